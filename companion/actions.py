@@ -1,0 +1,169 @@
+"""The action vocabulary: one parser for forms, the JSON API and the log (see docs/api.md)."""
+
+from __future__ import annotations
+
+import re
+import secrets
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .rules.core import ACTION_TYPES, ROLL_PURPOSES
+from .rules.violations import N_
+
+MAX_DELTA = 30
+MAX_NAME = 24
+MAX_NOTE = 60
+ACTION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+
+
+class BadInput(ValueError):
+    """Malformed input: answered with 400 and a translated reason; nothing is written."""
+
+    def __init__(self, message: str, **params):
+        super().__init__(message)
+        self.message = message
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Action:
+    """One tap: what, for which seat, with which arguments, under a client-made id."""
+
+    type: str
+    seat: int | None
+    args: dict[str, Any] = field(default_factory=dict)
+    action_id: str = ""
+
+
+def new_action_id() -> str:
+    """A fresh id for a form, so that a double tap posts the same id twice."""
+    return secrets.token_urlsafe(12)
+
+
+def parse_action(data: Mapping[str, Any]) -> Action:
+    """Turn posted data (form or JSON) into an Action, or raise BadInput."""
+    kind = data.get("type")
+    if kind not in ACTION_TYPES or kind in ("create_table", "join"):
+        raise BadInput(N_("Unknown action type."))
+    action_id = data.get("action_id") or new_action_id()
+    if not isinstance(action_id, str) or not ACTION_ID.match(action_id):
+        raise BadInput(N_("The action id must be 8 to 64 letters, digits, '-' or '_'."))
+    args = data.get("args") or {}
+    if not isinstance(args, Mapping):
+        raise BadInput(N_("The action's arguments must be an object."))
+    # Forms post flat fields; JSON nests them in args. Both meet here.
+    merged = {**{k: v for k, v in data.items() if k not in ("type", "seat", "args", "action_id")}, **args}
+    seat = parse_seat(data.get("seat")) if data.get("seat") not in (None, "") else None
+    return Action(kind, seat, _ARG_PARSERS[kind](merged, seat), action_id)
+
+
+def parse_seat(value: Any) -> int:
+    """A seat number from 1 to 5."""
+    number = _int(value, N_("The seat must be a number."))
+    if not 1 <= number <= 5:
+        raise BadInput(N_("The seat must be between 1 and 5."))
+    return number
+
+
+def parse_name(value: Any) -> str:
+    """A player's name: 1 to 24 printable characters, spaces trimmed."""
+    if not isinstance(value, str):
+        raise BadInput(N_("Please enter a name."))
+    name = " ".join(value.split())
+    if not name:
+        raise BadInput(N_("Please enter a name."))
+    if len(name) > MAX_NAME:
+        raise BadInput(N_("A name has at most %(max)d characters."), max=MAX_NAME)
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise BadInput(N_("A name cannot contain control characters."))
+    return name
+
+
+def parse_table_options(data: Mapping[str, Any], languages: tuple[str, ...]) -> dict[str, Any]:
+    """Game, seat count and language for a new table."""
+    game = data.get("game", "guevara")
+    if game != "guevara":
+        raise BadInput(N_("That game is not available yet."))
+    seats = _int(data.get("seats", 4), N_("The number of seats must be a number."))
+    if not 2 <= seats <= 5:
+        raise BadInput(N_("A table has 2 to 5 seats."))
+    language = data.get("language", "en")
+    if language not in languages:
+        raise BadInput(N_("That language is not available."))
+    return {"game": game, "seats": seats, "language": language}
+
+
+def _int(value: Any, message: str) -> int:
+    if isinstance(value, bool):
+        raise BadInput(message)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"-?\d{1,6}", value.strip()):
+        return int(value)
+    raise BadInput(message)
+
+
+def _require_seat(seat: int | None) -> None:
+    if seat is None:
+        raise BadInput(N_("This action needs a seat."))
+
+
+def _delta(args, seat):
+    _require_seat(seat)
+    delta = _int(args.get("delta"), N_("The change must be a whole number."))
+    if delta == 0 or abs(delta) > MAX_DELTA:
+        raise BadInput(N_("The change must be between -%(max)d and %(max)d, and not 0."), max=MAX_DELTA)
+    return {"delta": delta}
+
+
+def _roll(args, seat):
+    purpose = args.get("purpose") or "other"
+    if purpose not in ROLL_PURPOSES:
+        raise BadInput(N_("Unknown purpose for the roll."))
+    note = args.get("note") or ""
+    if not isinstance(note, str) or len(note) > MAX_NOTE:
+        raise BadInput(N_("A roll's note has at most %(max)d characters."), max=MAX_NOTE)
+    parsed = {"purpose": purpose, "note": " ".join(note.split())}
+    if args.get("value") not in (None, ""):
+        value = _int(args["value"], N_("A die shows 1 to 6."))
+        if not 1 <= value <= 6:
+            raise BadInput(N_("A die shows 1 to 6."))
+        parsed.update(value=value, physical=True)
+    return parsed
+
+
+def _order(args, seat):
+    raw = args.get("order")
+    if isinstance(raw, str):
+        raw = [part for part in re.split(r"[,\s]+", raw) if part]
+    if not isinstance(raw, list) or not raw:
+        raise BadInput(N_("The seat order must list the seats."))
+    return {"order": [parse_seat(item) for item in raw]}
+
+
+def _seat_only(args, seat):
+    _require_seat(seat)
+    return {}
+
+
+def _named(args, seat):
+    _require_seat(seat)
+    return {"name": parse_name(args.get("name"))}
+
+
+def _nothing(args, seat):
+    return {}
+
+
+_ARG_PARSERS = {
+    "adjust_slack": _delta,
+    "adjust_wounds": _delta,
+    "roll_die": _roll,
+    "set_order": _order,
+    "set_dealer": _seat_only,
+    "free_seat": _seat_only,
+    "name_seat": _named,
+    "undo": _nothing,
+    "redo": _nothing,
+}

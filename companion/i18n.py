@@ -1,0 +1,60 @@
+"""Translations with Babel: catalogs read from .po files, the language chosen per phone."""
+
+from __future__ import annotations
+
+import functools
+import io
+from pathlib import Path
+
+from babel.messages import mofile, pofile
+from babel.support import NullTranslations, Translations
+from flask import g, request
+
+LANGUAGES = {"en": "English", "de": "Deutsch", "ru": "Русский"}
+CODES = tuple(LANGUAGES)
+CATALOGS = Path(__file__).parent / "translations"
+LANG_COOKIE = "lang"
+
+
+@functools.cache
+def translations(lang: str) -> NullTranslations:
+    """The compiled catalog for a language (English is the source text)."""
+    po = CATALOGS / lang / "LC_MESSAGES" / "messages.po"
+    if lang == "en" or not po.exists():
+        return NullTranslations()
+    with po.open("rb") as handle:
+        catalog = pofile.read_po(handle, locale=lang)
+    buffer = io.BytesIO()
+    mofile.write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return Translations(buffer)
+
+
+def pick_language(table_language: str | None = None) -> str:
+    """The phone's own choice, else its browser's languages, else the table's, else English."""
+    chosen = request.cookies.get(LANG_COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(CODES) or table_language or "en"
+
+
+def current_language() -> str:
+    """The language of this request."""
+    if "lang" not in g:
+        g.lang = pick_language()
+    return g.lang
+
+
+def gettext(message: str, **params) -> str:
+    """Translate a message into this request's language and fill in its parameters."""
+    text = translations(current_language()).ugettext(message)
+    return text % params if params else text
+
+
+def ngettext(singular: str, plural: str, n: int, **params) -> str:
+    """Translate a message with a plural form."""
+    text = translations(current_language()).ungettext(singular, plural, n)
+    return text % {"num": n, **params}
+
+
+_ = gettext

@@ -1,0 +1,161 @@
+"""The one place an action becomes events: load state, ask the rules, append, tell the table."""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+import threading
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from . import store
+from .actions import Action
+from .hub import Hub
+from .rules import core
+from .rules.core import DISPLAY, TableState
+from .rules.violations import N_
+
+DISPLAY_ONLY = {"set_order", "set_dealer", "free_seat", "name_seat"}
+ANYONE = {"undo", "redo"}
+
+
+class Forbidden(Exception):
+    """The actor may not do this (403); nothing is written."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass
+class Outcome:
+    """What an action did: the events it appended (none for a repeated action id) and the new state."""
+
+    events: list[dict]
+    state: TableState
+    repeated: bool = False
+
+
+class _Cache:
+    """Folded state per table, advanced by new events instead of replaying the whole log."""
+
+    def __init__(self):
+        self._states: dict[int, TableState] = {}
+        self._guard = threading.Lock()
+        self._writers: dict[int, threading.Lock] = {}
+
+    def writer(self, table_id: int) -> threading.Lock:
+        """A lock that lets one action at a time decide and append at a table."""
+        with self._guard:
+            return self._writers.setdefault(table_id, threading.Lock())
+
+    def state(self, db: Database, table_id: int) -> TableState:
+        """The current state, catching up from the log if other writes happened."""
+        with self._guard:
+            cached = self._states.get(table_id)
+        if cached is None:
+            fresh = core.fold(store.events_after(db, table_id))
+        else:
+            newer = store.events_after(db, table_id, cached.version)
+            if not newer:
+                return cached
+            fresh = self._advance(db, table_id, cached, newer)
+        with self._guard:
+            current = self._states.get(table_id)
+            if current is None or current.version < fresh.version:
+                self._states[table_id] = fresh
+        return fresh
+
+    def _advance(self, db: Database, table_id: int, state: TableState, newer: list[dict]) -> TableState:
+        if any(core.needs_replay(event) for event in newer):
+            return core.fold(store.events_after(db, table_id))
+        for event in newer:
+            state = core.apply(state, event)
+        return state
+
+    def forget(self) -> None:
+        """Drop every cached state (tests use it to prove the log alone rebuilds them)."""
+        with self._guard:
+            self._states.clear()
+
+
+class Play:
+    """Per-app runtime: the state cache and the hub that tells live streams about new versions."""
+
+    def __init__(self):
+        self.cache = _Cache()
+        self.hub = Hub()
+
+    def state(self, db: Database, table: store.TableRow) -> TableState:
+        """The table's current public state."""
+        return self.cache.state(db, table.id)
+
+    def apply(self, db: Database, table: store.TableRow, action: Action, actor: str,
+              claim_key: str | None = None) -> Outcome:
+        """Validate an action against the rules and append its events atomically (a repeated id is a no-op)."""
+        if action.type != "join":
+            authorize(actor, action)
+        args = dict(action.args)
+        if action.type == "roll_die" and "value" not in args:
+            args["value"] = roll_die()
+        with self.cache.writer(table.id):
+            while True:
+                current = self.cache.state(db, table.id)
+                if store.seen_action(db, table.id, action.action_id) is not None:
+                    return Outcome([], current, repeated=True)
+                events = core.decide(current, action.type, action.seat, args)
+                try:
+                    stored = store.append(db, table.id, current.version, action.action_id, actor, events,
+                                          _claim_change(action, claim_key))
+                except store.Conflict:
+                    continue
+                break
+        new_state = self.cache.state(db, table.id)
+        self.hub.publish(table.id, new_state.version)
+        return Outcome(stored, new_state)
+
+    def create_table(self, db: Database, options: dict) -> tuple[store.TableRow, str]:
+        """Make a table with its token, display key and join code; returns the row and the display key."""
+        display_key = secrets.token_urlsafe(24)
+        events = core.decide(core.initial_state(), "create_table", None, options)
+        while True:
+            token, code = secrets.token_urlsafe(16), new_join_code()
+            try:
+                with db.atomic():
+                    table = store.insert_table(db, token, display_key, code, options["game"], options["language"])
+                    store.append(db, table.id, 0, "create-" + token[:40], DISPLAY, events)
+            except (store.Conflict, sqlite3.IntegrityError):  # a clash of random token or code: draw again
+                continue
+            return table, display_key
+
+
+def roll_die() -> int:
+    """A fair server-side die."""
+    return secrets.randbelow(6) + 1
+
+
+def authorize(actor: str, action: Action) -> None:
+    """Phones act for their own seat; the display acts for anyone; undo and redo are open to all."""
+    if actor == DISPLAY or action.type in ANYONE:
+        return
+    if action.type in DISPLAY_ONLY:
+        raise Forbidden(N_("Only the table display can do that."))
+    if actor != f"seat:{action.seat}":
+        raise Forbidden(N_("A phone can only act for its own seat."))
+
+
+def _claim_change(action: Action, claim_key: str | None) -> tuple[int, str | None] | None:
+    if action.type == "join":
+        return (action.seat, claim_key)
+    if action.type == "free_seat":
+        return (action.seat, None)
+    return None
+
+
+JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+
+def new_join_code() -> str:
+    """Six characters a person can read aloud and type without mixing up 0/O or 1/I."""
+    return "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(6))

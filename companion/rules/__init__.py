@@ -1,0 +1,1 @@
+"""Pure game logic: no Flask, no SQL, no I/O. Dice come in as arguments."""

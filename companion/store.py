@@ -1,0 +1,154 @@
+"""SQLite through sqlite-utils: tables, seat claims and the append-only event log."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("companion")
+
+
+@migrations()
+def m001_initial(db: Database) -> None:
+    """Tables, claims, events and the idempotency record."""
+    db["tables"].create({
+        "id": int, "token": str, "display_key": str, "join_code": str,
+        "game": str, "language": str, "created_at": float,
+    }, pk="id", not_null={"token", "display_key", "join_code"})
+    db["tables"].create_index(["token"], unique=True)
+    db["tables"].create_index(["join_code"], unique=True)
+    db["claims"].create({"table_id": int, "seat": int, "key": str, "claimed_at": float},
+                        pk=("table_id", "seat"), foreign_keys=[("table_id", "tables", "id")])
+    db["events"].create({
+        "id": int, "table_id": int, "seq": int, "type": str, "seat": int,
+        "actor": str, "args": str, "at": float,
+    }, pk="id", foreign_keys=[("table_id", "tables", "id")])
+    db["events"].create_index(["table_id", "seq"], unique=True)
+    db["actions"].create({"table_id": int, "action_id": str, "seq": int},
+                         pk=("table_id", "action_id"))
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A table's identity: its private token, the display's hashed key and the short join code."""
+
+    id: int
+    token: str
+    display_key: str
+    join_code: str
+    game: str
+    language: str
+
+
+class Conflict(Exception):
+    """Another writer appended first; the caller decides again on fresh state."""
+
+
+def digest(secret: str) -> str:
+    """Secrets are stored hashed, so a copied database file does not hand out seats."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def connect(path: str | Path) -> Database:
+    """Open the database in WAL mode with full sync, so an acknowledged write survives a crash."""
+    conn = sqlite3.connect(str(path), timeout=10, isolation_level=None, check_same_thread=False)
+    db = Database(conn)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("PRAGMA foreign_keys=ON")
+    return db
+
+
+def migrate(db: Database) -> None:
+    """Bring the schema up to date."""
+    migrations.apply(db)
+
+
+def insert_table(db: Database, token: str, display_secret: str, join_code: str,
+                 game: str, language: str) -> TableRow:
+    """Record a new table; its creation event is appended separately."""
+    table_id = db["tables"].insert({
+        "token": token, "display_key": digest(display_secret), "join_code": join_code,
+        "game": game, "language": language, "created_at": time.time(),
+    }).last_pk
+    return table_by_id(db, table_id)
+
+
+def table_by_id(db: Database, table_id: int) -> TableRow:
+    """One table by its row id."""
+    return TableRow(**_table_fields(db["tables"].get(table_id)))
+
+
+def table_by(db: Database, column: str, value: str) -> TableRow | None:
+    """One table by its token or join code, or None."""
+    assert column in ("token", "join_code")
+    rows = list(db["tables"].rows_where(f"{column} = ?", [value], limit=1))
+    return TableRow(**_table_fields(rows[0])) if rows else None
+
+
+def _table_fields(row: dict) -> dict:
+    return {k: row[k] for k in ("id", "token", "display_key", "join_code", "game", "language")}
+
+
+def version(db: Database, table_id: int) -> int:
+    """The newest event's number at this table (0 before any)."""
+    row = db.execute("SELECT max(seq) FROM events WHERE table_id = ?", [table_id]).fetchone()
+    return row[0] or 0
+
+
+def events_after(db: Database, table_id: int, seq: int = 0) -> list[dict]:
+    """The table's events after `seq`, oldest first, with their arguments decoded."""
+    rows = db.execute(
+        "SELECT seq, type, seat, actor, args, at FROM events WHERE table_id = ? AND seq > ? ORDER BY seq",
+        [table_id, seq]).fetchall()
+    return [{"seq": s, "type": t, "seat": seat, "actor": actor, "args": json.loads(args), "at": at}
+            for s, t, seat, actor, args, at in rows]
+
+
+def seen_action(db: Database, table_id: int, action_id: str) -> int | None:
+    """The event number an action id already produced, or None if it is new."""
+    row = db.execute("SELECT seq FROM actions WHERE table_id = ? AND action_id = ?",
+                     [table_id, action_id]).fetchone()
+    return row[0] if row else None
+
+
+def append(db: Database, table_id: int, after: int, action_id: str, actor: str,
+           events: list[dict], claim: tuple[int, str | None] | None = None) -> list[dict]:
+    """Append events in one transaction, numbered after `after`; raise Conflict if someone was faster.
+
+    `claim` (seat, key) records or (seat, None) removes a phone's hold on a seat in the same transaction.
+    """
+    now = time.time()
+    stored = []
+    try:
+        with db.atomic():
+            if version(db, table_id) != after:
+                raise Conflict()
+            for offset, event in enumerate(events, start=1):
+                row = {"table_id": table_id, "seq": after + offset, "type": event["type"],
+                       "seat": event.get("seat"), "actor": actor, "args": json.dumps(event["args"]), "at": now}
+                db["events"].insert(row)
+                stored.append({**event, "seq": row["seq"], "actor": actor, "at": now})
+            db["actions"].insert({"table_id": table_id, "action_id": action_id, "seq": after + 1})
+            if claim is not None:
+                seat, key = claim
+                db.execute("DELETE FROM claims WHERE table_id = ? AND seat = ?", [table_id, seat])
+                if key is not None:
+                    db["claims"].insert({"table_id": table_id, "seat": seat, "key": digest(key),
+                                         "claimed_at": now})
+    except sqlite3.IntegrityError as error:
+        raise Conflict() from error
+    return stored
+
+
+def claim_key(db: Database, table_id: int, seat: int) -> str | None:
+    """The hashed key of the phone holding a seat, or None."""
+    row = db.execute("SELECT key FROM claims WHERE table_id = ? AND seat = ?", [table_id, seat]).fetchone()
+    return row[0] if row else None

@@ -1,0 +1,68 @@
+"""The web layer: blueprints, language per request, security headers, translated error pages."""
+
+from __future__ import annotations
+
+from flask import Flask, g, jsonify, render_template, request
+from werkzeug.wrappers import Response
+
+from ..i18n import LANGUAGES, current_language, gettext, ngettext
+from ..play import Play
+from ..rules.violations import N_
+from .common import csrf_token
+from .limits import RateLimiter
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+
+
+def register(app: Flask) -> None:
+    """Attach blueprints, hooks and template helpers to the app."""
+    from . import api, live, seat, tables
+
+    app.extensions["play"] = Play()
+    app.extensions["join_limiter"] = RateLimiter()
+    for blueprint in (tables.bp, seat.bp, live.bp, api.bp):
+        app.register_blueprint(blueprint)
+
+    app.jinja_env.add_extension("jinja2.ext.i18n")
+    app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)
+    app.jinja_env.globals.update(csrf_token=csrf_token, languages=LANGUAGES, current_language=current_language)
+
+    app.after_request(_security_headers)
+    for status in (400, 403, 404, 405, 413, 429, 500):
+        app.register_error_handler(status, _error_page)
+
+
+def _security_headers(response: Response) -> Response:
+    response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["X-Frame-Options"] = "DENY"
+    if "lang" in g:
+        response.vary.add("Cookie")
+    return response
+
+
+ERROR_MESSAGES = {
+    400: N_("The request was not understood."),
+    403: N_("This is not yours to see or change."),
+    404: N_("There is nothing here. Check the address or scan the table's QR code again."),
+    405: N_("That is not how this address is used."),
+    413: N_("That is far too much data for one tap."),
+    429: N_("Too many tries. Please wait a minute."),
+    500: N_("Something went wrong on the table's laptop. Nothing was changed."),
+}
+
+
+def wants_json() -> bool:
+    """API paths answer errors in JSON, pages in HTML."""
+    path = request.path
+    return path.startswith("/api/") or path.endswith((".json", "/actions")) or path == "/healthz"
+
+
+def _error_page(error) -> tuple[Response | str, int]:
+    status = getattr(error, "code", 500) or 500
+    message = gettext(ERROR_MESSAGES.get(status, ERROR_MESSAGES[500]))
+    if wants_json():
+        return jsonify(error=message), status
+    return render_template("message.html", message=message), status

@@ -1,0 +1,132 @@
+"""The JSON API: the same actions as the forms, authorised by a seat's or the display's key."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify, request, url_for
+
+from .. import store
+from ..actions import BadInput, new_action_id, parse_action, parse_name, parse_seat, parse_table_options
+from ..db import get_db
+from ..i18n import CODES, gettext as _
+from ..play import Forbidden
+from ..rules.core import DISPLAY, TableState
+from ..rules.violations import N_, RuleViolation
+from .common import held_seat, is_display, play, public_base, table_or_404
+from .tables import claim
+
+bp = Blueprint("api", __name__)
+
+
+def error(message: str, status: int, section: str | None = None) -> tuple[Response, int]:
+    """A JSON refusal with a translated reason (and the rule's section for rule violations)."""
+    body = {"error": message}
+    if section:
+        body["section"] = section
+    return jsonify(body), status
+
+
+def _json_body() -> dict:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise BadInput(N_("The body must be a JSON object."))
+    return data
+
+
+@bp.get("/healthz")
+def healthz() -> Response:
+    """Liveness: the app answers and the database opens."""
+    get_db().execute("SELECT 1")
+    return jsonify(ok=True)
+
+
+@bp.post("/api/tables")
+def create_table():
+    """Open a table; the answer carries the display key, so keep it private."""
+    try:
+        options = parse_table_options(_json_body(), CODES)
+    except BadInput as problem:
+        return error(_(problem.message, **problem.params), 400)
+    table, key = play().create_table(get_db(), options)
+    base, _loopback = public_base()
+    return jsonify(
+        token=table.token, display_key=key, join_code=table.join_code,
+        display_url=base + url_for("tables.display", token=table.token, key=key),
+        join_url=base + url_for("tables.join", token=table.token),
+    ), 201
+
+
+@bp.post("/t/<token>/join.json")
+def join_seat(token: str):
+    """Claim a seat from a program; the answer's seat_key authorises that seat's actions."""
+    table = table_or_404(token)
+    try:
+        data = _json_body()
+        seat, name = parse_seat(data.get("seat")), parse_name(data.get("name"))
+        key, _outcome = claim(table, seat, name, data.get("action_id") or new_action_id())
+    except BadInput as problem:
+        return error(_(problem.message, **problem.params), 400)
+    except RuleViolation as problem:
+        return error(_(problem.message, **problem.params), 409, problem.section)
+    return jsonify(seat=seat, seat_key=key), 201
+
+
+@bp.get("/t/<token>/state.json")
+def state_json(token: str) -> Response:
+    """The table's public state."""
+    table = table_or_404(token)
+    response = jsonify(public_state(play().state(get_db(), table)))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def public_state(state: TableState) -> dict:
+    """The state as JSON: seats in table order, the goal, dealer, last roll, winner, version."""
+    return {
+        "version": state.version, "game": state.game, "goal": state.goal,
+        "seats": [{"seat": seat.id, "name": seat.name, "order": state.order.index(seat.id),
+                   "slack": seat.slack, "wounds": seat.wounds, "total": seat.total,
+                   "to_goal": state.to_goal(seat.id), "has_phone": seat.claimed}
+                  for seat in (state.seats[i] for i in state.order)],
+        "dealer": state.dealer, "first_player": state.first_player,
+        "phase": None, "active_seat": None,
+        "last_roll": None if state.last_roll is None else {
+            "seat": state.last_roll.seat, "purpose": state.last_roll.purpose, "note": state.last_roll.note,
+            "value": state.last_roll.value, "physical": state.last_roll.physical},
+        "winner": state.winner,
+        "can_undo": bool(state.undoable), "can_redo": bool(state.redoable),
+    }
+
+
+@bp.post("/t/<token>/actions")
+def post_action(token: str):
+    """Do one action; `Authorization: Bearer <seat_key or display_key>` says who acts."""
+    table = table_or_404(token)
+    key = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
+    try:
+        data = _json_body()
+        action = parse_action(data)
+    except BadInput as problem:
+        return error(_(problem.message, **problem.params), 400)
+    actor = _actor_from_key(table, key, action.seat if action.seat else data.get("as_seat"))
+    if actor is None:
+        return error(_("A valid seat key or display key is needed."), 403)
+    try:
+        outcome = play().apply(get_db(), table, action, actor)
+    except Forbidden as problem:
+        return error(_(problem.message), 403)
+    except RuleViolation as problem:
+        return error(_(problem.message, **problem.params), 409, problem.section)
+    return jsonify(version=outcome.state.version, repeated=outcome.repeated,
+                   events=[{"seq": e["seq"], "type": e["type"]} for e in outcome.events],
+                   state=public_state(outcome.state))
+
+
+def _actor_from_key(table: store.TableRow, key: str, seat) -> str | None:
+    if not key:
+        return None
+    if is_display(table, key):
+        return DISPLAY
+    for candidate in ([seat] if isinstance(seat, int) else range(1, 6)):
+        if held_seat(table, key, candidate):
+            return f"seat:{candidate}"
+    return None

@@ -1,0 +1,132 @@
+"""Helpers every blueprint shares: the table from its token, who is asking, CSRF, htmx, addresses."""
+
+from __future__ import annotations
+
+import secrets
+from functools import cache
+from urllib.parse import urlsplit
+
+from flask import abort, current_app, g, render_template, request, session
+from werkzeug.wrappers import Response
+
+from .. import netaddr, store
+from ..db import get_db
+from ..i18n import pick_language
+from ..play import Play
+from ..rules.core import DISPLAY
+
+
+def play() -> Play:
+    """This app's runtime (state cache and live hub)."""
+    return current_app.extensions["play"]
+
+
+def table_or_404(token: str) -> store.TableRow:
+    """The table behind a token; an unknown token is a plain 404 that says nothing more."""
+    table = store.table_by(get_db(), "token", token) if 16 <= len(token) <= 64 else None
+    if table is None:
+        abort(404)
+    if "lang" not in g:
+        g.lang = pick_language(table.language)
+    return table
+
+
+def is_htmx() -> bool:
+    """The one place that reads htmx's request headers."""
+    return request.headers.get("HX-Request") == "true"
+
+
+def fragment_or_page(fragment: str, page: str, status: int = 200, **context) -> Response:
+    """The partial for htmx, the whole page otherwise; the answer varies on HX-Request, so say so."""
+    body = render_template(fragment if is_htmx() else page, **context)
+    response = current_app.make_response((body, status))
+    response.vary.add("HX-Request")
+    return response
+
+
+# --- who is asking ------------------------------------------------------------------------------
+
+def remember_display(token: str, key: str) -> None:
+    """This browser is the table's display from now on."""
+    session.permanent = True
+    session.setdefault("displays", {})[token] = key
+    session.modified = True
+
+
+def remember_seat(token: str, seat: int, key: str) -> None:
+    """This phone holds a seat at the table from now on."""
+    session.permanent = True
+    session.setdefault("seats", {})[token] = {"seat": seat, "key": key}
+    session.modified = True
+
+
+def forget_seat(token: str) -> None:
+    """This phone no longer holds a seat at the table."""
+    if token in session.get("seats", {}):
+        del session["seats"][token]
+        session.modified = True
+
+
+def is_display(table: store.TableRow, key: str | None = None) -> bool:
+    """True when the key (or this browser's remembered key) is the table's display key."""
+    key = key or session.get("displays", {}).get(table.token)
+    return bool(key) and secrets.compare_digest(store.digest(key), table.display_key)
+
+
+def held_seat(table: store.TableRow, key: str | None = None, seat: int | None = None) -> int | None:
+    """The seat this phone (or the given seat key) holds, if the claim is still current."""
+    if key is None:
+        held = session.get("seats", {}).get(table.token)
+        if not held:
+            return None
+        seat, key = held["seat"], held["key"]
+    stored = store.claim_key(get_db(), table.id, seat) if seat else None
+    if stored and secrets.compare_digest(store.digest(key), stored):
+        return seat
+    return None
+
+
+def actor_for(table: store.TableRow) -> str | None:
+    """'display', 'seat:N', or None for a browser that is neither."""
+    if is_display(table):
+        return DISPLAY
+    seat = held_seat(table)
+    return f"seat:{seat}" if seat else None
+
+
+# --- CSRF --------------------------------------------------------------------------------------
+
+def csrf_token() -> str:
+    """This browser's form token, made on first use."""
+    if "csrf" not in session:
+        session["csrf"] = secrets.token_urlsafe(24)
+    return session["csrf"]
+
+
+def csrf_ok() -> bool:
+    """A cookie-authenticated post must carry this browser's form token."""
+    sent = request.form.get("csrf") or request.headers.get("X-CSRF-Token") or ""
+    return bool(session.get("csrf")) and secrets.compare_digest(sent, session["csrf"])
+
+
+# --- addresses ---------------------------------------------------------------------------------
+
+@cache
+def _lan_address() -> str | None:
+    return netaddr.choose_lan_address(netaddr.interface_addresses())
+
+
+def public_base() -> tuple[str, bool]:
+    """The base URL phones should use, and whether it is only loopback (phones cannot reach it)."""
+    configured = current_app.config.get("PUBLIC_URL")
+    if configured:
+        base = configured.rstrip("/")
+        return base, netaddr.is_loopback_host(urlsplit(base).netloc)
+    host = request.host
+    if not netaddr.is_loopback_host(host):
+        return request.host_url.rstrip("/"), False
+    port = urlsplit(request.host_url).port
+    lan = _lan_address()
+    if lan is None:
+        return request.host_url.rstrip("/"), True
+    return f"{request.scheme}://{lan}{':' + str(port) if port else ''}", False

@@ -1,0 +1,94 @@
+"""A phone's seat page, the live panel both screens share, and the form posts that act."""
+
+from __future__ import annotations
+
+from flask import Blueprint, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from .. import store
+from ..actions import BadInput, parse_action
+from ..db import get_db
+from ..i18n import gettext as _
+from ..play import Forbidden
+from ..rules.core import DISPLAY
+from ..rules.violations import RuleViolation
+from . import narrate
+from .common import actor_for, csrf_ok, fragment_or_page, held_seat, is_htmx, play, table_or_404
+from .views import display_context, panel_context
+
+bp = Blueprint("seat", __name__)
+
+
+@bp.get("/t/<token>/seat")
+def seat_page(token: str) -> Response | str:
+    """This phone's seat: its own tally large, the dice, the scoreboard and the log."""
+    table = table_or_404(token)
+    seat = held_seat(table)
+    if seat is None:
+        return redirect(url_for("tables.join", token=token), 303)
+    return render_template("seat.html", **panel_context(table, "seat", me=seat))
+
+
+@bp.get("/t/<token>/panel")
+def panel(token: str) -> Response | str:
+    """The live part of a screen, re-fetched whenever the table's version moves on."""
+    table = table_or_404(token)
+    actor = actor_for(table)
+    if actor is None:
+        return render_template("message.html", message=_("This phone has no seat at this table.")), 403
+    page, context = _screen(table, actor)
+    return fragment_or_page("partials/_panel.html", page, **context)
+
+
+def _screen(table: store.TableRow, actor: str, **extra) -> tuple[str, dict]:
+    if actor == DISPLAY and request.values.get("view") != "seat":
+        return "display.html", display_context(table, **extra)
+    seat = int(actor.split(":")[1]) if actor != DISPLAY else None
+    return "seat.html", panel_context(table, "seat", me=seat, **extra)
+
+
+@bp.post("/t/<token>/act")
+def act(token: str) -> Response:
+    """Do one action from a form (htmx gets the panel back, a plain post a redirect)."""
+    table = table_or_404(token)
+    actor = actor_for(table)
+    if actor is None:
+        return fragment_or_page("partials/_message.html", "message.html", 403,
+                                message=_("This phone has no seat at this table."))
+    if not csrf_ok():
+        return _refused(table, actor, _("This form has expired. Please reload the page and try again."), 400)
+    try:
+        action = parse_action(request.form)
+        play().apply(get_db(), table, action, actor)
+    except BadInput as error:
+        return _refused(table, actor, _(error.message, **error.params), 400)
+    except Forbidden as error:
+        return _refused(table, actor, _(error.message), 403)
+    except RuleViolation as error:
+        return _refused(table, actor, _(error.message, **error.params), 409, error.section)
+    if not is_htmx():
+        target = "tables.display" if actor == DISPLAY and request.form.get("view") != "seat" else "seat.seat_page"
+        response = redirect(url_for(target, token=token), 303)
+        response.vary.add("HX-Request")
+        return response
+    page, context = _screen(table, actor)
+    return fragment_or_page("partials/_panel.html", page, **context)
+
+
+def _refused(table, actor, message: str, status: int, section: str | None = None) -> Response:
+    page, context = _screen(table, actor, error=message, section=section)
+    return fragment_or_page("partials/_panel.html", page, status, **context)
+
+
+@bp.get("/t/<token>/log")
+def full_log(token: str) -> Response | str:
+    """The whole story of the table, newest first."""
+    table = table_or_404(token)
+    actor = actor_for(table)
+    if actor is None:
+        return render_template("message.html", message=_("This phone has no seat at this table.")), 403
+    db = get_db()
+    state = play().state(db, table)
+    back = url_for("tables.display" if actor == DISPLAY else "seat.seat_page", token=token)
+    return render_template("log.html", table=table, back=back,
+                           log=narrate.story(store.events_after(db, table.id), state))

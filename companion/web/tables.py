@@ -1,0 +1,142 @@
+"""Create a table, show its display with the join QR, and let phones join a seat."""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from .. import qr, store
+from ..actions import Action, BadInput, new_action_id, parse_name, parse_seat, parse_table_options
+from ..db import get_db
+from ..i18n import CODES, LANG_COOKIE, LANGUAGES, gettext as _
+from ..rules.violations import RuleViolation
+from .common import (csrf_ok, forget_seat, held_seat, is_display, play, public_base, remember_display,
+                     remember_seat, table_or_404)
+from .views import display_context, refuse
+
+bp = Blueprint("tables", __name__)
+
+
+@bp.get("/")
+def index() -> str:
+    """The front page: open a new table, or join one by its short code."""
+    return render_template("index.html", languages=LANGUAGES, error=None)
+
+
+@bp.post("/tables")
+def create() -> Response:
+    """Open a new table and make this browser its display."""
+    if not csrf_ok():
+        return refuse(_("This form has expired. Please reload the page and try again."), 400)
+    try:
+        options = parse_table_options(request.form, CODES)
+    except BadInput as error:
+        return render_template("index.html", languages=LANGUAGES, error=_(error.message, **error.params)), 400
+    table, key = play().create_table(get_db(), options)
+    remember_display(table.token, key)
+    return redirect(url_for("tables.display", token=table.token), 303)
+
+
+@bp.post("/code")
+def join_by_code() -> Response:
+    """Find a table by the short code shown on its display (a few tries a minute per address)."""
+    if not current_app.extensions["join_limiter"].allow(request.remote_addr or "?",
+                                   current_app.config["JOIN_CODE_ATTEMPTS_PER_MINUTE"]):
+        return render_template("index.html", languages=LANGUAGES,
+                               error=_("Too many tries. Please wait a minute.")), 429
+    code = "".join(request.form.get("code", "").split()).upper()
+    table = store.table_by(get_db(), "join_code", code) if 4 <= len(code) <= 12 else None
+    if table is None:
+        return render_template("index.html", languages=LANGUAGES,
+                               error=_("No table has that code.")), 404
+    return redirect(url_for("tables.join", token=table.token), 303)
+
+
+@bp.get("/t/<token>/display")
+def display(token: str) -> Response | str:
+    """The table display: the QR code, the seats and the scoreboard."""
+    table = table_or_404(token)
+    key = request.args.get("key")
+    if key:
+        if not is_display(table, key):
+            abort(403)
+        remember_display(table.token, key)
+        return redirect(url_for("tables.display", token=token), 303)
+    if not is_display(table):
+        return render_template("not_display.html", table=table), 403
+    return render_template("display.html", **display_context(table))
+
+
+@bp.get("/t/<token>/qr.svg")
+def qr_code(token: str) -> Response:
+    """The QR code of the join address (or of one seat's rejoin address)."""
+    table = table_or_404(token)
+    seat = request.args.get("seat")
+    url = join_url(table, parse_seat(seat) if seat else None)
+    response = current_app.response_class(qr.svg(url), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def join_url(table: store.TableRow, seat: int | None = None) -> str:
+    """The address phones open to join, on the LAN address unless --public-url says otherwise."""
+    base, _loopback = public_base()
+    path = url_for("tables.join", token=table.token, seat=seat) if seat else url_for("tables.join", token=table.token)
+    return base + path
+
+
+@bp.get("/t/<token>/join")
+def join(token: str) -> Response | str:
+    """Pick a free seat and a name; a phone that already holds a seat goes straight back to it."""
+    table = table_or_404(token)
+    if held_seat(table):
+        return redirect(url_for("seat.seat_page", token=token), 303)
+    return _join_page(table)
+
+
+def _join_page(table: store.TableRow, error: str | None = None, status: int = 200):
+    state = play().state(get_db(), table)
+    wanted = request.values.get("seat", type=int)
+    return render_template("join.html", table=table, state=state, wanted=wanted, error=error,
+                           action_id=new_action_id()), status
+
+
+@bp.post("/t/<token>/join")
+def take_seat(token: str) -> Response:
+    """Claim a seat for this phone with a signed cookie."""
+    table = table_or_404(token)
+    if not csrf_ok():
+        return _join_page(table, _("This form has expired. Please reload the page and try again."), 400)
+    try:
+        seat, name = parse_seat(request.form.get("seat")), parse_name(request.form.get("name"))
+        key, outcome = claim(table, seat, name, request.form.get("action_id") or new_action_id())
+    except BadInput as error:
+        return _join_page(table, _(error.message, **error.params), 400)
+    except RuleViolation as error:
+        return _join_page(table, _(error.message, **error.params), 409)
+    if not outcome.repeated:
+        forget_seat(token)
+        remember_seat(token, seat, key)
+    return redirect(url_for("seat.seat_page", token=token), 303)
+
+
+def claim(table: store.TableRow, seat: int, name: str, action_id: str):
+    """Join a seat under a fresh secret key; returns the key and the outcome."""
+    key = secrets.token_urlsafe(24)
+    action = Action("join", seat, {"name": name}, action_id)
+    return key, play().apply(get_db(), table, action, f"seat:{seat}", claim_key=key)
+
+
+@bp.post("/language")
+def choose_language() -> Response:
+    """Remember this phone's language (it never changes the table's)."""
+    lang = request.form.get("lang")
+    target = request.form.get("next") or "/"
+    if not target.startswith("/") or target.startswith("//"):
+        target = "/"
+    response = redirect(target, 303)
+    if lang in LANGUAGES:
+        response.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
+    return response

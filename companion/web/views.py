@@ -1,0 +1,56 @@
+"""What the pages and fragments show: the context every screen of a table is rendered from."""
+
+from __future__ import annotations
+
+from flask import render_template
+from werkzeug.wrappers import Response
+
+from .. import store
+from ..actions import new_action_id
+from ..db import get_db
+from ..rules.core import ROLL_PURPOSES
+from . import narrate
+from .common import public_base, play
+
+LOG_LINES = 15
+
+
+def panel_context(table: store.TableRow, view: str, me: int | None = None, error: str | None = None,
+                  section: str | None = None) -> dict:
+    """Everything the live panel needs, for the display or for one seat."""
+    db = get_db()
+    state = play().state(db, table)
+    events = store.events_after(db, table.id)
+    by_seq = {event["seq"]: event for event in events}
+    return {
+        "table": table, "state": state, "view": view, "me": me, "error": error, "section": section,
+        "log": narrate.story(events, state, LOG_LINES), "log_total": len(events),
+        "undo_hint": narrate.next_undo(state, by_seq), "redo_hint": narrate.next_redo(state, by_seq),
+        "seat_name": lambda seat: narrate.seat_name(state, seat),
+        "purpose_label": narrate.purpose_label, "purposes": ROLL_PURPOSES,
+        "action_id": new_action_id, "earlier": _moved_earlier(state.order),
+    }
+
+
+def _moved_earlier(order: list[int]) -> dict[int, str]:
+    """For each seat, the seat order with that seat moved one place up (the first wraps to the end)."""
+    moves = {}
+    for i, seat in enumerate(order):
+        changed = [s for s in order if s != seat]
+        changed.insert(i - 1 if i > 0 else len(changed), seat)
+        moves[seat] = ",".join(map(str, changed))
+    return moves
+
+
+def display_context(table: store.TableRow, **extra) -> dict:
+    """The panel context plus the join QR and code for the display."""
+    from .tables import join_url
+
+    base, loopback_only = public_base()
+    return {**panel_context(table, "display", **extra), "join_url": join_url(table),
+            "loopback_only": loopback_only}
+
+
+def refuse(message: str, status: int) -> tuple[str, int]:
+    """A plain page that says what went wrong."""
+    return render_template("message.html", message=message), status

@@ -57,9 +57,12 @@ def serve(args: argparse.Namespace) -> None:
     print(f"Data: {instance}. Stop with Ctrl-C.", flush=True)
 
     def stop(signum, frame):
+        # Wake the live streams first: waitress waits for busy threads before it exits.
+        app.extensions["play"].hub.shutdown()
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     try:
         server.run()
     except KeyboardInterrupt:

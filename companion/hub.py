@@ -13,6 +13,7 @@ class Hub:
         self._conditions: dict[int, threading.Condition] = {}
         self._guard = threading.Lock()
         self._live = 0
+        self.closed = False
 
     def _condition(self, table_id: int) -> threading.Condition:
         with self._guard:
@@ -30,7 +31,7 @@ class Hub:
         """Block until the table is newer than `known` or the timeout passes; return the newest version."""
         changed = self._condition(table_id)
         with changed:
-            changed.wait_for(lambda: self._versions.get(table_id, 0) > known, timeout)
+            changed.wait_for(lambda: self.closed or self._versions.get(table_id, 0) > known, timeout)
             return self._versions.get(table_id, 0)
 
     def try_listen(self, limit: int) -> bool:
@@ -45,3 +46,12 @@ class Hub:
         """Give a live-stream place back."""
         with self._guard:
             self._live -= 1
+
+    def shutdown(self) -> None:
+        """Wake every stream so the server can stop without waiting for them."""
+        with self._guard:
+            self.closed = True
+            conditions = list(self._conditions.values())
+        for changed in conditions:
+            with changed:
+                changed.notify_all()

@@ -21,6 +21,19 @@
     }
   });
 
+  // --- counters: each tap is its own action --------------------------------------------------------
+  // A form marked data-each-tap gets a fresh action id per tap (two taps on +1 mean +2); other forms keep
+  // the id they were rendered with, so a double tap or a retry of the same step counts once.
+  function freshId() {
+    var bytes = new Uint8Array(12);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+  document.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt.closest("form");
+    if (form && form.hasAttribute("data-each-tap")) event.detail.parameters.action_id = freshId();
+  });
+
   // --- keep the screen awake on table pages ------------------------------------------------------
   var wakeLock = null;
   function keepAwake() {

@@ -28,7 +28,7 @@ def live(token: str) -> Response:
         try:
             known, deadline = -1, time.monotonic() + config["LIVE_STREAM_SECONDS"]
             yield "retry: 1000\n\n"
-            while time.monotonic() < deadline:
+            while time.monotonic() < deadline and not hub.closed:
                 newest = hub.wait(table.id, known, config["LIVE_HEARTBEAT_SECONDS"])
                 if newest > known:
                     known = newest

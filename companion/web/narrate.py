@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..i18n import gettext as _
+from ..i18n import gettext as _, ngettext
 from ..rules.core import DISPLAY, TableState, undone_seqs
 from ..rules.violations import N_
 
@@ -60,7 +60,7 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "seat_freed":
         return _("freed the seat of %(name)s", name=name)
     if kind == "seat_named":
-        return _("named seat %(number)d %(name)s", number=event["seat"], name=args["name"])
+        return _("named seat %(number)d: %(name)s", number=event["seat"], name=args["name"])
     if kind == "order_set":
         return _("set the order: %(names)s", names=", ".join(seat_name(state, s) for s in args["order"]))
     if kind == "dealer_set":
@@ -69,8 +69,9 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
         return _("%(delta)+d Slack to %(name)s", delta=args["delta"], name=name)
     if kind == "wounds_adjusted":
         if args["delta"] > 0:
-            return _("%(count)d wound(s) to %(name)s", count=args["delta"], name=name)
-        return _("%(count)d wound(s) healed for %(name)s", count=-args["delta"], name=name)
+            return ngettext("%(num)d wound to %(name)s", "%(num)d wounds to %(name)s", args["delta"], name=name)
+        return ngettext("%(num)d wound healed for %(name)s", "%(num)d wounds healed for %(name)s",
+                        -args["delta"], name=name)
     if kind == "die_rolled":
         text = _("rolled %(value)d for %(purpose)s", value=args["value"], purpose=purpose_label(args["purpose"]))
         if args.get("physical"):

@@ -2,7 +2,7 @@
 
 import re
 
-from conftest import act, csrf_of, join
+from phones import act, csrf_of, join
 
 from companion import create_app
 

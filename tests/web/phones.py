@@ -1,25 +1,8 @@
-"""Fixtures shared by the web tests: an app on a temporary database and helpers that act like phones."""
+"""Helpers that act like phones and displays through the Flask test client."""
 
 from __future__ import annotations
 
 import re
-
-import pytest
-
-from companion import create_app
-
-
-@pytest.fixture
-def app(tmp_path):
-    """A fresh app with its own instance folder and database."""
-    return create_app({"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999"}, instance_path=str(tmp_path))
-
-
-@pytest.fixture
-def client(app):
-    """A browser without any seat."""
-    return app.test_client()
-
 
 CSRF = re.compile(r'name="csrf" value="([^"]+)"')
 ACTION_ID = re.compile(r'name="action_id" value="([^"]+)"')
@@ -28,15 +11,6 @@ ACTION_ID = re.compile(r'name="action_id" value="([^"]+)"')
 def csrf_of(client, path="/") -> str:
     """The form token this browser gets on a page."""
     return CSRF.search(client.get(path).get_data(as_text=True)).group(1)
-
-
-@pytest.fixture
-def table(app, client):
-    """A four-seat table opened by `client`, which is its display; returns the token."""
-    response = client.post("/tables", data={"csrf": csrf_of(client), "game": "guevara", "seats": "4",
-                                            "language": "en"})
-    assert response.status_code == 303
-    return response.headers["Location"].split("/")[2]
 
 
 def join(app, token: str, seat: int, name: str):
@@ -51,7 +25,7 @@ def join(app, token: str, seat: int, name: str):
 
 def act(client, token: str, htmx: bool = True, **fields):
     """Post one action form as the page would, with a fresh action id unless one is given."""
-    data = {"csrf": csrf_of(client, f"/"), "action_id": fields.pop("action_id", None) or _fresh_id(), **fields}
+    data = {"csrf": csrf_of(client, "/"), "action_id": fields.pop("action_id", None) or _fresh_id(), **fields}
     headers = {"HX-Request": "true"} if htmx else {}
     return client.post(f"/t/{token}/act", data={k: str(v) for k, v in data.items()}, headers=headers)
 

@@ -1,0 +1,53 @@
+"""Browser fixtures: the real server and Chromium; a missing Chromium skips, or fails where required."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from harness import CHROMIUM_ARGS, Server, find_chromium
+
+REQUIRED = os.environ.get("COMPANION_REQUIRE_BROWSER") == "1"
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark every test here as e2e."""
+    for item in items:
+        if "tests/e2e" in str(item.fspath):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def chromium_path():
+    """Debian's Chromium; without it the browser tests skip (CI sets COMPANION_REQUIRE_BROWSER=1 to fail)."""
+    path = find_chromium()
+    if path is None:
+        message = "Chromium not found: install it (Debian/Ubuntu: apt-get install chromium) to run browser tests"
+        if REQUIRED:
+            pytest.fail(message)
+        pytest.skip(message)
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    """One headless Chromium for the session, driven by Playwright."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        if REQUIRED:
+            pytest.fail("playwright is not installed: pip install '.[test]'")
+        pytest.skip("playwright is not installed: pip install '.[test]'")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    """The real server on a free loopback port with its own instance folder."""
+    running = Server(tmp_path / "instance").start()
+    yield running
+    running.stop()

@@ -1,0 +1,29 @@
+"""Fixtures for the web tests: an app on a temporary database, a display browser and its table."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import create_app
+from phones import csrf_of
+
+
+@pytest.fixture
+def app(tmp_path):
+    """A fresh app with its own instance folder and database."""
+    return create_app({"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999"}, instance_path=str(tmp_path))
+
+
+@pytest.fixture
+def client(app):
+    """A browser without any seat."""
+    return app.test_client()
+
+
+@pytest.fixture
+def table(app, client):
+    """A four-seat table opened by `client`, which is its display; returns the token."""
+    response = client.post("/tables", data={"csrf": csrf_of(client), "game": "guevara", "seats": "4",
+                                            "language": "en"})
+    assert response.status_code == 303
+    return response.headers["Location"].split("/")[2]

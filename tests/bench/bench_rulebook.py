@@ -1,0 +1,52 @@
+"""Benchmark of the rulebook search: index build time and per-query latency over the question sets.
+
+Run as `python tests/bench/bench_rulebook.py [repetitions]`; pytest does not collect it.
+"""
+import statistics
+import sys
+import time
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(REPO_ROOT), str(REPO_ROOT / "tests" / "rulebook")]
+
+from companion.rulebook import LANGUAGES  # noqa: E402
+from companion.rulebook.search import build_index, search  # noqa: E402
+from rulebook_questions import QUESTIONS  # noqa: E402
+
+TARGET_MS = 50.0
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which the given share of the sorted values lies (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def main(repetitions: int = 20) -> int:
+    """Build the index, time every question, print a summary; exit 1 if the target is missed."""
+    started = time.perf_counter()
+    build_index()
+    print(f"index build: {(time.perf_counter() - started) * 1000:.1f} ms")
+    every: list[float] = []
+    for lang in LANGUAGES:
+        timings, top3 = [], 0
+        for query, game, expected in QUESTIONS[lang]:
+            for _ in range(repetitions):
+                started = time.perf_counter()
+                hits = search(query, lang, game=game)
+                timings.append((time.perf_counter() - started) * 1000)
+            top3 += expected in [hit.section.id for hit in hits[:3]]
+        every += timings
+        print(f"{lang}: {len(QUESTIONS[lang])} questions x {repetitions}"
+              f"  median {statistics.median(timings):.2f} ms  p95 {percentile(timings, 0.95):.2f} ms"
+              f"  max {max(timings):.2f} ms"
+              f"  top-3 {top3}/{len(QUESTIONS[lang])}")
+    p95 = percentile(every, 0.95)
+    print(f"all: median {statistics.median(every):.2f} ms  p95 {p95:.2f} ms  target < {TARGET_MS:.0f} ms: "
+          f"{'met' if p95 < TARGET_MS else 'MISSED'}")
+    return 0 if p95 < TARGET_MS else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(int(sys.argv[1]) if len(sys.argv) > 1 else 20))

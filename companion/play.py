@@ -122,7 +122,7 @@ class Play:
         while True:
             token, code = secrets.token_urlsafe(16), new_join_code()
             try:
-                with db.atomic():
+                with store.write_transaction(db):
                     table = store.insert_table(db, token, display_key, code, options["game"], options["language"])
                     store.append(db, table.id, 0, "create-" + token[:40], DISPLAY, events)
             except (store.Conflict, sqlite3.IntegrityError):  # a clash of random token or code: draw again

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
@@ -54,6 +56,21 @@ class Conflict(Exception):
 def digest(secret: str) -> str:
     """Secrets are stored hashed, so a copied database file does not hand out seats."""
     return hashlib.sha256(secret.encode()).hexdigest()
+
+
+@contextlib.contextmanager
+def write_transaction(db: Database) -> Iterator[Database]:
+    """BEGIN IMMEDIATE: take the write lock up front, so concurrent writers wait instead of failing."""
+    if db.conn.in_transaction:
+        yield db
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.conn.rollback()
+        raise
+    db.execute("COMMIT")
 
 
 def connect(path: str | Path) -> Database:
@@ -128,7 +145,7 @@ def append(db: Database, table_id: int, after: int, action_id: str, actor: str,
     now = time.time()
     stored = []
     try:
-        with db.atomic():
+        with write_transaction(db):
             if version(db, table_id) != after:
                 raise Conflict()
             for offset, event in enumerate(events, start=1):

@@ -44,8 +44,10 @@ def choose_lan_address(candidates: list[tuple[str, str]]) -> str | None:
 
 def is_loopback_host(host: str) -> bool:
     """True for localhost and 127.x / ::1 hosts (a port may follow)."""
-    name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
-    name = name.strip("[]")
+    if host.startswith("["):
+        name = host[1:host.index("]")]
+    else:
+        name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
     if name == "localhost":
         return True
     try:

@@ -1,0 +1,58 @@
+"""Regenerate the README's screenshots with the browser tests' setup: python tests/e2e/screenshots.py"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from harness import CHROMIUM_ARGS, DISPLAY, PHONE, Server, find_chromium  # noqa: E402
+
+OUT = Path(__file__).resolve().parents[2] / "docs" / "img"
+
+
+def main() -> None:
+    """Play a few taps at a table of three and photograph the display and one seat."""
+    chromium = find_chromium()
+    if chromium is None:
+        sys.exit("Chromium not found (apt-get install chromium)")
+    OUT.mkdir(parents=True, exist_ok=True)
+    server = Server(Path(tempfile.mkdtemp()) / "instance").start()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            display = browser.new_context(**DISPLAY).new_page()
+            display.goto(server.url + "/")
+            display.select_option("#seats", "3")
+            display.click("text=Open the table")
+            join_url = display.get_by_test_id("join-url").inner_text()
+            phones = []
+            for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cleo")):
+                phone = browser.new_context(**PHONE).new_page()
+                phone.goto(join_url)
+                phone.check(f"input[name=seat][value='{seat}']")
+                phone.fill("#name", name)
+                phone.click("text=Sit down")
+                phones.append(phone)
+            for phone, name, taps in ((phones[0], "Ana", 7), (phones[1], "Ben", 4), (phones[2], "Cleo", 11)):
+                for _ in range(taps):
+                    phone.get_by_role("button", name=f"One Slack more for {name}").click()
+                    phone.wait_for_load_state("networkidle")
+            phones[1].get_by_role("button", name="A wound for Ben").click()
+            phones[2].select_option("#roll-purpose-seat", "call")
+            phones[2].get_by_role("button", name="I rolled 5").click()
+            display.wait_for_timeout(800)
+            phones[0].wait_for_timeout(300)
+            display.screenshot(path=str(OUT / "display.png"), full_page=False)
+            phones[0].screenshot(path=str(OUT / "seat.png"), full_page=False)
+            browser.close()
+    finally:
+        server.stop()
+    print(f"wrote {OUT / 'display.png'} and {OUT / 'seat.png'}")
+
+
+if __name__ == "__main__":
+    main()

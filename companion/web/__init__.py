@@ -17,11 +17,11 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
-    from . import api, live, seat, tables
+    from . import api, live, lookup, seat, tables
 
     app.extensions["play"] = Play()
     app.extensions["join_limiter"] = RateLimiter()
-    for blueprint in (tables.bp, seat.bp, live.bp, api.bp):
+    for blueprint in (tables.bp, seat.bp, live.bp, lookup.bp, api.bp):
         app.register_blueprint(blueprint)
 
     app.jinja_env.add_extension("jinja2.ext.i18n")

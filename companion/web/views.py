@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import render_template
+from flask import render_template, url_for
 from werkzeug.wrappers import Response
 
 from .. import store
@@ -22,7 +22,9 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
     state = play().state(db, table)
     events = store.events_after(db, table.id)
     by_seq = {event["seq"]: event for event in events}
+    here = url_for("tables.display" if view == "display" else "seat.seat_page", token=table.token)
     return {
+        "here": here, "rules": lambda topic: f"{state.game}.{topic}",
         "table": table, "state": state, "view": view, "me": me, "error": error, "section": section,
         "log": narrate.story(events, state, LOG_LINES), "log_total": len(events),
         "undo_hint": narrate.next_undo(state, by_seq), "redo_hint": narrate.next_redo(state, by_seq),

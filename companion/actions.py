@@ -8,7 +8,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .rules.core import ACTION_TYPES, ROLL_PURPOSES
+from .rules.engine import ACTION_TYPES
+from .rules.state import PHASES, RANKS, ROLL_PURPOSES
 from .rules.violations import N_
 
 MAX_DELTA = 30
@@ -156,6 +157,65 @@ def _nothing(args, seat):
     return {}
 
 
+def _optional_number(value: Any, low: int, high: int) -> int | None:
+    if value in (None, ""):
+        return None
+    number = _int(value, N_("Rank values must be whole numbers."))
+    if not low <= number <= high:
+        raise BadInput(N_("Rank values must be between %(low)d and %(high)d."), low=low, high=high)
+    return number
+
+
+def _profile(args, seat):
+    """Rank counts and values, from JSON (`counts`, `values`) or from the form's flat fields."""
+    counts_in = args.get("counts") if isinstance(args.get("counts"), Mapping) else {
+        rank: args.get(f"count_{rank}") for rank in RANKS}
+    values_in = args.get("values") if isinstance(args.get("values"), Mapping) else {
+        rank: {field: args.get(f"{field}_{rank}") for field in ("income", "free_time", "slack", "penalty", "perk")}
+        for rank in RANKS}
+    counts, values = {}, {}
+    for rank in RANKS:
+        counts[rank] = _optional_number(counts_in.get(rank), 0, 8)
+        if counts[rank] is None:
+            raise BadInput(N_("Enter how many cards of each rank the deck has."))
+        given = values_in.get(rank) or {}
+        if not isinstance(given, Mapping):
+            raise BadInput(N_("Rank values must be whole numbers."))
+        perk = given.get("perk") or ""
+        if not isinstance(perk, str) or len(perk) > 120:
+            raise BadInput(N_("A perk has at most %(max)d characters."), max=120)
+        values[rank] = {"income": _optional_number(given.get("income"), 0, 20),
+                        "free_time": _optional_number(given.get("free_time"), 0, 20),
+                        "slack": _optional_number(given.get("slack"), 0, 20),
+                        "penalty": _optional_number(given.get("penalty"), 0, 6),
+                        "perk": " ".join(perk.split())}
+    return {"counts": counts, "values": values}
+
+
+def _rank(args, seat):
+    _require_seat(seat)
+    if args.get("rank") not in RANKS:
+        raise BadInput(N_("Unknown rank."))
+    return {"rank": args["rank"]}
+
+
+def _advance(args, seat):
+    _require_seat(seat)
+    if args.get("phase") not in PHASES:
+        raise BadInput(N_("Unknown phase."))
+    return {"phase": args["phase"], "turn": _int(args.get("turn"), N_("The turn must be a number."))}
+
+
+def _use_free_time(args, seat):
+    _require_seat(seat)
+    if args.get("kind") not in ("scrounge", "activity"):
+        raise BadInput(N_("Free Time goes to scrounging or to an activity."))
+    cost = _int(args.get("cost") or 0, N_("The cost must be a whole number."))
+    if not 0 <= cost <= 20:
+        raise BadInput(N_("The cost must be between 0 and 20."))
+    return {"kind": args["kind"], "cost": cost}
+
+
 _ARG_PARSERS = {
     "adjust_slack": _delta,
     "adjust_wounds": _delta,
@@ -166,4 +226,13 @@ _ARG_PARSERS = {
     "name_seat": _named,
     "undo": _nothing,
     "redo": _nothing,
+    "set_profile": _profile,
+    "set_rank": _rank,
+    "deal_ranks": _nothing,
+    "start_game": _nothing,
+    "advance": _advance,
+    "adjust_income": _delta,
+    "adjust_free_time": _delta,
+    "use_free_time": _use_free_time,
+    "heal": _seat_only,
 }

@@ -12,12 +12,14 @@ from sqlite_utils import Database
 from . import store
 from .actions import Action
 from .hub import Hub
-from .rules import core
-from .rules.core import DISPLAY, TableState
+from .rules import engine
+from .rules.state import DISPLAY, TableState, initial_state
 from .rules.violations import N_
 
-DISPLAY_ONLY = {"set_order", "set_dealer", "free_seat", "name_seat"}
+DISPLAY_ONLY = {"set_order", "set_dealer", "free_seat", "name_seat", "set_profile", "set_rank", "deal_ranks",
+                "start_game"}
 ANYONE = {"undo", "redo"}
+PROFILE_KEY = "guevara.rank_profile"
 
 
 class Forbidden(Exception):
@@ -55,7 +57,7 @@ class _Cache:
         with self._guard:
             cached = self._states.get(table_id)
         if cached is None:
-            fresh = core.fold(store.events_after(db, table_id))
+            fresh = engine.fold(store.events_after(db, table_id))
         else:
             newer = store.events_after(db, table_id, cached.version)
             if not newer:
@@ -68,10 +70,10 @@ class _Cache:
         return fresh
 
     def _advance(self, db: Database, table_id: int, state: TableState, newer: list[dict]) -> TableState:
-        if any(core.needs_replay(event) for event in newer):
-            return core.fold(store.events_after(db, table_id))
+        if any(engine.needs_replay(event) for event in newer):
+            return engine.fold(store.events_after(db, table_id))
         for event in newer:
-            state = core.apply(state, event)
+            state = engine.apply(state, event)
         return state
 
     def forget(self) -> None:
@@ -96,21 +98,21 @@ class Play:
         """Validate an action against the rules and append its events atomically (a repeated id is a no-op)."""
         if action.type != "join":
             authorize(actor, action)
-        args = dict(action.args)
-        if action.type == "roll_die" and "value" not in args:
-            args["value"] = roll_die()
         with self.cache.writer(table.id):
             while True:
                 current = self.cache.state(db, table.id)
                 if store.seen_action(db, table.id, action.action_id) is not None:
                     return Outcome([], current, repeated=True)
-                events = core.decide(current, action.type, action.seat, args)
+                events = engine.decide(current, action.type, action.seat, with_chance(action, current))
                 try:
                     stored = store.append(db, table.id, current.version, action.action_id, actor, events,
                                           _claim_change(action, claim_key))
                 except store.Conflict:
                     continue
                 break
+        for event in stored:
+            if event["type"] == "profile_set":  # the next table starts from these numbers
+                store.remember(db, PROFILE_KEY, event["args"])
         new_state = self.cache.state(db, table.id)
         self.hub.publish(table.id, new_state.version)
         return Outcome(stored, new_state)
@@ -118,7 +120,7 @@ class Play:
     def create_table(self, db: Database, options: dict) -> tuple[store.TableRow, str]:
         """Make a table with its token, display key and join code; returns the row and the display key."""
         display_key = secrets.token_urlsafe(24)
-        events = core.decide(core.initial_state(), "create_table", None, options)
+        events = engine.decide(initial_state(), "create_table", None, options)
         while True:
             token, code = secrets.token_urlsafe(16), new_join_code()
             try:
@@ -133,6 +135,18 @@ class Play:
 def roll_die() -> int:
     """A fair server-side die."""
     return secrets.randbelow(6) + 1
+
+
+def with_chance(action: Action, state: TableState) -> dict:
+    """The action's arguments plus whatever chance it needs: a die roll, or the shuffled rank cards."""
+    args = dict(action.args)
+    if action.type == "roll_die" and "value" not in args:
+        args["value"] = roll_die()
+    if action.type == "deal_ranks" and state.profile is not None:
+        cards = [rank for rank, count in state.profile.counts.items() for _ in range(count)]
+        secrets.SystemRandom().shuffle(cards)
+        args["shuffled"] = cards
+    return args
 
 
 def authorize(actor: str, action: Action) -> None:

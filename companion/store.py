@@ -37,6 +37,12 @@ def m001_initial(db: Database) -> None:
                          pk=("table_id", "action_id"))
 
 
+@migrations()
+def m002_remembered(db: Database) -> None:
+    """Things the server remembers across tables, such as the rank values entered from the cards."""
+    db["remembered"].create({"key": str, "value": str, "updated_at": float}, pk="key")
+
+
 @dataclass(frozen=True)
 class TableRow:
     """A table's identity: its private token, the display's hashed key and the short join code."""
@@ -169,3 +175,14 @@ def claim_key(db: Database, table_id: int, seat: int) -> str | None:
     """The hashed key of the phone holding a seat, or None."""
     row = db.execute("SELECT key FROM claims WHERE table_id = ? AND seat = ?", [table_id, seat]).fetchone()
     return row[0] if row else None
+
+
+def remember(db: Database, key: str, value: dict) -> None:
+    """Keep a value for later tables (the last one entered wins)."""
+    db["remembered"].upsert({"key": key, "value": json.dumps(value), "updated_at": time.time()}, pk="key")
+
+
+def remembered(db: Database, key: str) -> dict | None:
+    """A value kept by an earlier table, or None."""
+    row = db.execute("SELECT value FROM remembered WHERE key = ?", [key]).fetchone()
+    return json.loads(row[0]) if row else None

@@ -1,105 +1,10 @@
-"""The table's state as a pure fold of its event log: seats, tallies, dice, undo and the win."""
+"""Generic table actions: seats and phones, order and dealer, Slack and wounds, dice, undo and redo."""
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
-from typing import Any, Iterable
-
+from .guevara import called_this_turn
+from .state import GAMES, MAX_SEATS, MIN_SEATS, Roll, Seat, TableState, goal_for
 from .violations import N_, RuleViolation
-
-GAMES = ("guevara",)
-MIN_SEATS, MAX_SEATS = 2, 5
-ROLL_PURPOSES = ("call", "get_rid", "variable", "raid", "denounce", "other")
-DISPLAY = "display"
-
-# Events that are about phones, not the game: undo skips them.
-HOUSEKEEPING = {"table_created", "seat_joined", "seat_freed", "undone", "redone"}
-
-
-@dataclass
-class Seat:
-    """One place at the table and its public tally."""
-
-    id: int
-    name: str = ""
-    slack: int = 0
-    wounds: int = 0
-    claimed: bool = False
-
-    @property
-    def total(self) -> int:
-        """Slack less one per wound."""
-        return self.slack - self.wounds
-
-
-@dataclass
-class Roll:
-    """One die roll everyone saw."""
-
-    seq: int
-    seat: int | None
-    purpose: str
-    note: str
-    value: int
-    physical: bool
-
-
-@dataclass
-class TableState:
-    """Everything public about one table, as of `version`."""
-
-    game: str = "guevara"
-    language: str = "en"
-    goal: int = 20
-    seats: dict[int, Seat] = field(default_factory=dict)
-    order: list[int] = field(default_factory=list)
-    dealer: int | None = None
-    last_roll: Roll | None = None
-    winner: int | None = None
-    version: int = 0
-    undoable: list[int] = field(default_factory=list)
-    redoable: list[int] = field(default_factory=list)
-
-    @property
-    def first_player(self) -> int | None:
-        """The seat left of the dealer, who starts."""
-        if self.dealer is None:
-            return None
-        return self.next_seat(self.dealer)
-
-    def next_seat(self, seat: int) -> int:
-        """The seat to the left of `seat` in table order."""
-        i = self.order.index(seat)
-        return self.order[(i + 1) % len(self.order)]
-
-    def to_goal(self, seat: int) -> int:
-        """How much Slack the seat still lacks (0 once there)."""
-        return max(0, self.goal - self.seats[seat].total)
-
-    def seat_label(self, seat: int) -> str:
-        """The seat's name, or empty when nobody named it."""
-        return self.seats[seat].name
-
-
-def goal_for(game: str, seat_count: int) -> int:
-    """Slack needed to win: Chez Guevara asks 20, or 18 with five players."""
-    return 18 if seat_count == 5 else 20
-
-
-def initial_state() -> TableState:
-    """The state before the first event."""
-    return TableState()
-
-
-# --- deciding: an action becomes events, or a RuleViolation ----------------------------------
-
-def decide(state: TableState, kind: str, seat: int | None, args: dict[str, Any]) -> list[dict]:
-    """Validate one action against the state and return the events it causes."""
-    handler = _DECIDERS.get(kind)
-    if handler is None:
-        raise RuleViolation(N_("That action is not known."), section="guevara.turn")
-    return handler(state, seat, args)
 
 
 def _require_seat(state: TableState, seat: int | None) -> int:
@@ -199,7 +104,7 @@ def _decide_redo(state, seat, args):
     return [{"type": "redone", "seat": None, "args": {"target": state.redoable[-1]}}]
 
 
-_DECIDERS = {
+DECIDERS = {
     "create_table": _decide_create,
     "join": _decide_join,
     "free_seat": _decide_free,
@@ -212,60 +117,6 @@ _DECIDERS = {
     "undo": _decide_undo,
     "redo": _decide_redo,
 }
-ACTION_TYPES = tuple(_DECIDERS)
-
-
-# --- applying: the fold ------------------------------------------------------------------------
-
-def apply(state: TableState, event: dict, undone: frozenset[int] = frozenset()) -> TableState:
-    """Return the state after one event; an event listed in `undone` keeps its place but has no effect."""
-    state = copy.deepcopy(state)
-    state.version = event["seq"]
-    kind, seq = event["type"], event["seq"]
-    if kind == "undone":
-        _move(event["args"]["target"], state.undoable, state.redoable)
-    elif kind == "redone":
-        _move(event["args"]["target"], state.redoable, state.undoable)
-    else:
-        if kind not in HOUSEKEEPING:
-            state.undoable.append(seq)
-            state.redoable.clear()
-        if seq not in undone:
-            _APPLIERS[kind](state, event.get("seat"), event["args"], seq)
-            _check_win(state)
-    return state
-
-
-def undone_seqs(events: Iterable[dict]) -> frozenset[int]:
-    """The events that the log's undos (less its redos) have taken back."""
-    undone: set[int] = set()
-    for event in events:
-        if event["type"] == "undone":
-            undone.add(event["args"]["target"])
-        elif event["type"] == "redone":
-            undone.discard(event["args"]["target"])
-    return frozenset(undone)
-
-
-def fold(events: Iterable[dict]) -> TableState:
-    """Replay a whole log, honouring every undo and redo in it."""
-    events = list(events)
-    state, undone = initial_state(), undone_seqs(events)
-    for event in events:
-        state = apply(state, event, undone)
-    return state
-
-
-def needs_replay(event: dict) -> bool:
-    """Undo and redo change history, so the state must be folded again from the start."""
-    return event["type"] in ("undone", "redone")
-
-
-def _move(seq: int, source: list[int], target: list[int]) -> None:
-    source.remove(seq)
-    target.append(seq)
-
-
 def _created(state, seat, args, seq):
     count = args["seats"]
     state.game = args["game"]
@@ -307,9 +158,11 @@ def _wounds(state, seat, args, seq):
 def _rolled(state, seat, args, seq):
     state.last_roll = Roll(seq=seq, seat=seat, purpose=args["purpose"], note=args.get("note", ""),
                            value=args["value"], physical=args["physical"])
+    if called_this_turn(state, seat, args):
+        state.turn.acted = True
 
 
-_APPLIERS = {
+APPLIERS = {
     "table_created": _created,
     "seat_joined": _joined,
     "seat_freed": _freed,
@@ -322,11 +175,3 @@ _APPLIERS = {
 }
 
 
-def _check_win(state: TableState) -> None:
-    # Reaching the goal wins at once, even if the Slack is lost a moment later.
-    if state.winner is not None:
-        return
-    for seat in state.seats.values():
-        if seat.total >= state.goal:
-            state.winner = seat.id
-            return

@@ -9,8 +9,9 @@ from ..actions import BadInput, new_action_id, parse_action, parse_name, parse_s
 from ..db import get_db
 from ..i18n import CODES, gettext as _
 from ..play import Forbidden
-from ..rules.core import DISPLAY, TableState
+from ..rules.state import DISPLAY, TableState
 from ..rules.violations import N_, RuleViolation
+from . import narrate
 from .common import held_seat, is_display, play, public_base, table_or_404
 from .tables import claim
 
@@ -45,7 +46,7 @@ def create_table():
     try:
         options = parse_table_options(_json_body(), CODES)
     except BadInput as problem:
-        return error(_(problem.message, **problem.params), 400)
+        return error(narrate.refusal(problem), 400)
     table, key = play().create_table(get_db(), options)
     base, _loopback = public_base()
     return jsonify(
@@ -64,9 +65,9 @@ def join_seat(token: str):
         seat, name = parse_seat(data.get("seat")), parse_name(data.get("name"))
         key, _outcome = claim(table, seat, name, data.get("action_id") or new_action_id())
     except BadInput as problem:
-        return error(_(problem.message, **problem.params), 400)
+        return error(narrate.refusal(problem), 400)
     except RuleViolation as problem:
-        return error(_(problem.message, **problem.params), 409, problem.section)
+        return error(narrate.refusal(problem), 409, problem.section)
     return jsonify(seat=seat, seat_key=key), 201
 
 
@@ -84,7 +85,7 @@ def public_state(state: TableState) -> dict:
     return {
         "version": state.version, "game": state.game, "goal": state.goal,
         "seats": [{"seat": seat.id, "name": seat.name, "order": state.order.index(seat.id),
-                   "slack": seat.slack, "wounds": seat.wounds, "total": seat.total,
+                   "slack": seat.slack, "wounds": seat.wounds, "total": state.total(seat.id),
                    "to_goal": state.to_goal(seat.id), "has_phone": seat.claimed}
                   for seat in (state.seats[i] for i in state.order)],
         "dealer": state.dealer, "first_player": state.first_player,
@@ -106,7 +107,7 @@ def post_action(token: str):
         data = _json_body()
         action = parse_action(data)
     except BadInput as problem:
-        return error(_(problem.message, **problem.params), 400)
+        return error(narrate.refusal(problem), 400)
     actor = _actor_from_key(table, key, action.seat if action.seat else data.get("as_seat"))
     if actor is None:
         return error(_("A valid seat key or display key is needed."), 403)
@@ -115,7 +116,7 @@ def post_action(token: str):
     except Forbidden as problem:
         return error(_(problem.message), 403)
     except RuleViolation as problem:
-        return error(_(problem.message, **problem.params), 409, problem.section)
+        return error(narrate.refusal(problem), 409, problem.section)
     return jsonify(version=outcome.state.version, repeated=outcome.repeated,
                    events=[{"seq": e["seq"], "type": e["type"]} for e in outcome.events],
                    state=public_state(outcome.state))

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..i18n import gettext as _, ngettext
-from ..rules.core import DISPLAY, TableState, undone_seqs
+from ..rules.engine import undone_seqs
+from ..rules.state import DISPLAY, TableState
 from ..rules.violations import N_
 
 PURPOSES = {
@@ -17,6 +18,37 @@ PURPOSES = {
     "denounce": N_("denounce"),
     "other": N_("other"),
 }
+
+
+PHASE_NAMES = {
+    "draw": N_("Draw"), "roll": N_("Roll"), "call": N_("Call People"), "freetime": N_("Free Time"),
+    "discard": N_("Discard"), "heal": N_("Heal"),
+}
+PHASE_REMINDERS = {
+    "draw": N_("Draw Life cards until you hold 6."),
+    "roll": N_("Roll to get rid of unwanted People (4-6), and make the rolls your cards demand."),
+    "call": N_("Call People: an invited Person needs 3-6; uninvited People and Cats just come."),
+    "freetime": N_("Each Free Time is one scrounging trip or one Activity."),
+    "discard": N_("Discard down to 5 cards. You may discard more, but never your last card."),
+    "heal": N_("If you did nothing but discard this turn, remove one wound."),
+}
+RANK_NAMES = {"private": N_("Private"), "corporal": N_("Corporal"), "sergeant": N_("Sergeant")}
+
+
+def phase_name(phase: str) -> str:
+    """A phase in the reader's language."""
+    return _(PHASE_NAMES[phase])
+
+
+def rank_name(rank: str | None) -> str:
+    """A rank in the reader's language ('—' for none)."""
+    return _(RANK_NAMES[rank]) if rank in RANK_NAMES else "—"
+
+
+def refusal(error) -> str:
+    """A rule violation or bad input in the reader's language (a rank it names is translated too)."""
+    params = {key: rank_name(value) if key == "rank" else value for key, value in error.params.items()}
+    return _(error.message, **params)
 
 
 @dataclass
@@ -78,6 +110,28 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
             text = _("rolled a physical die: %(value)d for %(purpose)s",
                      value=args["value"], purpose=purpose_label(args["purpose"]))
         return f"{text} — {args['note']}" if args.get("note") else text
+    if kind == "profile_set":
+        return _("entered the rank cards of the deck")
+    if kind == "rank_set":
+        return _("%(name)s is now %(rank)s", name=name, rank=rank_name(args["rank"]))
+    if kind == "ranks_dealt":
+        return _("dealt the ranks: %(ranks)s", ranks=", ".join(
+            f"{seat_name(state, seat)} {rank_name(rank)}" for seat, rank in args["ranks"]))
+    if kind == "turn_started":
+        return _("turn %(number)d: %(name)s, Income %(income)d, Free Time %(free)d",
+                 number=args["number"], name=name, income=args["income"], free=args["free_time"])
+    if kind == "phase_entered":
+        return _("phase: %(phase)s", phase=phase_name(args["phase"]))
+    if kind == "income_adjusted":
+        return _("%(delta)+d Income this turn", delta=args["delta"])
+    if kind == "free_time_adjusted":
+        return _("%(delta)+d Free Time this turn", delta=args["delta"])
+    if kind == "free_time_used":
+        if args["kind"] == "scrounge":
+            return _("went scrounging for %(cost)d Income", cost=args["cost"])
+        return _("used Free Time on an Activity costing %(cost)d", cost=args["cost"])
+    if kind == "healed":
+        return _("healed a wound of %(name)s", name=name)
     if kind in ("undone", "redone"):
         target = by_seq.get(args["target"])
         what = describe(target, state, by_seq) if target else "?"

@@ -10,7 +10,7 @@ from ..actions import BadInput, parse_action
 from ..db import get_db
 from ..i18n import gettext as _
 from ..play import Forbidden
-from ..rules.core import DISPLAY
+from ..rules.state import DISPLAY
 from ..rules.violations import RuleViolation
 from . import narrate
 from .common import actor_for, csrf_ok, fragment_or_page, held_seat, is_htmx, play, table_or_404
@@ -61,11 +61,11 @@ def act(token: str) -> Response:
         action = parse_action(request.form)
         play().apply(get_db(), table, action, actor)
     except BadInput as error:
-        return _refused(table, actor, _(error.message, **error.params), 400)
+        return _refused(table, actor, narrate.refusal(error), 400)
     except Forbidden as error:
         return _refused(table, actor, _(error.message), 403)
     except RuleViolation as error:
-        return _refused(table, actor, _(error.message, **error.params), 409, error.section)
+        return _refused(table, actor, narrate.refusal(error), 409, error.section)
     if not is_htmx():
         target = "tables.display" if actor == DISPLAY and request.form.get("view") != "seat" else "seat.seat_page"
         response = redirect(url_for(target, token=token), 303)

@@ -12,6 +12,7 @@ from ..actions import Action, BadInput, new_action_id, parse_name, parse_seat, p
 from ..db import get_db
 from ..i18n import CODES, LANG_COOKIE, LANGUAGES, gettext as _
 from ..rules.violations import RuleViolation
+from . import narrate
 from .common import (csrf_ok, forget_seat, held_seat, is_display, play, public_base, remember_display,
                      remember_seat, table_or_404)
 from .views import display_context, refuse
@@ -33,7 +34,7 @@ def create() -> Response:
     try:
         options = parse_table_options(request.form, CODES)
     except BadInput as error:
-        return render_template("index.html", languages=LANGUAGES, error=_(error.message, **error.params)), 400
+        return render_template("index.html", languages=LANGUAGES, error=narrate.refusal(error)), 400
     table, key = play().create_table(get_db(), options)
     remember_display(table.token, key)
     return redirect(url_for("tables.display", token=table.token), 303)
@@ -113,9 +114,9 @@ def take_seat(token: str) -> Response:
         seat, name = parse_seat(request.form.get("seat")), parse_name(request.form.get("name"))
         key, outcome = claim(table, seat, name, request.form.get("action_id") or new_action_id())
     except BadInput as error:
-        return _join_page(table, _(error.message, **error.params), 400)
+        return _join_page(table, narrate.refusal(error), 400)
     except RuleViolation as error:
-        return _join_page(table, _(error.message, **error.params), 409)
+        return _join_page(table, narrate.refusal(error), 409)
     if not outcome.repeated:
         forget_seat(token)
         remember_seat(token, seat, key)

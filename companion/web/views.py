@@ -8,7 +8,9 @@ from werkzeug.wrappers import Response
 from .. import store
 from ..actions import new_action_id
 from ..db import get_db
-from ..rules.core import ROLL_PURPOSES
+from ..play import PROFILE_KEY
+from ..rules.guevara import default_profile_values
+from ..rules.state import PHASES, RANKS, ROLL_PURPOSES
 from . import narrate
 from .common import public_base, play
 
@@ -31,7 +33,19 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
         "seat_name": lambda seat: narrate.seat_name(state, seat),
         "purpose_label": narrate.purpose_label, "purposes": ROLL_PURPOSES,
         "action_id": new_action_id, "earlier": _moved_earlier(state.order),
+        "phases": PHASES, "phase_name": narrate.phase_name, "reminder": narrate.PHASE_REMINDERS,
+        "ranks": RANKS, "rank_name": narrate.rank_name,
+        "my_turn": state.turn is not None and (view == "display" or me == state.turn.seat),
     }
+
+
+def profile_form(state) -> dict:
+    """The rank profile to prefill: this table's, else the one the server remembers, else the rulebook's."""
+    if state.profile is not None:
+        return {"counts": state.profile.counts,
+                "values": {rank: vars(values) for rank, values in state.profile.values.items()}}
+    remembered = store.remembered(get_db(), PROFILE_KEY)
+    return remembered or {"counts": {rank: "" for rank in RANKS}, "values": default_profile_values()}
 
 
 def _moved_earlier(order: list[int]) -> dict[int, str]:
@@ -49,8 +63,9 @@ def display_context(table: store.TableRow, **extra) -> dict:
     from .tables import join_url
 
     base, loopback_only = public_base()
-    return {**panel_context(table, "display", **extra), "join_url": join_url(table),
-            "loopback_only": loopback_only}
+    context = panel_context(table, "display", **extra)
+    return {**context, "join_url": join_url(table), "loopback_only": loopback_only,
+            "profile": profile_form(context["state"])}
 
 
 def refuse(message: str, status: int) -> tuple[str, int]:

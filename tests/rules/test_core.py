@@ -2,26 +2,9 @@
 
 import pytest
 
-from companion.rules import core
+from companion.rules import engine as core
 from companion.rules.violations import RuleViolation
-
-
-class Log:
-    """A tiny in-memory log that decides and applies like play.py does, without storage."""
-
-    def __init__(self, seats=4):
-        self.events = []
-        self.state = core.initial_state()
-        self.act("create_table", None, game="guevara", seats=seats, language="en")
-
-    def act(self, kind, seat=None, **args):
-        for event in core.decide(self.state, kind, seat, args):
-            event = {**event, "seq": len(self.events) + 1}
-            self.events.append(event)
-            self.state = core.apply(self.state, event)
-            if core.needs_replay(event):
-                self.state = core.fold(self.events)
-        return self.state
+from tablelog import Log
 
 
 def test_new_table_has_empty_seats_in_order_and_the_goal_by_player_count():
@@ -36,7 +19,7 @@ def test_total_is_slack_less_wounds_and_distance_to_goal_follows():
     log = Log()
     log.act("adjust_slack", 2, delta=7)
     state = log.act("adjust_wounds", 2, delta=2)
-    assert state.seats[2].total == 5
+    assert state.total(2) == 5
     assert state.to_goal(2) == 15
 
 
@@ -121,7 +104,7 @@ def test_the_win_stands_even_if_the_slack_is_lost_a_moment_later():
         {"seq": 3, "type": "slack_adjusted", "seat": 2, "args": {"delta": -2}},
     ]
     state = core.fold(events)
-    assert state.seats[2].total == 18
+    assert state.total(2) == 18
     assert state.winner == 2
 
 

@@ -1,0 +1,213 @@
+"""Chez Guevara's turn: the rank deck profile, dealing ranks, phases, Income and Free Time, healing."""
+
+from __future__ import annotations
+
+from .state import (PHASES, RANK_CARDS, RANKS, DeckProfile, RankValues, TableState, Turn)
+from .violations import N_, RuleViolation
+
+# The only rank numbers the rulebook states (the Corporal in its scrounging example); the rest come from the cards.
+CONFIRMED = {"corporal": {"income": 3, "free_time": 2}}
+
+
+def default_profile_values() -> dict[str, dict]:
+    """Blank rank values, with only the rulebook-confirmed numbers filled in."""
+    return {rank: {"income": None, "free_time": None, "slack": None, "penalty": None, "perk": "",
+                   **CONFIRMED.get(rank, {})} for rank in RANKS}
+
+
+def _require_profile(state: TableState) -> DeckProfile:
+    if state.profile is None:
+        raise RuleViolation(N_("First enter the rank cards of your deck."), section="guevara.ranks")
+    return state.profile
+
+
+def _require_turn(state: TableState, seat: int | None) -> Turn:
+    if state.turn is None:
+        raise RuleViolation(N_("The game has not started yet."), section="guevara.setup")
+    if seat != state.turn.seat:
+        raise RuleViolation(N_("It is not your turn."), section="guevara.turn")
+    if state.winner is not None:
+        raise RuleViolation(N_("The game is over."), section="guevara.win")
+    return state.turn
+
+
+def _require_phase(turn: Turn, phase: str, section: str) -> None:
+    if turn.phase != phase:
+        raise RuleViolation(N_("That belongs to another phase of the turn."), section=section)
+
+
+def _decide_profile(state, seat, args):
+    counts = args["counts"]
+    if sum(counts.values()) != RANK_CARDS:
+        raise RuleViolation(N_("The deck has 8 rank cards: the counts must add up to 8."), section="guevara.ranks")
+    for rank in RANKS:
+        if list(state.ranks.values()).count(rank) > counts[rank]:
+            raise RuleViolation(N_("More players hold that rank than the deck has cards of it."),
+                                section="guevara.ranks")
+    return [{"type": "profile_set", "seat": None, "args": {"counts": dict(counts), "values": args["values"]}}]
+
+
+def _decide_rank(state, seat, args):
+    _require_profile(state)
+    if seat not in state.seats:
+        raise RuleViolation(N_("There is no such seat at this table."), section="guevara.setup")
+    rank = args["rank"]
+    if state.ranks.get(seat) != rank and state.free_ranks()[rank] < 1:
+        raise RuleViolation(N_("No %(rank)s card is free."), section="guevara.ranks", rank=rank)
+    return [{"type": "rank_set", "seat": seat, "args": {"rank": rank}}]
+
+
+def _decide_deal(state, seat, args):
+    """Deal from the shuffled rank cards the caller passes in (the app shuffles; the rules stay pure)."""
+    profile = _require_profile(state)
+    shuffled = args["shuffled"]
+    deck = sorted(rank for rank in RANKS for _ in range(profile.counts[rank]))
+    if sorted(shuffled) != deck:
+        raise RuleViolation(N_("The shuffled cards do not match the deck."), section="guevara.setup")
+    if len(state.seats) == 2:
+        if profile.counts["private"] < 2:
+            raise RuleViolation(N_("Two players both take a Private, but the deck has fewer."),
+                                section="guevara.setup")
+        dealt = {seat_id: "private" for seat_id in state.order}
+    else:
+        dealt = dict(zip(state.order, shuffled))
+    return [{"type": "ranks_dealt", "seat": None, "args": {"ranks": [[s, r] for s, r in dealt.items()]}}]
+
+
+def _turn_start(state: TableState, seat: int, number: int) -> dict:
+    values = state.rank_values(seat)
+    if values is None or values.income is None or values.free_time is None:
+        rank = state.ranks.get(seat)
+        raise RuleViolation(N_("Enter the Income and Free Time of the %(rank)s first."),
+                            section="guevara.income", rank=rank)
+    return {"type": "turn_started", "seat": seat,
+            "args": {"number": number, "income": values.income, "free_time": values.free_time}}
+
+
+def _decide_start(state, seat, args):
+    _require_profile(state)
+    if state.turn is not None:
+        raise RuleViolation(N_("The game is already under way."), section="guevara.turn")
+    if set(state.ranks) != set(state.seats):
+        raise RuleViolation(N_("Every player needs a rank first."), section="guevara.setup")
+    if state.dealer is None:
+        raise RuleViolation(N_("Choose the dealer first: the player to the dealer's left starts."),
+                            section="guevara.setup")
+    return [_turn_start(state, state.first_player, 1)]
+
+
+def _decide_advance(state, seat, args):
+    turn = _require_turn(state, seat)
+    if args["phase"] != turn.phase or args["turn"] != turn.number:
+        raise RuleViolation(N_("The turn has already moved on."), section="guevara.turn")
+    index = PHASES.index(turn.phase)
+    if index + 1 < len(PHASES):
+        return [{"type": "phase_entered", "seat": seat, "args": {"phase": PHASES[index + 1]}}]
+    return [_turn_start(state, state.next_seat(turn.seat), turn.number + 1)]
+
+
+def _decide_income(state, seat, args):
+    turn = _require_turn(state, seat)
+    if turn.income_left + args["delta"] < 0:
+        raise RuleViolation(N_("Income cannot drop below zero."), section="guevara.income")
+    return [{"type": "income_adjusted", "seat": seat, "args": {"delta": args["delta"]}}]
+
+
+def _decide_free_time(state, seat, args):
+    turn = _require_turn(state, seat)
+    if turn.free_time_left + args["delta"] < 0:
+        raise RuleViolation(N_("Free Time cannot drop below zero."), section="guevara.phase.freetime")
+    return [{"type": "free_time_adjusted", "seat": seat, "args": {"delta": args["delta"]}}]
+
+
+def _decide_use_free_time(state, seat, args):
+    turn = _require_turn(state, seat)
+    _require_phase(turn, "freetime", "guevara.phase.freetime")
+    if turn.free_time_left < 1:
+        raise RuleViolation(N_("No Free Time is left this turn."), section="guevara.phase.freetime")
+    if args["cost"] > turn.income_left:
+        raise RuleViolation(N_("That costs more than the Income left this turn."), section="guevara.income")
+    return [{"type": "free_time_used", "seat": seat, "args": {"kind": args["kind"], "cost": args["cost"]}}]
+
+
+def _decide_heal(state, seat, args):
+    turn = _require_turn(state, seat)
+    _require_phase(turn, "heal", "guevara.phase.heal")
+    if turn.acted:
+        raise RuleViolation(N_("Only a turn spent doing nothing but discarding heals a wound."),
+                            section="guevara.phase.heal")
+    if state.seats[seat].wounds < 1:
+        raise RuleViolation(N_("There is no wound to remove."), section="guevara.wounds")
+    return [{"type": "healed", "seat": seat, "args": {}}]
+
+
+DECIDERS = {
+    "set_profile": _decide_profile,
+    "set_rank": _decide_rank,
+    "deal_ranks": _decide_deal,
+    "start_game": _decide_start,
+    "advance": _decide_advance,
+    "adjust_income": _decide_income,
+    "adjust_free_time": _decide_free_time,
+    "use_free_time": _decide_use_free_time,
+    "heal": _decide_heal,
+}
+
+
+def called_this_turn(state: TableState, seat: int | None, args: dict) -> bool:
+    """A roll to call a person by the active player in the Call People phase counts as calling people."""
+    turn = state.turn
+    return (turn is not None and seat == turn.seat and turn.phase == "call" and args.get("purpose") == "call")
+
+
+def _profile_set(state, seat, args, seq):
+    state.profile = DeckProfile(counts=dict(args["counts"]),
+                                values={rank: RankValues(**args["values"][rank]) for rank in RANKS})
+
+
+def _rank_set(state, seat, args, seq):
+    state.ranks[seat] = args["rank"]
+
+
+def _ranks_dealt(state, seat, args, seq):
+    state.ranks = {seat_id: rank for seat_id, rank in args["ranks"]}
+
+
+def _turn_started(state, seat, args, seq):
+    state.turn = Turn(seat=seat, number=args["number"], income_left=args["income"],
+                      free_time_left=args["free_time"])
+
+
+def _phase_entered(state, seat, args, seq):
+    state.turn.phase = args["phase"]
+
+
+def _income_adjusted(state, seat, args, seq):
+    state.turn.income_left += args["delta"]
+
+
+def _free_time_adjusted(state, seat, args, seq):
+    state.turn.free_time_left += args["delta"]
+
+
+def _free_time_used(state, seat, args, seq):
+    state.turn.free_time_left -= 1
+    state.turn.income_left -= args["cost"]
+    state.turn.acted = True
+
+
+def _healed(state, seat, args, seq):
+    state.seats[seat].wounds -= 1
+
+
+APPLIERS = {
+    "profile_set": _profile_set,
+    "rank_set": _rank_set,
+    "ranks_dealt": _ranks_dealt,
+    "turn_started": _turn_started,
+    "phase_entered": _phase_entered,
+    "income_adjusted": _income_adjusted,
+    "free_time_adjusted": _free_time_adjusted,
+    "free_time_used": _free_time_used,
+    "healed": _healed,
+}

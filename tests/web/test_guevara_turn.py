@@ -1,0 +1,87 @@
+"""Setting up ranks and playing the turn through HTTP, as the display and the phones do."""
+
+from phones import act, join
+
+PROFILE = {"count_private": 4, "count_corporal": 2, "count_sergeant": 2,
+           "income_private": 2, "free_time_private": 2, "slack_private": 1,
+           "income_corporal": 3, "free_time_corporal": 2, "slack_corporal": 2, "penalty_corporal": 1,
+           "income_sergeant": 4, "free_time_sergeant": 1, "slack_sergeant": 3, "penalty_sergeant": 2,
+           "perk_sergeant": "May pull rank on anyone"}
+
+
+def state(client, token):
+    return client.get(f"/t/{token}/state.json").get_json()
+
+
+def set_up(app, client, table):
+    """Profile, ranks by hand, dealer seat 4: seat 1 (Ana) starts."""
+    assert act(client, table, type="set_profile", **PROFILE).status_code == 200
+    for seat, rank in ((1, "private"), (2, "corporal"), (3, "sergeant"), (4, "private")):
+        act(client, table, type="set_rank", seat=seat, rank=rank)
+    act(client, table, type="set_dealer", seat=4)
+    return join(app, table, 1, "Ana"), join(app, table, 2, "Ben")
+
+
+def test_the_display_walks_through_setup_and_starts_the_game(app, client, table):
+    page = client.get(f"/t/{table}/display").get_data(as_text=True)
+    assert "Lay your eight purple rank cards face up" in page
+    assert 'name="income_corporal"' in page and 'value="3"' in page
+    ana, ben = set_up(app, client, table)
+    assert act(client, table, type="start_game").status_code == 200
+    html = ben.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert 'data-testid="turn-player">Ana<' in html and 'data-testid="turn-phase">Draw<' in html
+    assert "Draw Life cards until you hold 6." in html
+    assert 'data-testid="income-left">Income left: 2<' in html
+    assert 'data-testid="advance"' not in html  # Ben may not advance Ana's turn
+    assert 'data-testid="advance"' in ana.get(f"/t/{table}/seat").get_data(as_text=True)
+
+
+def test_rank_values_are_remembered_for_the_next_table(app, client, table):
+    act(client, table, type="set_profile", **PROFILE)
+    response = client.post("/api/tables", json={"seats": 3})
+    display_url = response.get_json()["display_url"].replace("http://127.0.0.1:5999", "")
+    page = client.get(display_url, follow_redirects=True).get_data(as_text=True)
+    assert 'name="income_sergeant"' in page and 'value="May pull rank on anyone"' in page
+
+
+def test_rank_slack_shows_in_the_totals(app, client, table):
+    set_up(app, client, table)
+    assert [s["total"] for s in state(client, table)["seats"]] == [1, 2, 3, 1]
+
+
+def test_the_active_phone_advances_and_a_repeated_tap_does_not(app, client, table):
+    ana, ben = set_up(app, client, table)
+    act(client, table, type="start_game")
+    assert act(ana, table, type="advance", seat=1, phase="draw", turn=1).status_code == 200
+    again = act(ana, table, type="advance", seat=1, phase="draw", turn=1)
+    assert again.status_code == 409 and "The turn has already moved on." in again.get_data(as_text=True)
+    assert "Roll to get rid of unwanted People" in ben.get(f"/t/{table}/seat").get_data(as_text=True)
+
+
+def test_a_phone_cannot_advance_someone_elses_turn(app, client, table):
+    ana, ben = set_up(app, client, table)
+    act(client, table, type="start_game")
+    refused = act(ben, table, type="advance", seat=2, phase="draw", turn=1)
+    assert refused.status_code == 409 and "It is not your turn." in refused.get_data(as_text=True)
+    assert act(ben, table, type="advance", seat=1, phase="draw", turn=1).status_code == 403
+
+
+def test_a_profile_that_does_not_add_up_is_refused(client, table):
+    response = act(client, table, type="set_profile", **{**PROFILE, "count_private": 3})
+    assert response.status_code == 409
+    assert act(client, table, type="set_profile", **{**PROFILE, "income_private": "lots"}).status_code == 400
+    assert state(client, table)["version"] == 1
+
+
+def test_a_phone_cannot_change_the_setup(app, client, table):
+    ana = join(app, table, 1, "Ana")
+    assert act(ana, table, type="set_profile", **PROFILE).status_code == 403
+
+
+def test_a_refusal_names_the_rank_in_the_phones_language(app, client, table):
+    set_up(app, client, table)
+    client.post("/language", data={"lang": "ru"})
+    act(client, table, type="set_rank", seat=4, rank="corporal")
+    refused = act(client, table, type="set_rank", seat=1, rank="corporal")
+    assert refused.status_code == 409
+    assert "Капрал" in refused.get_data(as_text=True).split('class="error"')[1].split("</p>")[0]

@@ -21,17 +21,65 @@
     }
   });
 
+  function setState(state) {
+    var conn = document.getElementById("conn");
+    if (conn) conn.setAttribute("data-state", state);
+  }
+  function shownVersion() {
+    var panel = document.getElementById("panel");
+    return panel ? parseInt(panel.getAttribute("data-version"), 10) || 0 : 0;
+  }
+
   // --- counters: each tap is its own action --------------------------------------------------------
-  // A form marked data-each-tap gets a fresh action id per tap (two taps on +1 mean +2); other forms keep
-  // the id they were rendered with, so a double tap or a retry of the same step counts once.
+  // Forms marked data-each-tap (+1 Slack) post by themselves with a fresh action id per tap, so two quick taps
+  // mean two and neither waits in htmx's queue on a button a refresh may replace. Other forms keep the id they
+  // were rendered with, so a double tap on "Next phase" counts once.
   function freshId() {
     var bytes = new Uint8Array(12);
     crypto.getRandomValues(bytes);
     return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
-  document.addEventListener("htmx:configRequest", function (event) {
-    var form = event.detail.elt.closest("form");
-    if (form && form.hasAttribute("data-each-tap")) event.detail.parameters.action_id = freshId();
+  function versionOf(html) {
+    var match = /id="panel"[^>]*data-version="(\d+)"/.exec(html);
+    return match ? parseInt(match[1], 10) : 0;
+  }
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.hasAttribute("data-each-tap") || !window.htmx || !window.fetch) return;
+    event.preventDefault();
+    var data = new FormData(form, event.submitter);
+    data.set("action_id", freshId());
+    fetch(form.action, { method: "POST", body: data, credentials: "same-origin", headers: { "HX-Request": "true" } })
+      .then(function (response) { return response.text(); })
+      .then(function (html) {
+        var panel = document.getElementById("panel");
+        // Answers may arrive out of order: never show an older table over a newer one.
+        if (panel && versionOf(html) >= shownVersion()) htmx.swap(panel, html, { swapStyle: "outerHTML" });
+      })
+      .catch(function () { setState("lost"); });
+  });
+
+  // --- a live refresh keeps what the person is typing ---------------------------------------------
+  // When another phone's change refreshes the panel, inputs keep their values and focus; after the person's
+  // own post the panel comes back fresh.
+  var kept = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    kept = null;
+    if (event.detail.target.id !== "panel" || event.detail.requestConfig.verb !== "get") return;
+    kept = { values: {}, focus: document.activeElement && document.activeElement.id };
+    event.detail.target.querySelectorAll("input[id], select[id], textarea[id]").forEach(function (field) {
+      if (field.type !== "hidden") kept.values[field.id] = field.value;
+    });
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    if (!kept) return;
+    Object.keys(kept.values).forEach(function (id) {
+      var field = document.getElementById(id);
+      if (field) field.value = kept.values[id];
+    });
+    var focused = kept.focus && document.getElementById(kept.focus);
+    if (focused) focused.focus();
+    kept = null;
   });
 
   // --- keep the screen awake on table pages ------------------------------------------------------
@@ -49,19 +97,16 @@
   var liveUrl = body.getAttribute("data-live-url");
   var versionUrl = body.getAttribute("data-version-url");
   if (!liveUrl) return;
-  var conn = document.getElementById("conn");
   var source = null, pollTimer = null, retryTimer = null;
-
-  function setState(state) { if (conn) conn.setAttribute("data-state", state); }
-  function shownVersion() {
-    var panel = document.getElementById("panel");
-    return panel ? parseInt(panel.getAttribute("data-version"), 10) || 0 : 0;
-  }
+  var newest = 0;
   function seen(version) {
-    if (version > shownVersion() && window.htmx) {
+    newest = Math.max(newest, version);
+    if (newest > shownVersion() && window.htmx) {
       htmx.trigger(document.getElementById("panel"), "companion:refresh");
     }
   }
+  // A refresh asked for while another was on its way is lost with the panel it was queued on: ask again.
+  document.addEventListener("htmx:afterSettle", function () { if (newest > shownVersion()) seen(newest); });
   function poll() {
     fetch(versionUrl, { cache: "no-store", credentials: "same-origin" })
       .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })

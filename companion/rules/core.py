@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .guevara import called_this_turn
+from .tents import settle_before_next
 from .state import GAMES, MAX_SEATS, MIN_SEATS, Roll, Seat, TableState, goal_for
 from .violations import N_, RuleViolation
 
@@ -86,7 +87,8 @@ def _decide_roll(state, seat, args):
     value = args["value"]
     if not 1 <= value <= 6:
         raise RuleViolation(N_("A die shows 1 to 6."), section="guevara.quick")
-    return [{"type": "die_rolled", "seat": seat, "args": {
+    closing = settle_before_next(state, seat) if seat is not None else []
+    return closing + [{"type": "die_rolled", "seat": seat, "args": {
         "purpose": args["purpose"], "note": args.get("note", ""), "value": value,
         "physical": bool(args.get("physical")),
     }}]
@@ -123,6 +125,7 @@ def _created(state, seat, args, seq):
     state.language = args["language"]
     state.goal = goal_for(args["game"], count)
     state.seats = {i: Seat(id=i) for i in range(1, count + 1)}
+    state.tents = {i: [] for i in state.seats}
     state.order = list(state.seats)
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import copy
 from typing import Any, Iterable
 
-from . import core, guevara
+from . import core, guevara, tents
 from .state import TableState, initial_state
 from .violations import N_, RuleViolation
 
-DECIDERS = {**core.DECIDERS, **guevara.DECIDERS}
-APPLIERS = {**core.APPLIERS, **guevara.APPLIERS}
+DECIDERS = {**core.DECIDERS, **guevara.DECIDERS, **tents.DECIDERS}
+APPLIERS = {**core.APPLIERS, **guevara.APPLIERS, **tents.APPLIERS}
 ACTION_TYPES = tuple(DECIDERS)
 
 # Events that are about phones, not the game: undo skips them.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .state import (PHASES, RANK_CARDS, RANKS, DeckProfile, RankValues, TableState, Turn)
+from .tents import pests_hungry_after_roll, require_no_demands, settle_before_next
 from .violations import N_, RuleViolation
 
 # The only rank numbers the rulebook states (the Corporal in its scrounging example); the rest come from the cards.
@@ -100,10 +101,13 @@ def _decide_advance(state, seat, args):
     turn = _require_turn(state, seat)
     if args["phase"] != turn.phase or args["turn"] != turn.number:
         raise RuleViolation(N_("The turn has already moved on."), section="guevara.turn")
+    require_no_demands(state, seat)
+    closing = settle_before_next(state, seat)
     index = PHASES.index(turn.phase)
     if index + 1 < len(PHASES):
-        return [{"type": "phase_entered", "seat": seat, "args": {"phase": PHASES[index + 1]}}]
-    return [_turn_start(state, state.next_seat(turn.seat), turn.number + 1)]
+        hungry = pests_hungry_after_roll(state, seat) if turn.phase == "roll" else []
+        return closing + [{"type": "phase_entered", "seat": seat, "args": {"phase": PHASES[index + 1]}}] + hungry
+    return closing + [_turn_start(state, state.next_seat(turn.seat), turn.number + 1)]
 
 
 def _decide_income(state, seat, args):

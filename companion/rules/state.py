@@ -69,6 +69,55 @@ class Turn:
 
 
 @dataclass
+class TentCard:
+    """A card lying in a tent: its printed Slack plus any markers count toward the owner's total."""
+
+    uid: int
+    name: str
+    type: str
+    categories: tuple[str, ...] = ()
+    slack: int = 0
+    markers: int = 0
+    key: str | None = None
+    pest: tuple[str, ...] | None = None
+    denounce_modifier: int = 0
+    arrived_turn: int = 0
+
+    @property
+    def worth(self) -> int:
+        """What the card adds to its owner's Slack."""
+        return self.slack + self.markers
+
+
+@dataclass
+class Window:
+    """A card being played that the other players may still cancel."""
+
+    uid: int
+    seat: int
+    kind: str
+    cards: list[TentCard]
+    target: int
+    cost: int = 0
+    modifier: int = 0
+    passed: list[int] = field(default_factory=list)
+
+    @property
+    def awaits_roll(self) -> bool:
+        """A call or a variable-Slack Activity is settled by its roll, not by the next card."""
+        return self.kind in ("call", "variable")
+
+
+@dataclass
+class PestDemand:
+    """A pest in a tent that wants one card of its categories discarded; the owner picks which."""
+
+    seat: int
+    pest: int
+    categories: tuple[str, ...]
+
+
+@dataclass
 class TableState:
     """Everything public about one table, as of `version`."""
 
@@ -86,6 +135,9 @@ class TableState:
     profile: DeckProfile | None = None
     ranks: dict[int, str] = field(default_factory=dict)
     turn: Turn | None = None
+    tents: dict[int, list[TentCard]] = field(default_factory=dict)
+    window: Window | None = None
+    demands: list[PestDemand] = field(default_factory=list)
 
     def rank_values(self, seat: int) -> RankValues | None:
         """The printed values of the seat's rank, if it has one and the profile is known."""
@@ -95,10 +147,11 @@ class TableState:
         return self.profile.values[rank]
 
     def total(self, seat: int) -> int:
-        """Slack counted toward the goal: markers plus the rank's Slack, less one per wound."""
+        """Slack toward the goal: loose markers, the rank's Slack and the tent's cards, less one per wound."""
         values = self.rank_values(seat)
         rank_slack = values.slack if values and values.slack is not None else 0
-        return self.seats[seat].slack + rank_slack - self.seats[seat].wounds
+        tent = sum(card.worth for card in self.tents.get(seat, []))
+        return self.seats[seat].slack + rank_slack + tent - self.seats[seat].wounds
 
     def free_ranks(self) -> dict[str, int]:
         """Rank cards still on the table as open promotions."""
@@ -119,6 +172,11 @@ class TableState:
         i = self.order.index(seat)
         return self.order[(i + 1) % len(self.order)]
 
+    def previous_seat(self, seat: int) -> int:
+        """The seat to the right of `seat` in table order."""
+        i = self.order.index(seat)
+        return self.order[i - 1]
+
     def to_goal(self, seat: int) -> int:
         """How much Slack the seat still lacks (0 once there)."""
         return max(0, self.goal - self.total(seat))
@@ -138,3 +196,12 @@ def initial_state() -> TableState:
     return TableState()
 
 
+
+
+def find_card(state: TableState, uid: int) -> tuple[int, TentCard] | None:
+    """The tent (seat) and card with this id, if it lies in a tent."""
+    for seat, cards in state.tents.items():
+        for card in cards:
+            if card.uid == uid:
+                return seat, card
+    return None

@@ -1,0 +1,342 @@
+"""Cards in tents: playing People, Cats, Activities and Things, cancel windows, pests, and getting rid of People.
+
+Card specs arrive complete (the app looks up the catalog and asks the table for printed numbers); dice arrive
+as values. A card counts toward its owner's Slack from the moment it lies in a tent.
+"""
+
+from __future__ import annotations
+
+from .state import PestDemand, TableState, TentCard, Window, find_card
+from .violations import N_, RuleViolation
+
+CALL_SUCCEEDS, GET_RID_SUCCEEDS = 3, 4
+NOISY_NOOKIE = 5
+PHASE_OF_KIND = {"call": "call", "person": "call", "cat": "call", "activity": "freetime", "variable": "freetime",
+                 "scrounge": "freetime"}
+NOT_ROLLED_AWAY = {"glorious_leader"}
+
+
+def kind_of(cards: list[dict]) -> str:
+    """How a card is played: a call, an uninvited Person, a Cat, an Activity (fixed or rolled) or Scrounging."""
+    first = cards[0]
+    if first["type"] == "thing":
+        return "scrounge"
+    if first["type"] == "cat":
+        return "cat"
+    if first["type"] == "person":
+        return "call" if first.get("invited") or (first.get("slack") or 0) > 0 else "person"
+    return "variable" if first.get("slack_die") else "activity"
+
+
+# --- deciding ------------------------------------------------------------------------------------
+
+def _require_active(state: TableState, seat: int | None):
+    turn = state.turn
+    if turn is None:
+        raise RuleViolation(N_("The game has not started yet."), section="guevara.setup")
+    if state.winner is not None:
+        raise RuleViolation(N_("The game is over."), section="guevara.win")
+    if seat != turn.seat:
+        raise RuleViolation(N_("It is not your turn."), section="guevara.turn")
+    return turn
+
+
+def settle_before_next(state: TableState, seat: int) -> list[dict]:
+    """The window a player's next card, roll or step closes; a call or rolled Activity must be rolled first."""
+    window = state.window
+    if window is None or window.seat != seat:
+        return []
+    if window.awaits_roll:
+        raise RuleViolation(N_("Roll for %(card)s first."), section="guevara.cancel", card=window.cards[0].name)
+    return [{"type": "window_closed", "seat": seat, "args": {"window": window.uid}}]
+
+
+def require_no_demands(state: TableState, seat: int) -> None:
+    """A pest's demand must be met before the owner moves on."""
+    for demand in state.demands:
+        if demand.seat == seat:
+            pest = find_card(state, demand.pest)
+            raise RuleViolation(N_("First discard a card for %(card)s."), section="guevara.pests",
+                                card=pest[1].name if pest else "?")
+
+
+def pests_hungry_after_roll(state: TableState, seat: int) -> list[dict]:
+    """After the Roll phase, each pest that was already in the tent wants another card of its kind."""
+    events = []
+    for card in state.tents.get(seat, []):
+        if card.pest and card.arrived_turn < state.turn.number and _food_for(state, seat, card):
+            events.append({"type": "pest_hungry", "seat": seat,
+                           "args": {"pest": card.uid, "categories": list(card.pest)}})
+    return events
+
+
+def _decide_play(state, seat, args):
+    turn = _require_active(state, seat)
+    cards = args["cards"]
+    kind = kind_of(cards)
+    if turn.phase != PHASE_OF_KIND[kind]:
+        section = "guevara.phase.call" if PHASE_OF_KIND[kind] == "call" else "guevara.phase.freetime"
+        raise RuleViolation(N_("That card is played in another phase."), section=section)
+    if kind != "scrounge" and len(cards) != 1:
+        raise RuleViolation(N_("Play one card at a time, except Things on one scrounging trip."),
+                            section="guevara.scrounging")
+    if kind == "scrounge" and any(card["type"] != "thing" for card in cards):
+        raise RuleViolation(N_("Only Things are bought while scrounging."), section="guevara.scrounging")
+    require_no_demands(state, seat)
+    closing = settle_before_next(state, seat)
+    target = args.get("target") or seat
+    if target not in state.seats:
+        raise RuleViolation(N_("There is no such seat at this table."), section="guevara.setup")
+    if kind in ("cat", "activity", "variable", "scrounge") and target != seat:
+        raise RuleViolation(N_("Only People can be sent to another tent."), section="guevara.people.uninvited")
+    cost = sum(card.get("cost") or 0 for card in cards)
+    if PHASE_OF_KIND[kind] == "freetime":
+        if turn.free_time_left < 1:
+            raise RuleViolation(N_("No Free Time is left this turn."), section="guevara.phase.freetime")
+        if cost > turn.income_left:
+            raise RuleViolation(N_("That costs more than the Income left this turn."), section="guevara.income")
+    return closing + [{"type": "card_played", "seat": seat,
+                       "args": {"kind": kind, "cards": cards, "target": target, "cost": cost}}]
+
+
+def _decide_card_roll(state, seat, args):
+    _require_active(state, seat)
+    window = state.window
+    if window is None or window.seat != seat or not window.awaits_roll:
+        raise RuleViolation(N_("There is no card waiting for a roll."), section="guevara.quick")
+    kind = "call_rolled" if window.kind == "call" else "slack_rolled"
+    return [{"type": kind, "seat": seat, "args": {"window": window.uid, "value": args["value"]}}]
+
+
+def _open_window(state: TableState, seat: int | None, window_uid: int) -> Window:
+    window = state.window
+    if window is None or window.uid != window_uid:
+        raise RuleViolation(N_("Too late: that card is already in play and can no longer be canceled."),
+                            section="guevara.cancel")
+    if seat == window.seat:
+        raise RuleViolation(N_("You cannot cancel your own card."), section="guevara.cancel")
+    return window
+
+
+def _decide_cancel(state, seat, args):
+    _open_window(state, seat, args["window"])
+    return [{"type": "card_canceled", "seat": seat, "args": {"window": args["window"], "with": args["with"]}}]
+
+
+def _decide_pass(state, seat, args):
+    window = _open_window(state, seat, args["window"])
+    if seat in window.passed:
+        return []
+    return [{"type": "window_passed", "seat": seat, "args": {"window": window.uid}}]
+
+
+def _own_card(state: TableState, seat: int, uid: int) -> TentCard:
+    found = find_card(state, uid)
+    if found is None or found[0] != seat:
+        raise RuleViolation(N_("That card is not in your tent."), section="guevara.turn")
+    return found[1]
+
+
+def _decide_get_rid(state, seat, args):
+    turn = _require_active(state, seat)
+    if turn.phase != "roll":
+        raise RuleViolation(N_("People are sent away in the Roll phase."), section="guevara.people.get_rid")
+    card = _own_card(state, seat, args["card"])
+    if card.type != "person" or card.key in NOT_ROLLED_AWAY:
+        raise RuleViolation(N_("The Glorious Leader and Cats cannot be rolled away."),
+                            section="guevara.people.get_rid")
+    destination = args["to"]
+    if destination != "discard" and destination not in state.seats:
+        raise RuleViolation(N_("There is no such seat at this table."), section="guevara.setup")
+    closing = settle_before_next(state, seat)
+    return closing + [{"type": "rid_rolled", "seat": seat,
+                       "args": {"card": card.uid, "to": destination, "value": args["value"]}}]
+
+
+def _decide_feed(state, seat, args):
+    demand = next((d for d in state.demands if d.seat == seat), None)
+    if demand is None:
+        raise RuleViolation(N_("No pest is asking you for a card."), section="guevara.pests")
+    card = _own_card(state, seat, args["card"])
+    if not set(card.categories) & set(demand.categories):
+        raise RuleViolation(N_("The pest wants a card of its own kind."), section="guevara.pests")
+    return [{"type": "pest_fed", "seat": seat, "args": {"card": card.uid, "pest": demand.pest}}]
+
+
+def _any_card(state: TableState, uid: int) -> tuple[int, TentCard]:
+    found = find_card(state, uid)
+    if found is None:
+        raise RuleViolation(N_("That card is not in any tent."), section="guevara.turn")
+    return found
+
+
+def _decide_remove(state, seat, args):
+    _any_card(state, args["card"])
+    return [{"type": "card_removed", "seat": seat, "args": {"card": args["card"]}}]
+
+
+def _decide_move(state, seat, args):
+    owner, _card = _any_card(state, args["card"])
+    if args["to"] not in state.seats or args["to"] == owner:
+        raise RuleViolation(N_("Choose another tent."), section="guevara.turn")
+    return [{"type": "card_moved", "seat": seat, "args": {"card": args["card"], "to": args["to"]}}]
+
+
+def _decide_mark(state, seat, args):
+    _owner, card = _any_card(state, args["card"])
+    if card.markers + args["delta"] < -card.slack - 20:
+        raise RuleViolation(N_("That is too many markers off."), section="guevara.turn")
+    return [{"type": "card_marked", "seat": seat, "args": {"card": args["card"], "delta": args["delta"]}}]
+
+
+DECIDERS = {
+    "play_card": _decide_play,
+    "roll_for_card": _decide_card_roll,
+    "cancel_card": _decide_cancel,
+    "pass_card": _decide_pass,
+    "get_rid": _decide_get_rid,
+    "feed_pest": _decide_feed,
+    "remove_card": _decide_remove,
+    "move_card": _decide_move,
+    "mark_card": _decide_mark,
+}
+
+
+# --- applying ----------------------------------------------------------------------------------------
+
+def _tent_card(spec: dict, uid: int, turn_number: int) -> TentCard:
+    pest = spec.get("pest")
+    return TentCard(uid=uid, name=spec["name"], type=spec["type"], categories=tuple(spec.get("categories") or ()),
+                    slack=spec.get("slack") or 0, key=spec.get("key"), pest=tuple(pest) if pest else None,
+                    denounce_modifier=spec.get("denounce_modifier") or 0, arrived_turn=turn_number)
+
+
+def _food_for(state: TableState, seat: int, pest: TentCard) -> list[TentCard]:
+    return [c for c in state.tents.get(seat, []) if c.uid != pest.uid and set(c.categories) & set(pest.pest)]
+
+
+def _enter(state: TableState, seat: int, card: TentCard) -> None:
+    """A card lands in a tent: a pest asks for its first card, loud Nookie wakes the neighbours."""
+    card.arrived_turn = state.turn.number if state.turn else 0
+    state.tents.setdefault(seat, []).append(card)
+    if card.pest and _food_for(state, seat, card):
+        state.demands.append(PestDemand(seat=seat, pest=card.uid, categories=card.pest))
+    if "nookie" in card.categories and card.worth >= NOISY_NOOKIE:
+        for neighbour in {state.next_seat(seat), state.previous_seat(seat)} - {seat}:
+            sleep = [c for c in state.tents.get(neighbour, []) if "sleep" in c.categories]
+            if sleep:
+                _take(state, min(sleep, key=lambda c: (c.worth, c.uid)).uid)
+
+
+def _take(state: TableState, uid: int) -> tuple[int, TentCard] | None:
+    found = find_card(state, uid)
+    if found is not None:
+        state.tents[found[0]].remove(found[1])
+        state.demands = [d for d in state.demands if d.pest != uid]
+    return found
+
+
+def _settle(state: TableState) -> None:
+    """Nobody canceled: an Activity or the scrounged Things go into the tent (a worthless Activity is discarded)."""
+    window, state.window = state.window, None
+    if window.kind in ("activity", "scrounge"):
+        for card in window.cards:
+            if window.kind == "scrounge" or card.worth > 0:
+                _enter(state, window.target, card)
+
+
+def _played(state, seat, args, seq):
+    turn = state.turn
+    cards = [_tent_card(spec, seq * 100 + i, turn.number) for i, spec in enumerate(args["cards"])]
+    kind = args["kind"]
+    state.window = Window(uid=seq, seat=seat, kind=kind, cards=cards, target=args["target"], cost=args["cost"],
+                          modifier=args["cards"][0].get("slack_modifier") or 0)
+    if kind in ("person", "cat"):
+        _enter(state, args["target"], cards[0])
+    if PHASE_OF_KIND[kind] == "freetime":
+        turn.free_time_left -= 1
+        turn.income_left -= args["cost"]
+    turn.acted = True
+
+
+def _window_closed(state, seat, args, seq):
+    if state.window is not None and state.window.uid == args["window"]:
+        _settle(state)
+
+
+def _call_rolled(state, seat, args, seq):
+    window, state.window = state.window, None
+    if args["value"] >= CALL_SUCCEEDS:
+        _enter(state, window.target, window.cards[0])
+
+
+def _slack_rolled(state, seat, args, seq):
+    window, state.window = state.window, None
+    card = window.cards[0]
+    card.slack = args["value"] + window.modifier
+    if card.worth > 0:
+        _enter(state, window.target, card)
+
+
+def _canceled(state, seat, args, seq):
+    window, state.window = state.window, None
+    for card in window.cards:
+        _take(state, card.uid)
+    if PHASE_OF_KIND[window.kind] == "freetime":
+        state.turn.income_left += window.cost  # the Free Time is lost, the Income is not
+
+
+def _passed(state, seat, args, seq):
+    window = state.window
+    window.passed.append(seat)
+    if not window.awaits_roll and set(window.passed) >= set(state.seats) - {window.seat}:
+        _settle(state)
+
+
+def _rid_rolled(state, seat, args, seq):
+    if args["value"] < GET_RID_SUCCEEDS:
+        return
+    found = _take(state, args["card"])
+    if found and args["to"] != "discard":
+        _enter(state, args["to"], found[1])
+
+
+def _hungry(state, seat, args, seq):
+    state.demands.append(PestDemand(seat=seat, pest=args["pest"], categories=tuple(args["categories"])))
+
+
+def _fed(state, seat, args, seq):
+    _take(state, args["card"])
+    state.demands = [d for d in state.demands if not (d.seat == seat and d.pest == args["pest"])]
+
+
+def _removed(state, seat, args, seq):
+    _take(state, args["card"])
+
+
+def _moved(state, seat, args, seq):
+    found = _take(state, args["card"])
+    if found:
+        _enter(state, args["to"], found[1])
+
+
+def _marked(state, seat, args, seq):
+    found = find_card(state, args["card"])
+    if found:
+        found[1].markers += args["delta"]
+
+
+APPLIERS = {
+    "card_played": _played,
+    "window_closed": _window_closed,
+    "call_rolled": _call_rolled,
+    "slack_rolled": _slack_rolled,
+    "card_canceled": _canceled,
+    "window_passed": _passed,
+    "rid_rolled": _rid_rolled,
+    "pest_hungry": _hungry,
+    "pest_fed": _fed,
+    "card_removed": _removed,
+    "card_moved": _moved,
+    "card_marked": _marked,
+}

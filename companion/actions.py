@@ -55,6 +55,8 @@ def parse_action(data: Mapping[str, Any]) -> Action:
         raise BadInput(N_("The action's arguments must be an object."))
     # Forms post flat fields; JSON nests them in args. Both meet here.
     merged = {**{k: v for k, v in data.items() if k not in ("type", "seat", "args", "action_id")}, **args}
+    if hasattr(data, "getlist"):  # a form's checkboxes post one field per ticked box
+        merged["categories"] = data.getlist("categories")
     seat = parse_seat(data.get("seat")) if data.get("seat") not in (None, "") else None
     return Action(kind, seat, _ARG_PARSERS[kind](merged, seat), action_id)
 
@@ -206,6 +208,115 @@ def _advance(args, seat):
     return {"phase": args["phase"], "turn": _int(args.get("turn"), N_("The turn must be a number."))}
 
 
+CARD_TYPES = ("person", "thing", "activity", "cat")
+CATEGORIES = ("food", "booze", "cigarettes", "pet", "sleep", "nookie", "raid", "cancel")
+MAX_CARD_NAME = 40
+
+
+def _uid(value: Any) -> int:
+    number = _int(value, N_("Unknown card."))
+    if number < 1:
+        raise BadInput(N_("Unknown card."))
+    return number
+
+
+def _card_only(args, seat):
+    _require_seat(seat)
+    return {"card": _uid(args.get("card"))}
+
+
+def _die_value(args, seat):
+    _require_seat(seat)
+    if args.get("value") in (None, ""):
+        return {}
+    value = _int(args["value"], N_("A die shows 1 to 6."))
+    if not 1 <= value <= 6:
+        raise BadInput(N_("A die shows 1 to 6."))
+    return {"value": value}
+
+
+def _get_rid(args, seat):
+    to = args.get("to")
+    return {**_card_only(args, seat), **_die_value(args, seat),
+            "to": "discard" if to in (None, "", "discard") else parse_seat(to)}
+
+
+def _cancel(args, seat):
+    _require_seat(seat)
+    with_card = " ".join(str(args.get("with") or "").split())
+    if not with_card or len(with_card) > MAX_CARD_NAME:
+        raise BadInput(N_("Name the card that cancels it."))
+    return {"window": _uid(args.get("window")), "with": with_card}
+
+
+def _pass(args, seat):
+    _require_seat(seat)
+    return {"window": _uid(args.get("window"))}
+
+
+def _move(args, seat):
+    return {**_card_only(args, seat), "to": parse_seat(args.get("to"))}
+
+
+def _mark(args, seat):
+    return {**_card_only(args, seat), **_delta(args, seat)}
+
+
+def card_spec(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """One card as the table describes it; blanks are left for the catalog to fill."""
+    name = " ".join(str(raw.get("name") or "").split())
+    if not name or len(name) > MAX_CARD_NAME:
+        raise BadInput(N_("Name the card (at most %(max)d characters)."), max=MAX_CARD_NAME)
+    kind = raw.get("type") or None
+    if kind is not None and kind not in CARD_TYPES:
+        raise BadInput(N_("Unknown card type."))
+    categories = raw.get("categories") or []
+    if isinstance(categories, str):
+        categories = [categories]
+    if not isinstance(categories, list) or any(c not in CATEGORIES for c in categories):
+        raise BadInput(N_("Unknown card category."))
+    spec = {"name": name, "type": kind, "categories": categories or None,
+            "slack": _optional_signed(raw.get("slack"), -10, 20),
+            "cost": _optional_number(raw.get("cost"), 0, 20),
+            "slack_die": _flag(raw.get("slack_die")),
+            "slack_modifier": _optional_signed(raw.get("slack_modifier"), -6, 6)}
+    return {key: value for key, value in spec.items() if value is not None}
+
+
+def _optional_signed(value: Any, low: int, high: int) -> int | None:
+    if value in (None, ""):
+        return None
+    number = _int(value, N_("Card numbers must be whole numbers."))
+    if not low <= number <= high:
+        raise BadInput(N_("Card numbers must be between %(low)d and %(high)d."), low=low, high=high)
+    return number
+
+
+def _flag(value: Any) -> bool | None:
+    if value in (None, "", False, "0", "off"):
+        return None
+    return True
+
+
+def _play_card(args, seat):
+    """A card to play, from JSON (`cards`: a list) or from the form's rows (`name`, `name_2`, ...)."""
+    _require_seat(seat)
+    raw = args.get("cards")
+    if raw is None:
+        raw = [{"name": args.get("name"), "type": args.get("card_type"), "categories": args.get("categories"),
+                "slack": args.get("slack"), "cost": args.get("cost"), "slack_die": args.get("slack_die"),
+                "slack_modifier": args.get("slack_modifier")}]
+        for row in (2, 3, 4):
+            if str(args.get(f"name_{row}") or "").strip():
+                raw.append({"name": args.get(f"name_{row}"), "type": "thing", "slack": args.get(f"slack_{row}"),
+                            "cost": args.get(f"cost_{row}")})
+    if not isinstance(raw, list) or not 1 <= len(raw) <= 8 or not all(isinstance(c, Mapping) for c in raw):
+        raise BadInput(N_("Name the card (at most %(max)d characters)."), max=MAX_CARD_NAME)
+    target = args.get("target")
+    return {"cards": [card_spec(card) for card in raw],
+            "target": parse_seat(target) if target not in (None, "") else seat}
+
+
 def _use_free_time(args, seat):
     _require_seat(seat)
     if args.get("kind") not in ("scrounge", "activity"):
@@ -235,4 +346,14 @@ _ARG_PARSERS = {
     "adjust_free_time": _delta,
     "use_free_time": _use_free_time,
     "heal": _seat_only,
+    "play_card": _play_card,
+    "roll_for_card": _die_value,
+    "cancel_card": _cancel,
+    "pass_card": _pass,
+    "get_rid": _get_rid,
+    "feed_pest": _card_only,
+    "remove_card": _card_only,
+    "move_card": _move,
+    "mark_card": _mark,
+    "rematch": _nothing,
 }

@@ -5,19 +5,20 @@ from __future__ import annotations
 import secrets
 import sqlite3
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlite_utils import Database
 
 from . import store
 from .actions import Action
+from .cards import complete as cardfacts
 from .hub import Hub
 from .rules import engine
 from .rules.state import DISPLAY, TableState, initial_state
 from .rules.violations import N_
 
 DISPLAY_ONLY = {"set_order", "set_dealer", "free_seat", "name_seat", "set_profile", "set_rank", "deal_ranks",
-                "start_game"}
+                "start_game", "rematch"}
 ANYONE = {"undo", "redo"}
 PROFILE_KEY = "guevara.rank_profile"
 
@@ -94,10 +95,13 @@ class Play:
         return self.cache.state(db, table.id)
 
     def apply(self, db: Database, table: store.TableRow, action: Action, actor: str,
-              claim_key: str | None = None) -> Outcome:
+              claim_key: str | None = None, lang: str = "en") -> Outcome:
         """Validate an action against the rules and append its events atomically (a repeated id is a no-op)."""
         if action.type != "join":
             authorize(actor, action)
+        if action.type == "play_card":
+            action = replace(action, args={**action.args, "cards": [
+                cardfacts.complete(db, spec, lang) for spec in action.args["cards"]]})
         with self.cache.writer(table.id):
             while True:
                 current = self.cache.state(db, table.id)
@@ -110,9 +114,12 @@ class Play:
                 except store.Conflict:
                     continue
                 break
-        for event in stored:
-            if event["type"] == "profile_set":  # the next table starts from these numbers
+        for event in stored:  # what the table copied from its cards serves the next game too
+            if event["type"] == "profile_set":
                 store.remember(db, PROFILE_KEY, event["args"])
+            if event["type"] == "card_played":
+                for spec in event["args"]["cards"]:
+                    cardfacts.remember(db, spec)
         new_state = self.cache.state(db, table.id)
         self.hub.publish(table.id, new_state.version)
         return Outcome(stored, new_state)
@@ -140,7 +147,7 @@ def roll_die() -> int:
 def with_chance(action: Action, state: TableState) -> dict:
     """The action's arguments plus whatever chance it needs: a die roll, or the shuffled rank cards."""
     args = dict(action.args)
-    if action.type == "roll_die" and "value" not in args:
+    if action.type in ("roll_die", "roll_for_card", "get_rid") and "value" not in args:
         args["value"] = roll_die()
     if action.type == "deal_ranks" and state.profile is not None:
         cards = [rank for rank, count in state.profile.counts.items() for _ in range(count)]

@@ -145,7 +145,14 @@ def _decide_heal(state, seat, args):
     return [{"type": "healed", "seat": seat, "args": {}}]
 
 
+def _decide_rematch(state, seat, args):
+    if state.winner is None:
+        raise RuleViolation(N_("A rematch starts once somebody has won."), section="guevara.win")
+    return [{"type": "game_reset", "seat": None, "args": {}}]
+
+
 DECIDERS = {
+    "rematch": _decide_rematch,
     "set_profile": _decide_profile,
     "set_rank": _decide_rank,
     "deal_ranks": _decide_deal,
@@ -204,7 +211,17 @@ def _healed(state, seat, args, seq):
     state.seats[seat].wounds -= 1
 
 
+def _game_reset(state, seat, args, seq):
+    """Same seats, names, phones, order and rank cards; everything else starts over."""
+    for seat_state in state.seats.values():
+        seat_state.slack = seat_state.wounds = 0
+    state.ranks, state.turn, state.window, state.demands = {}, None, None, []
+    state.tents = {seat_id: [] for seat_id in state.seats}
+    state.winner, state.last_roll = None, None
+
+
 APPLIERS = {
+    "game_reset": _game_reset,
     "profile_set": _profile_set,
     "rank_set": _rank_set,
     "ranks_dealt": _ranks_dealt,

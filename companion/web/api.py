@@ -7,7 +7,7 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from .. import store
 from ..actions import BadInput, new_action_id, parse_action, parse_name, parse_seat, parse_table_options
 from ..db import get_db
-from ..i18n import CODES, gettext as _
+from ..i18n import CODES, current_language, gettext as _
 from ..play import Forbidden
 from ..rules.state import DISPLAY, TableState
 from ..rules.violations import N_, RuleViolation
@@ -81,21 +81,36 @@ def state_json(token: str) -> Response:
 
 
 def public_state(state: TableState) -> dict:
-    """The state as JSON: seats in table order, the goal, dealer, last roll, winner, version."""
+    """The state as JSON: seats in table order with rank and tent, the turn, any open cancel window, the dice."""
+    turn, window = state.turn, state.window
     return {
         "version": state.version, "game": state.game, "goal": state.goal,
         "seats": [{"seat": seat.id, "name": seat.name, "order": state.order.index(seat.id),
                    "slack": seat.slack, "wounds": seat.wounds, "total": state.total(seat.id),
-                   "to_goal": state.to_goal(seat.id), "has_phone": seat.claimed}
+                   "to_goal": state.to_goal(seat.id), "has_phone": seat.claimed, "rank": state.ranks.get(seat.id),
+                   "tent": [_card(card) for card in state.tents.get(seat.id, [])]}
                   for seat in (state.seats[i] for i in state.order)],
         "dealer": state.dealer, "first_player": state.first_player,
-        "phase": None, "active_seat": None,
+        "phase": turn.phase if turn else None, "active_seat": turn.seat if turn else None,
+        "turn": None if turn is None else {"number": turn.number, "income_left": turn.income_left,
+                                           "free_time_left": turn.free_time_left},
+        "window": None if window is None else {
+            "id": window.uid, "seat": window.seat, "kind": window.kind, "target": window.target,
+            "cards": [_card(card) for card in window.cards], "awaits_roll": window.awaits_roll,
+            "passed": list(window.passed)},
+        "pest_demands": [{"seat": d.seat, "pest": d.pest, "categories": list(d.categories)} for d in state.demands],
+        "free_ranks": state.free_ranks(),
         "last_roll": None if state.last_roll is None else {
             "seat": state.last_roll.seat, "purpose": state.last_roll.purpose, "note": state.last_roll.note,
             "value": state.last_roll.value, "physical": state.last_roll.physical},
         "winner": state.winner,
         "can_undo": bool(state.undoable), "can_redo": bool(state.redoable),
     }
+
+
+def _card(card) -> dict:
+    return {"id": card.uid, "name": card.name, "key": card.key, "type": card.type,
+            "categories": list(card.categories), "slack": card.slack, "markers": card.markers, "worth": card.worth}
 
 
 @bp.post("/t/<token>/actions")
@@ -112,9 +127,11 @@ def post_action(token: str):
     if actor is None:
         return error(_("A valid seat key or display key is needed."), 403)
     try:
-        outcome = play().apply(get_db(), table, action, actor)
+        outcome = play().apply(get_db(), table, action, actor, lang=current_language())
     except Forbidden as problem:
         return error(_(problem.message), 403)
+    except BadInput as problem:
+        return error(narrate.refusal(problem), 400)
     except RuleViolation as problem:
         return error(narrate.refusal(problem), 409, problem.section)
     return jsonify(version=outcome.state.version, repeated=outcome.repeated,

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..i18n import gettext as _, ngettext
+from ..cards import guevara as catalog
+from ..i18n import current_language, gettext as _, ngettext
 from ..rules.engine import undone_seqs
 from ..rules.state import DISPLAY, TableState
 from ..rules.violations import N_
@@ -32,6 +33,18 @@ PHASE_REMINDERS = {
     "discard": N_("Discard down to 5 cards. You may discard more, but never your last card."),
     "heal": N_("If you did nothing but discard this turn, remove one wound."),
 }
+CATEGORY_NAMES = {
+    "food": N_("Food"), "booze": N_("Booze"), "cigarettes": N_("Cigarettes"), "pet": N_("Pet"),
+    "sleep": N_("Sleep"), "nookie": N_("Nookie"), "raid": N_("Raid"), "cancel": N_("Cancels cards"),
+}
+KIND_TEXT = {
+    "call": N_("calls %(card)s into the tent of %(target)s"),
+    "person": N_("sends %(card)s into the tent of %(target)s"),
+    "cat": N_("brings %(card)s home"),
+    "activity": N_("plays the Activity %(card)s"),
+    "variable": N_("plays the Activity %(card)s (Slack to be rolled)"),
+    "scrounge": N_("goes scrounging: %(card)s"),
+}
 RANK_NAMES = {"private": N_("Private"), "corporal": N_("Corporal"), "sergeant": N_("Sergeant")}
 
 
@@ -49,6 +62,28 @@ def refusal(error) -> str:
     """A rule violation or bad input in the reader's language (a rank it names is translated too)."""
     params = {key: rank_name(value) if key == "rank" else value for key, value in error.params.items()}
     return _(error.message, **params)
+
+
+def category_name(key: str) -> str:
+    """A card category in the reader's language."""
+    return _(CATEGORY_NAMES.get(key, key))
+
+
+def category_names(keys) -> str:
+    """Several categories, joined."""
+    return ", ".join(category_name(key) for key in keys)
+
+
+def card_label(card) -> str:
+    """A card's name in the reader's language when the catalog knows it, else as the table typed it."""
+    known = catalog.BY_KEY.get(card.key if hasattr(card, "key") else card.get("key"))
+    typed = card.name if hasattr(card, "name") else card["name"]
+    return catalog.name(known, current_language()) if known else typed
+
+
+def play_text(kind: str, cards, target: str) -> str:
+    """What a player is doing with the card(s) being played."""
+    return _(KIND_TEXT[kind], card=", ".join(card_label(card) for card in cards), target=target)
 
 
 @dataclass
@@ -132,6 +167,34 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
         return _("used Free Time on an Activity costing %(cost)d", cost=args["cost"])
     if kind == "healed":
         return _("healed a wound of %(name)s", name=name)
+    if kind == "card_played":
+        return play_text(args["kind"], args["cards"], seat_name(state, args["target"]))
+    if kind == "window_closed":
+        return _("nobody canceled it")
+    if kind == "call_rolled":
+        return _("rolled %(value)d to call: %(outcome)s", value=args["value"],
+                 outcome=_("the Person comes") if args["value"] >= 3 else _("nobody came"))
+    if kind == "slack_rolled":
+        return _("rolled %(value)d for the Activity's Slack", value=args["value"])
+    if kind == "card_canceled":
+        return _("canceled the card with %(card)s", card=args["with"])
+    if kind == "window_passed":
+        return _("let it pass")
+    if kind == "rid_rolled":
+        return _("rolled %(value)d to send a Person away: %(outcome)s", value=args["value"],
+                 outcome=_("gone") if args["value"] >= 4 else _("it stays"))
+    if kind == "pest_hungry":
+        return _("a pest in the tent of %(name)s wants a card", name=name)
+    if kind == "pest_fed":
+        return _("discarded a card for the pest")
+    if kind == "card_removed":
+        return _("took a card out of a tent")
+    if kind == "card_moved":
+        return _("moved a card into the tent of %(name)s", name=seat_name(state, args["to"]))
+    if kind == "card_marked":
+        return _("%(delta)+d marker(s) on a card", delta=args["delta"])
+    if kind == "game_reset":
+        return _("started a rematch with the same seats")
     if kind in ("undone", "redone"):
         target = by_seq.get(args["target"])
         what = describe(target, state, by_seq) if target else "?"

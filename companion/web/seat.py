@@ -8,7 +8,7 @@ from werkzeug.wrappers import Response
 from .. import store
 from ..actions import BadInput, parse_action
 from ..db import get_db
-from ..i18n import gettext as _
+from ..i18n import current_language, gettext as _
 from ..play import Forbidden
 from ..rules.state import DISPLAY
 from ..rules.violations import RuleViolation
@@ -59,7 +59,7 @@ def act(token: str) -> Response:
         return _refused(table, actor, _("This form has expired. Please reload the page and try again."), 400)
     try:
         action = parse_action(request.form)
-        play().apply(get_db(), table, action, actor)
+        play().apply(get_db(), table, action, actor, lang=current_language())
     except BadInput as error:
         return _refused(table, actor, narrate.refusal(error), 400)
     except Forbidden as error:

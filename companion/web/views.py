@@ -8,9 +8,12 @@ from werkzeug.wrappers import Response
 from .. import store
 from ..actions import new_action_id
 from ..db import get_db
+from ..actions import CATEGORIES
+from ..cards import guevara as catalog
+from ..i18n import current_language
 from ..play import PROFILE_KEY
 from ..rules.guevara import default_profile_values
-from ..rules.state import PHASES, RANKS, ROLL_PURPOSES
+from ..rules.state import PHASES, RANKS, ROLL_PURPOSES, find_card
 from . import narrate
 from .common import public_base, play
 
@@ -36,7 +39,30 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
         "phases": PHASES, "phase_name": narrate.phase_name, "reminder": narrate.PHASE_REMINDERS,
         "ranks": RANKS, "rank_name": narrate.rank_name,
         "my_turn": state.turn is not None and (view == "display" or me == state.turn.seat),
+        "card_label": narrate.card_label, "category_name": narrate.category_name,
+        "category_names": narrate.category_names, "categories": CATEGORIES,
+        "window_text": _window_text(state), "demand_pest": lambda demand: _pest_name(state, demand),
+        "card_names": catalog_names(),
     }
+
+
+def _window_text(state) -> str:
+    window = state.window
+    if window is None:
+        return ""
+    return narrate.play_text(window.kind, window.cards, narrate.seat_name(state, window.target))
+
+
+def _pest_name(state, demand) -> str:
+    found = find_card(state, demand.pest)
+    return narrate.card_label(found[1]) if found else "?"
+
+
+def catalog_names() -> list[str]:
+    """Every known card name, the reader's language first, for search-as-you-type."""
+    lang = current_language()
+    names = {catalog.name(card, lang) for card in catalog.CARDS} | {card.names["en"] for card in catalog.CARDS}
+    return sorted(names, key=str.casefold)
 
 
 def profile_form(state) -> dict:

@@ -253,3 +253,15 @@ def test_cards_played_in_the_wrong_phase_are_refused():
     with pytest.raises(RuleViolation) as refused:
         log.act("play_card", 1, cards=[SOAP])
     assert refused.value.section == "guevara.phase.freetime"
+
+
+def test_a_rematch_keeps_the_seats_and_clears_the_game():
+    log = game()
+    log.act("join", 1, name="Ana")
+    with pytest.raises(RuleViolation):
+        log.act("rematch")
+    log.act("adjust_slack", 1, delta=19)
+    state = log.act("rematch")
+    assert state.winner is None and state.turn is None and state.ranks == {}
+    assert state.seats[1].name == "Ana" and state.seats[1].claimed and state.profile is not None
+    assert state.total(1) == 0

@@ -1,0 +1,92 @@
+"""Playing cards through HTTP: the catalog fills what it knows, the table enters the rest once, others cancel."""
+
+from phones import act, join
+from test_turn_http import PROFILE
+
+
+def state(client, token):
+    return client.get(f"/t/{token}/state.json").get_json()
+
+
+def started(app, client, table):
+    """Seats 1-4 Private, Corporal, Sergeant, Private; dealer 4, so Ana (seat 1) plays first."""
+    act(client, table, type="set_profile", **PROFILE)
+    for seat, rank in ((1, "private"), (2, "corporal"), (3, "sergeant"), (4, "private")):
+        act(client, table, type="set_rank", seat=seat, rank=rank)
+    act(client, table, type="set_dealer", seat=4)
+    act(client, table, type="start_game")
+    return join(app, table, 1, "Ana"), join(app, table, 2, "Ben")
+
+
+def to_phase(phone, table, seat, phase):
+    for _ in range(6):
+        turn = phone.get(f"/t/{table}/state.json").get_json()
+        html = phone.get(f"/t/{table}/seat").get_data(as_text=True)
+        if f'data-testid="turn-phase">{phase}<' in html:
+            return
+        current = html.split('name="phase" value="')[1].split('"')[0]
+        act(phone, table, type="advance", seat=seat, phase=current, turn=1)
+
+
+def test_a_known_card_asks_only_for_what_the_rulebook_does_not_print(app, client, table):
+    ana, ben = started(app, client, table)
+    to_phase(ana, table, 1, "Free Time")
+    asked = act(ana, table, type="play_card", seat=1, name="Soap")
+    assert asked.status_code == 400
+    assert "Enter the Slack printed on Soap." in asked.get_data(as_text=True)
+    played = act(ana, table, type="play_card", seat=1, name="soap", slack=1)
+    assert played.status_code == 200
+    html = ben.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert 'data-testid="window"' in html and "goes scrounging: Soap" in html
+    assert "Income left: 1" in html  # Soap's printed cost of 1 came from the catalog
+
+
+def test_the_table_enters_a_new_card_once_and_the_server_remembers_it(app, client, table):
+    ana, ben = started(app, client, table)
+    to_phase(ana, table, 1, "Free Time")
+    act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2,
+        categories="sleep")
+    window = state(ana, table)["version"]
+    act(ana, table, type="advance", seat=1, phase="freetime", turn=1)
+    assert state(ana, table)["seats"][0]["total"] == 1 + 2
+    for phase in ("discard", "heal"):
+        act(ana, table, type="advance", seat=1, phase=phase, turn=1)
+    for phase in ("draw", "roll", "call"):
+        act(ben, table, type="advance", seat=2, phase=phase, turn=2)
+    again = act(ben, table, type="play_card", seat=2, name="hammock time")
+    assert again.status_code == 200, again.get_data(as_text=True)
+    assert window > 0
+
+
+def test_another_phone_cancels_an_activity_and_it_counts_as_never_played(app, client, table):
+    ana, ben = started(app, client, table)
+    to_phase(ana, table, 1, "Free Time")
+    act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2)
+    html = ben.get(f"/t/{table}/seat").get_data(as_text=True)
+    window = html.split('name="window" value="')[1].split('"')[0]
+    canceled = act(ben, table, type="cancel_card", seat=2, window=window, **{"with": "Bomb Making Practice"})
+    assert canceled.status_code == 200
+    now = state(ana, table)
+    assert now["seats"][0]["total"] == 1
+    assert "canceled the card with Bomb Making Practice" in ana.get(f"/t/{table}/seat").get_data(as_text=True)
+    late = act(ben, table, type="cancel_card", seat=2, window=window, **{"with": "Bomb Making Practice"})
+    assert late.status_code == 409 and "Too late" in late.get_data(as_text=True)
+
+
+def test_a_call_is_rolled_by_the_server_and_shown_to_all(app, client, table):
+    ana, ben = started(app, client, table)
+    to_phase(ana, table, 1, "Call People")
+    act(ana, table, type="play_card", seat=1, name="Camp Cook", card_type="person", slack=2)
+    assert 'data-testid="roll-for-card"' in ana.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert 'data-testid="roll-for-card"' not in ben.get(f"/t/{table}/seat").get_data(as_text=True)
+    act(ana, table, type="roll_for_card", seat=1)
+    log = ben.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert "rolled" in log and "to call" in log
+
+
+def test_card_names_are_escaped(app, client, table):
+    ana, ben = started(app, client, table)
+    to_phase(ana, table, 1, "Free Time")
+    act(ana, table, type="play_card", seat=1, name="<img src=x onerror=alert(1)>", card_type="activity", slack=1)
+    html = ben.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert "<img src=x" not in html and "&lt;img src=x" in html

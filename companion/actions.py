@@ -159,12 +159,17 @@ def _nothing(args, seat):
     return {}
 
 
-def _optional_number(value: Any, low: int, high: int) -> int | None:
+RANK_NUMBERS = (N_("Rank values must be whole numbers."), N_("Rank values must be between %(low)d and %(high)d."))
+CARD_NUMBERS = (N_("Card numbers must be whole numbers."), N_("Card numbers must be between %(low)d and %(high)d."))
+
+
+def _optional_number(value: Any, low: int, high: int, messages: tuple[str, str] = RANK_NUMBERS) -> int | None:
+    """A whole number within bounds, or None when left blank."""
     if value in (None, ""):
         return None
-    number = _int(value, N_("Rank values must be whole numbers."))
+    number = _int(value, messages[0])
     if not low <= number <= high:
-        raise BadInput(N_("Rank values must be between %(low)d and %(high)d."), low=low, high=high)
+        raise BadInput(messages[1], low=low, high=high)
     return number
 
 
@@ -276,20 +281,11 @@ def card_spec(raw: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(categories, list) or any(c not in CATEGORIES for c in categories):
         raise BadInput(N_("Unknown card category."))
     spec = {"name": name, "type": kind, "categories": categories or None,
-            "slack": _optional_signed(raw.get("slack"), -10, 20),
-            "cost": _optional_number(raw.get("cost"), 0, 20),
+            "slack": _optional_number(raw.get("slack"), -10, 20, CARD_NUMBERS),
+            "cost": _optional_number(raw.get("cost"), 0, 20, CARD_NUMBERS),
             "slack_die": _flag(raw.get("slack_die")),
-            "slack_modifier": _optional_signed(raw.get("slack_modifier"), -6, 6)}
+            "slack_modifier": _optional_number(raw.get("slack_modifier"), -6, 6, CARD_NUMBERS)}
     return {key: value for key, value in spec.items() if value is not None}
-
-
-def _optional_signed(value: Any, low: int, high: int) -> int | None:
-    if value in (None, ""):
-        return None
-    number = _int(value, N_("Card numbers must be whole numbers."))
-    if not low <= number <= high:
-        raise BadInput(N_("Card numbers must be between %(low)d and %(high)d."), low=low, high=high)
-    return number
 
 
 def _flag(value: Any) -> bool | None:

@@ -71,7 +71,7 @@ def _decide_deal(state, seat, args):
                                 section="guevara.setup")
         dealt = {seat_id: "private" for seat_id in state.order}
     else:
-        dealt = dict(zip(state.order, shuffled))
+        dealt = dict(zip(state.order, shuffled[:len(state.order)], strict=True))
     return [{"type": "ranks_dealt", "seat": None, "args": {"ranks": [[s, r] for s, r in dealt.items()]}}]
 
 

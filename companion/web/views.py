@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from flask import render_template, url_for
-from werkzeug.wrappers import Response
 
 from .. import store
 from ..actions import new_action_id

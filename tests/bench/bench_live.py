@@ -18,7 +18,6 @@ import http.cookiejar
 import json
 import random
 import re
-import statistics
 import sys
 import tempfile
 import threading

@@ -21,6 +21,8 @@ PURPOSES = {
 }
 
 
+PURPOSE_SECTIONS = {"call": "people.invited", "get_rid": "people.get_rid", "variable": "variable_slack",
+                    "raid": "raid.roll", "denounce": "denounce", "other": "quick"}
 PHASE_NAMES = {
     "draw": N_("Draw"), "roll": N_("Roll"), "call": N_("Call People"), "freetime": N_("Free Time"),
     "discard": N_("Discard"), "heal": N_("Heal"),

@@ -34,6 +34,7 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
         "undo_hint": narrate.next_undo(state, by_seq), "redo_hint": narrate.next_redo(state, by_seq),
         "seat_name": lambda seat: narrate.seat_name(state, seat),
         "purpose_label": narrate.purpose_label, "purposes": ROLL_PURPOSES,
+        "purpose_section": narrate.PURPOSE_SECTIONS,
         "action_id": new_action_id, "earlier": _moved_earlier(state.order),
         "phases": PHASES, "phase_name": narrate.phase_name, "reminder": narrate.PHASE_REMINDERS,
         "ranks": RANKS, "rank_name": narrate.rank_name,

@@ -6,6 +6,8 @@ from pathlib import Path
 from phones import act, join
 
 from companion import rulebook
+from companion.rules.state import PHASES
+from companion.web.narrate import PURPOSE_SECTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,7 +53,18 @@ def test_every_section_the_app_links_to_exists_in_every_language():
     templates = "\n".join(p.read_text() for p in (ROOT / "templates").rglob("*.html"))
     linked = set(re.findall(r'section="([a-z_.]+)"', code))
     linked |= {f"guevara.{topic}" for topic in re.findall(r'rules\("([a-z_.]+)"\)', templates)}
+    linked |= {f"guevara.{topic}" for topic in PURPOSE_SECTIONS.values()}
+    linked |= {f"guevara.phase.{phase}" for phase in PHASES}
     assert linked, "no links found"
     for lang in rulebook.LANGUAGES:
         for section_id in linked:
             assert rulebook.section(lang, section_id).body
+
+
+def test_a_roll_links_to_the_rule_for_its_purpose(app, table):
+    ana = join(app, table, 1, "Ana")
+    for purpose, section in (("raid", "guevara.raid.roll"), ("denounce", "guevara.denounce"),
+                             ("get_rid", "guevara.people.get_rid")):
+        html = act(ana, table, type="roll_die", seat=1, purpose=purpose, value=3).get_data(as_text=True)
+        last_roll = html.split('data-testid="last-roll"')[1].split("</div>")[0]
+        assert f'data-section="{section}"' in last_roll

@@ -10,6 +10,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from harness import CHROMIUM_ARGS, DISPLAY, PHONE, Server, find_chromium  # noqa: E402
+from steps import advance_to, play, set_up  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "img"
 
@@ -37,15 +38,20 @@ def main() -> None:
                 phone.fill("#name", name)
                 phone.click("text=Sit down")
                 phones.append(phone)
-            for phone, name, taps in ((phones[0], "Ana", 7), (phones[1], "Ben", 4), (phones[2], "Cleo", 11)):
-                for _ in range(taps):
-                    phone.get_by_role("button", name=f"One Slack more for {name}").click()
-                    phone.wait_for_load_state("networkidle")
-            phones[1].get_by_role("button", name="A wound for Ben").click()
-            phones[2].select_option("#roll-purpose-seat", "call")
-            phones[2].get_by_role("button", name="I rolled 5").click()
+            set_up(display, phones)
+            ana, ben, cleo = phones
+            advance_to(ana, "Call People")
+            play(ana, "Camp Cook", card_type="person", slack="3")
+            ana.get_by_test_id("window").get_by_role("button", name="I rolled 5").click()
+            advance_to(ana, "Free Time")
+            play(ana, "Soap", slack="1")
+            ben.get_by_role("button", name="Let it pass").click()
+            cleo.get_by_role("button", name="Let it pass").click()
+            play(ana, "Hammock Time", card_type="activity", slack="2")
             display.wait_for_timeout(800)
             phones[0].wait_for_timeout(300)
+            for page in (display, phones[0]):
+                page.evaluate("window.scrollTo(0, 0)")
             display.screenshot(path=str(OUT / "display.png"), full_page=False)
             phones[0].screenshot(path=str(OUT / "seat.png"), full_page=False)
             browser.close()

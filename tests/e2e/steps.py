@@ -50,3 +50,47 @@ def join(browser, url, seat, name):
 
 def tap(page, label):
     page.get_by_role("button", name=label).click()
+
+
+# What a table would copy from its own cards; only the Corporal's Income 3 and Free Time 2 are in the rulebook.
+PROFILE = {"count": {"private": "4", "corporal": "2", "sergeant": "2"},
+           "income": {"private": "2", "corporal": "3", "sergeant": "4"},
+           "free_time": {"private": "2", "corporal": "2", "sergeant": "1"},
+           "slack": {"private": "1", "corporal": "2", "sergeant": "3"}}
+
+
+def set_up(display, phones):
+    """The display enters a rank profile, gives Ana, Ben and Cleo their ranks, makes Cleo dealer, starts."""
+    for field, per_rank in PROFILE.items():
+        for rank, value in per_rank.items():
+            display.fill(f"#{field}_{rank}", value)
+    display.get_by_role("button", name="Save the rank cards").click()
+    for seat, rank in ((1, "Private"), (2, "Corporal"), (3, "Sergeant")):
+        display.locator(f".rank-list li[data-seat='{seat}']").get_by_role("button", name=rank).click()
+        expect(display.locator(f".rank-list li[data-seat='{seat}'] button.chosen")).to_have_text(rank)
+    display.locator(".admin-list li[data-seat='3']").get_by_role("button", name="Make dealer").click()
+    expect(display.locator(".admin-list li[data-seat='3']")).to_contain_text("dealer")
+    display.get_by_role("button", name="Start the game").click()
+    for phone in phones:
+        expect(phone.get_by_test_id("turn-player")).to_have_text("Ana", timeout=PROPAGATION_MS)
+
+
+def advance_to(page, phase):
+    """The active phone taps Next phase until the phase is reached."""
+    for _ in range(6):
+        if page.get_by_test_id("turn-phase").inner_text() == phase:
+            return
+        before = page.get_by_test_id("turn-phase").inner_text()
+        page.get_by_test_id("advance").click()
+        expect(page.get_by_test_id("turn-phase")).not_to_have_text(before)
+
+
+def play(page, name, **fields):
+    """The active phone plays a card through its form."""
+    page.fill("#pc-name-seat", name)
+    for field, value in fields.items():
+        if field == "card_type":
+            page.select_option("#pc-type-seat", value)
+        else:
+            page.fill(f"#pc-{field}-seat", value)
+    page.get_by_test_id("play-card").click()

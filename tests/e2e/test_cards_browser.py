@@ -2,47 +2,7 @@
 
 from playwright.sync_api import expect
 
-from steps import PROPAGATION_MS, join, open_table, scan_qr
-
-PROFILE = {"count": {"private": "4", "corporal": "2", "sergeant": "2"},
-           "income": {"private": "2", "corporal": "3", "sergeant": "4"},
-           "free_time": {"private": "2", "corporal": "2", "sergeant": "1"},
-           "slack": {"private": "1", "corporal": "2", "sergeant": "3"}}
-
-
-def set_up(display, phones):
-    for field, per_rank in PROFILE.items():
-        for rank, value in per_rank.items():
-            display.fill(f"#{field}_{rank}", value)
-    display.get_by_role("button", name="Save the rank cards").click()
-    for seat, rank in ((1, "Private"), (2, "Corporal"), (3, "Sergeant")):
-        display.locator(f".rank-list li[data-seat='{seat}']").get_by_role("button", name=rank).click()
-        expect(display.locator(f".rank-list li[data-seat='{seat}'] button.chosen")).to_have_text(rank)
-    display.locator(".admin-list li[data-seat='3']").get_by_role("button", name="Make dealer").click()
-    expect(display.locator(".admin-list li[data-seat='3']")).to_contain_text("dealer")
-    display.get_by_role("button", name="Start the game").click()
-    for phone in phones:
-        expect(phone.get_by_test_id("turn-player")).to_have_text("Ana", timeout=PROPAGATION_MS)
-
-
-def advance_to(page, phase):
-    for _ in range(6):
-        if page.get_by_test_id("turn-phase").inner_text() == phase:
-            return
-        before = page.get_by_test_id("turn-phase").inner_text()
-        page.get_by_test_id("advance").click()
-        expect(page.get_by_test_id("turn-phase")).not_to_have_text(before)
-
-
-def play(page, name, **fields):
-    page.fill("#pc-name-seat", name)
-    for field, value in fields.items():
-        if field == "card_type":
-            page.select_option("#pc-type-seat", value)
-        else:
-            page.fill(f"#pc-{field}-seat", value)
-    page.get_by_test_id("play-card").click()
-
+from steps import PROPAGATION_MS, advance_to, join, open_table, play, scan_qr, set_up
 
 def test_turns_with_a_call_a_canceled_activity_and_a_win(browser, server):
     display = open_table(browser, server, seats="3")
@@ -59,6 +19,9 @@ def test_turns_with_a_call_a_canceled_activity_and_a_win(browser, server):
         expect(screen.get_by_test_id("total-1")).to_have_text("4")
 
     advance_to(ana, "Free Time")
+    ana.click(".more-things summary")
+    for phone in (ana, ben):  # the card form and the tents fit a phone's width
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     play(ana, "Hammock Time", card_type="activity", slack="2")
     expect(ben.get_by_test_id("window")).to_contain_text("Hammock Time", timeout=PROPAGATION_MS)
     ben.fill("#cancel-with-seat", "Bomb Making Practice")

@@ -32,7 +32,7 @@ def test_the_change_shows_on_every_other_phone_and_the_display(app, client, tabl
     for screen, path in ((ben, "seat"), (client, "display")):
         html = screen.get(f"/t/{table}/{path}").get_data(as_text=True)
         assert 'data-testid="total-1">2<' in html
-        assert "Slack 3 · wounds 1 · 18 to go" in html
+        assert "Slack tokens 3 · wounds 1 · 18 to go" in html
 
 
 def test_a_double_tap_with_the_same_action_id_counts_once(app, table):

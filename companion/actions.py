@@ -57,6 +57,7 @@ def parse_action(data: Mapping[str, Any]) -> Action:
     merged = {**{k: v for k, v in data.items() if k not in ("type", "seat", "args", "action_id")}, **args}
     if hasattr(data, "getlist"):  # a form's checkboxes post one field per ticked box
         merged["categories"] = data.getlist("categories")
+        merged["pest"] = data.getlist("pest")
     seat = parse_seat(data.get("seat")) if data.get("seat") not in (None, "") else None
     return Action(kind, seat, _ARG_PARSERS[kind](merged, seat), action_id)
 
@@ -215,6 +216,7 @@ def _advance(args, seat):
 
 CARD_TYPES = ("person", "thing", "activity", "cat")
 CATEGORIES = ("food", "booze", "cigarettes", "pet", "sleep", "nookie", "raid", "cancel")
+PEST_CATEGORIES = ("food", "booze", "cigarettes")
 MAX_CARD_NAME = 40
 
 
@@ -280,7 +282,12 @@ def card_spec(raw: Mapping[str, Any]) -> dict[str, Any]:
         categories = [categories]
     if not isinstance(categories, list) or any(c not in CATEGORIES for c in categories):
         raise BadInput(N_("Unknown card category."))
-    spec = {"name": name, "type": kind, "categories": categories or None,
+    pest = raw.get("pest") or []
+    if isinstance(pest, str):
+        pest = [pest]
+    if not isinstance(pest, list) or any(c not in PEST_CATEGORIES for c in pest):
+        raise BadInput(N_("Unknown card category."))
+    spec = {"name": name, "type": kind, "categories": categories or None, "pest": pest or None,
             "slack": _optional_number(raw.get("slack"), -10, 20, CARD_NUMBERS),
             "cost": _optional_number(raw.get("cost"), 0, 20, CARD_NUMBERS),
             "slack_die": _flag(raw.get("slack_die")),
@@ -300,6 +307,7 @@ def _play_card(args, seat):
     raw = args.get("cards")
     if raw is None:
         raw = [{"name": args.get("name"), "type": args.get("card_type"), "categories": args.get("categories"),
+                "pest": args.get("pest"),
                 "slack": args.get("slack"), "cost": args.get("cost"), "slack_die": args.get("slack_die"),
                 "slack_modifier": args.get("slack_modifier")}]
         for row in (2, 3, 4):

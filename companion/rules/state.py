@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 GAMES = ("guevara",)
 MIN_SEATS, MAX_SEATS = 2, 5
-ROLL_PURPOSES = ("call", "get_rid", "variable", "raid", "denounce", "other")
+ROLL_PURPOSES = ("call", "get_rid", "variable", "raid", "denounce", "card", "other")
 DISPLAY = "display"
 RANKS = ("private", "corporal", "sergeant")
 RANK_CARDS = 8

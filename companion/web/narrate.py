@@ -17,12 +17,14 @@ PURPOSES = {
     "variable": N_("variable Slack"),
     "raid": N_("raid"),
     "denounce": N_("denounce"),
+    "card": N_("a roll a card demands"),
     "other": N_("other"),
 }
 
 
 PURPOSE_SECTIONS = {"call": "people.invited", "get_rid": "people.get_rid", "variable": "variable_slack",
-                    "raid": "raid.roll", "denounce": "denounce", "other": "quick"}
+                    "raid": "raid.roll", "denounce": "denounce", "card": "phase.roll",
+                    "other": "quick"}
 PHASE_NAMES = {
     "draw": N_("Draw"), "roll": N_("Roll"), "call": N_("Call People"), "freetime": N_("Free Time"),
     "discard": N_("Discard"), "heal": N_("Heal"),
@@ -39,6 +41,7 @@ CATEGORY_NAMES = {
     "food": N_("Food"), "booze": N_("Booze"), "cigarettes": N_("Cigarettes"), "pet": N_("Pet"),
     "sleep": N_("Sleep"), "nookie": N_("Nookie"), "raid": N_("Raid"), "cancel": N_("Cancels cards"),
 }
+TYPE_NAMES = {"person": N_("Person"), "cat": N_("Cat"), "activity": N_("Activity"), "thing": N_("Thing")}
 KIND_TEXT = {
     "call": N_("calls %(card)s into the tent of %(target)s"),
     "person": N_("sends %(card)s into the tent of %(target)s"),
@@ -69,6 +72,11 @@ def refusal(error) -> str:
 def category_name(key: str) -> str:
     """A card category in the reader's language."""
     return _(CATEGORY_NAMES.get(key, key))
+
+
+def type_name(key: str) -> str:
+    """A card type in the reader's language."""
+    return _(TYPE_NAMES.get(key, key))
 
 
 def category_names(keys) -> str:

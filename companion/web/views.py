@@ -39,7 +39,7 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
         "phases": PHASES, "phase_name": narrate.phase_name, "reminder": narrate.PHASE_REMINDERS,
         "ranks": RANKS, "rank_name": narrate.rank_name,
         "my_turn": state.turn is not None and (view == "display" or me == state.turn.seat),
-        "card_label": narrate.card_label, "category_name": narrate.category_name,
+        "card_label": narrate.card_label, "category_name": narrate.category_name, "type_name": narrate.type_name,
         "category_names": narrate.category_names, "categories": CATEGORIES,
         "window_text": _window_text(state), "demand_pest": lambda demand: _pest_name(state, demand),
         "card_names": catalog_names(),

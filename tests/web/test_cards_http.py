@@ -88,3 +88,24 @@ def test_card_names_are_escaped(app, client, table):
     act(ana, table, type="play_card", seat=1, name="<img src=x onerror=alert(1)>", card_type="activity", slack=1)
     html = ben.get(f"/t/{table}/seat").get_data(as_text=True)
     assert "<img src=x" not in html and "&lt;img src=x" in html
+
+
+def test_a_new_pest_is_entered_once_and_eats_on_arrival(app, client, table):
+    ana, ben = started(app, client, table)
+    to_phase(ana, table, 1, "Free Time")
+    act(ana, table, type="play_card", seat=1, name="Rum", card_type="thing", slack=1, cost=0, categories="booze")
+    for phase in ("freetime", "discard", "heal"):
+        act(ana, table, type="advance", seat=1, phase=phase, turn=1)
+    for phase in ("draw", "roll"):
+        act(ben, table, type="advance", seat=2, phase=phase, turn=2)
+    act(ben, table, type="play_card", seat=2, name="Party Girl", slack=0, pest="booze", target=1)
+    html = ana.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert 'data-testid="demand"' in html and "Discard Rum" in html
+    assert "takes Booze" in html  # the tent says what the pest eats
+    assert state(ana, table)["pest_demands"][0]["categories"] == ["booze"]
+
+
+def test_a_roll_a_card_demands_is_labelled(app, client, table):
+    ana, ben = started(app, client, table)
+    act(ana, table, type="roll_die", seat=1, purpose="card", note="Bomb Expert", value=2)
+    assert "a roll a card demands · Bomb Expert" in ben.get(f"/t/{table}/seat").get_data(as_text=True)

@@ -17,8 +17,8 @@ from .rules import engine
 from .rules.state import DISPLAY, TableState, initial_state
 from .rules.violations import N_
 
-DISPLAY_ONLY = {"set_order", "set_dealer", "free_seat", "name_seat", "set_profile", "set_rank", "deal_ranks",
-                "start_game", "rematch"}
+DISPLAY_ONLY = {"set_order", "set_dealer", "free_seat", "name_seat", "set_profile", "deal_ranks", "start_game",
+                "rematch"}
 ANYONE = {"undo", "redo"}
 PROFILE_KEY = "guevara.rank_profile"
 

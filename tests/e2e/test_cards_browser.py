@@ -48,11 +48,24 @@ def test_turns_with_a_call_a_canceled_activity_and_a_win(browser, server):
     advance_to(ana, "Heal")
     ana.get_by_test_id("advance").click()
     expect(ben.get_by_test_id("turn-player")).to_have_text("Ben", timeout=PROPAGATION_MS)
-    advance_to(ben, "Call People")
-    ben.fill("#pc-name-seat", "Camp Cook")
-    ben.select_option("#pc-target-seat", "1")
-    ben.get_by_test_id("play-card").click()
-    ben.get_by_test_id("window").get_by_role("button", name="I rolled 6").click()
+
+    # Ben's whole turn: a scrounging trip that everyone lets pass.
+    advance_to(ben, "Free Time")
+    play(ben, "Soap", slack="1")
+    ana.get_by_role("button", name="Let it pass").click()
+    cleo.get_by_role("button", name="Let it pass").click()
+    for screen in (ana, ben, cleo, display):
+        expect(screen.get_by_test_id("total-2")).to_have_text("3", timeout=PROPAGATION_MS)
+    advance_to(ben, "Heal")
+    ben.get_by_test_id("advance").click()
+
+    # Cleo calls the Camp Cook (remembered: a Person worth 3) into Ana's tent, and Ana wins on Cleo's turn.
+    expect(cleo.get_by_test_id("turn-player")).to_have_text("Cleo", timeout=PROPAGATION_MS)
+    advance_to(cleo, "Call People")
+    cleo.fill("#pc-name-seat", "Camp Cook")
+    cleo.select_option("#pc-target-seat", "1")
+    cleo.get_by_test_id("play-card").click()
+    cleo.get_by_test_id("window").get_by_role("button", name="I rolled 6").click()
     for screen in (ana, ben, cleo, display):
         expect(screen.locator(".winner")).to_contain_text("Ana has won!", timeout=PROPAGATION_MS)
     display.get_by_role("button", name="Rematch with the same seats").click()

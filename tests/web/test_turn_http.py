@@ -85,3 +85,12 @@ def test_a_refusal_names_the_rank_in_the_phones_language(app, client, table):
     refused = act(client, table, type="set_rank", seat=1, rank="corporal")
     assert refused.status_code == 409
     assert "Капрал" in refused.get_data(as_text=True).split('class="error"')[1].split("</p>")[0]
+
+
+def test_each_player_may_enter_the_rank_card_they_were_dealt(app, client, table):
+    act(client, table, type="set_profile", **PROFILE)
+    ana = join(app, table, 1, "Ana")
+    assert "Which rank card were you dealt?" in ana.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert act(ana, table, type="set_rank", seat=1, rank="sergeant").status_code == 200
+    assert act(ana, table, type="set_rank", seat=2, rank="private").status_code == 403
+    assert state(client, table)["seats"][0]["rank"] == "sergeant"

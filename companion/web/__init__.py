@@ -17,7 +17,7 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
-    from . import api, live, lookup, seat, tables
+    from . import api, live, lookup, seat, tables, views
 
     app.extensions["play"] = Play()
     app.extensions["join_limiter"] = RateLimiter()
@@ -26,7 +26,8 @@ def register(app: Flask) -> None:
 
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)
-    app.jinja_env.globals.update(csrf_token=csrf_token, languages=LANGUAGES, current_language=current_language)
+    app.jinja_env.globals.update(csrf_token=csrf_token, languages=LANGUAGES, current_language=current_language,
+                                 **views.TEMPLATE_HELPERS)
 
     app.after_request(_security_headers)
     for status in (400, 403, 404, 405, 413, 429, 500):

@@ -5,10 +5,9 @@ from __future__ import annotations
 from flask import render_template, url_for
 
 from .. import store
-from ..actions import new_action_id
-from ..db import get_db
-from ..actions import CATEGORIES
+from ..actions import CATEGORIES, new_action_id
 from ..cards import guevara as catalog
+from ..db import get_db
 from ..i18n import current_language
 from ..play import PROFILE_KEY
 from ..rules.guevara import default_profile_values
@@ -32,17 +31,9 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
         "table": table, "state": state, "view": view, "me": me, "error": error, "section": section,
         "log": narrate.story(events, state, LOG_LINES), "log_total": len(events),
         "undo_hint": narrate.next_undo(state, by_seq), "redo_hint": narrate.next_redo(state, by_seq),
-        "seat_name": lambda seat: narrate.seat_name(state, seat),
-        "purpose_label": narrate.purpose_label, "purposes": ROLL_PURPOSES,
-        "purpose_section": narrate.PURPOSE_SECTIONS,
-        "action_id": new_action_id, "earlier": _moved_earlier(state.order),
-        "phases": PHASES, "phase_name": narrate.phase_name, "reminder": narrate.PHASE_REMINDERS,
-        "ranks": RANKS, "rank_name": narrate.rank_name,
+        "seat_name": lambda seat: narrate.seat_name(state, seat), "earlier": _moved_earlier(state.order),
         "my_turn": state.turn is not None and (view == "display" or me == state.turn.seat),
-        "card_label": narrate.card_label, "category_name": narrate.category_name, "type_name": narrate.type_name,
-        "category_names": narrate.category_names, "categories": CATEGORIES,
         "window_text": _window_text(state), "demand_pest": lambda demand: _pest_name(state, demand),
-        "card_names": catalog_names(),
     }
 
 
@@ -97,3 +88,14 @@ def display_context(table: store.TableRow, **extra) -> dict:
 def refuse(message: str, status: int) -> tuple[str, int]:
     """A plain page that says what went wrong."""
     return render_template("message.html", message=message), status
+
+
+# Helpers that do not depend on the table, registered once as template globals.
+TEMPLATE_HELPERS = {
+    "action_id": new_action_id, "card_names": catalog_names,
+    "purpose_label": narrate.purpose_label, "purposes": ROLL_PURPOSES, "purpose_section": narrate.PURPOSE_SECTIONS,
+    "phases": PHASES, "phase_name": narrate.phase_name, "reminder": narrate.PHASE_REMINDERS,
+    "ranks": RANKS, "rank_name": narrate.rank_name, "categories": CATEGORIES,
+    "card_label": narrate.card_label, "category_name": narrate.category_name, "type_name": narrate.type_name,
+    "category_names": narrate.category_names,
+}

@@ -8,6 +8,7 @@ from datetime import datetime
 from ..cards import guevara as catalog
 from ..i18n import current_language, gettext as _, ngettext
 from ..rules.engine import undone_seqs
+from ..rules.tents import CALL_SUCCEEDS, GET_RID_SUCCEEDS
 from ..rules.state import DISPLAY, TableState
 from ..rules.violations import N_
 
@@ -183,7 +184,7 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
         return _("nobody canceled it")
     if kind == "call_rolled":
         return _("rolled %(value)d to call: %(outcome)s", value=args["value"],
-                 outcome=_("the Person comes") if args["value"] >= 3 else _("nobody came"))
+                 outcome=_("the Person comes") if args["value"] >= CALL_SUCCEEDS else _("nobody came"))
     if kind == "slack_rolled":
         return _("rolled %(value)d for the Activity's Slack", value=args["value"])
     if kind == "card_canceled":
@@ -192,7 +193,7 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
         return _("let it pass")
     if kind == "rid_rolled":
         return _("rolled %(value)d to send a Person away: %(outcome)s", value=args["value"],
-                 outcome=_("gone") if args["value"] >= 4 else _("it stays"))
+                 outcome=_("gone") if args["value"] >= GET_RID_SUCCEEDS else _("it stays"))
     if kind == "pest_hungry":
         return _("a pest in the tent of %(name)s wants a card", name=name)
     if kind == "pest_fed":

@@ -83,14 +83,14 @@ def connect(path: str | Path) -> Database:
     """Open the database in WAL mode with full sync, so an acknowledged write survives a crash."""
     conn = sqlite3.connect(str(path), timeout=10, isolation_level=None, check_same_thread=False)
     db = Database(conn)
-    db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=FULL")
     db.execute("PRAGMA foreign_keys=ON")
     return db
 
 
 def migrate(db: Database) -> None:
-    """Bring the schema up to date."""
+    """Switch the file to WAL (it stays so) and bring the schema up to date."""
+    db.execute("PRAGMA journal_mode=WAL")
     migrations.apply(db)
 
 
@@ -126,13 +126,28 @@ def version(db: Database, table_id: int) -> int:
     return row[0] or 0
 
 
-def events_after(db: Database, table_id: int, seq: int = 0) -> list[dict]:
-    """The table's events after `seq`, oldest first, with their arguments decoded."""
-    rows = db.execute(
-        "SELECT seq, type, seat, actor, args, at FROM events WHERE table_id = ? AND seq > ? ORDER BY seq",
-        [table_id, seq]).fetchall()
+EVENT_COLUMNS = "seq, type, seat, actor, args, at"
+
+
+def _events(rows) -> list[dict]:
     return [{"seq": s, "type": t, "seat": seat, "actor": actor, "args": json.loads(args), "at": at}
             for s, t, seat, actor, args, at in rows]
+
+
+def events_after(db: Database, table_id: int, seq: int = 0) -> list[dict]:
+    """The table's events after `seq`, oldest first, with their arguments decoded."""
+    return _events(db.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE table_id = ? AND seq > ? ORDER BY seq",
+                              [table_id, seq]).fetchall())
+
+
+def events_by_seq(db: Database, table_id: int, seqs: set[int]) -> dict[int, dict]:
+    """Particular events of a table (an undo's target, say), by number."""
+    if not seqs:
+        return {}
+    marks = ",".join("?" * len(seqs))
+    rows = db.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE table_id = ? AND seq IN ({marks})",
+                      [table_id, *seqs]).fetchall()
+    return {event["seq"]: event for event in _events(rows)}
 
 
 def seen_action(db: Database, table_id: int, action_id: str) -> int | None:

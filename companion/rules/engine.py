@@ -32,8 +32,10 @@ def apply(state: TableState, event: dict, undone: frozenset[int] = frozenset()) 
     kind, seq = event["type"], event["seq"]
     if kind == "undone":
         _move(event["args"]["target"], state.undoable, state.redoable)
+        state.undone.add(event["args"]["target"])
     elif kind == "redone":
         _move(event["args"]["target"], state.redoable, state.undoable)
+        state.undone.discard(event["args"]["target"])
     else:
         if kind not in HOUSEKEEPING:
             state.undoable.append(seq)

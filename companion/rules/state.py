@@ -132,6 +132,7 @@ class TableState:
     version: int = 0
     undoable: list[int] = field(default_factory=list)
     redoable: list[int] = field(default_factory=list)
+    undone: set[int] = field(default_factory=set)
     profile: DeckProfile | None = None
     ranks: dict[int, str] = field(default_factory=dict)
     turn: Turn | None = None

@@ -7,7 +7,6 @@ from datetime import datetime
 
 from ..cards import guevara as catalog
 from ..i18n import current_language, gettext as _, ngettext
-from ..rules.engine import undone_seqs
 from ..rules.tents import CALL_SUCCEEDS, GET_RID_SUCCEEDS
 from ..rules.state import DISPLAY, TableState
 from ..rules.violations import N_
@@ -213,14 +212,11 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     return kind
 
 
-def story(events: list[dict], state: TableState, limit: int | None = None) -> list[Entry]:
-    """The log newest first, each line marked when a later undo took it back."""
-    by_seq = {event["seq"]: event for event in events}
-    undone = undone_seqs(events)
-    chosen = events[::-1][:limit] if limit else events[::-1]
+def story(events: list[dict], state: TableState, by_seq: dict[int, dict]) -> list[Entry]:
+    """Events newest first, each line marked when an undo has taken it back (`by_seq` resolves undo targets)."""
     return [Entry(seq=e["seq"], time=datetime.fromtimestamp(e["at"]).strftime("%H:%M"),
                   who=actor_name(state, e["actor"]), what=describe(e, state, by_seq),
-                  undone=e["seq"] in undone) for e in chosen]
+                  undone=e["seq"] in state.undone) for e in reversed(events)]
 
 
 def next_undo(state: TableState, by_seq: dict[int, dict]) -> str | None:

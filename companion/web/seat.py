@@ -90,5 +90,6 @@ def full_log(token: str) -> Response | str:
     db = get_db()
     state = play().state(db, table)
     back = url_for("tables.display" if actor == DISPLAY else "seat.seat_page", token=token)
+    events = store.events_after(db, table.id)
     return render_template("log.html", table=table, back=back,
-                           log=narrate.story(store.events_after(db, table.id), state))
+                           log=narrate.story(events, state, {event["seq"]: event for event in events}))

@@ -23,13 +23,16 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
     """Everything the live panel needs, for the display or for one seat."""
     db = get_db()
     state = play().state(db, table)
-    events = store.events_after(db, table.id)
-    by_seq = {event["seq"]: event for event in events}
+    # Only the log's tail is read, plus the events an undo line or button names: a long game stays cheap.
+    events = store.events_after(db, table.id, max(0, state.version - LOG_LINES))
+    wanted = {e["args"]["target"] for e in events if e["type"] in ("undone", "redone")}
+    wanted |= {stack[-1] for stack in (state.undoable, state.redoable) if stack}
+    by_seq = {**store.events_by_seq(db, table.id, wanted), **{e["seq"]: e for e in events}}
     here = url_for("tables.display" if view == "display" else "seat.seat_page", token=table.token)
     return {
         "here": here, "rules": lambda topic: f"{state.game}.{topic}",
         "table": table, "state": state, "view": view, "me": me, "error": error, "section": section,
-        "log": narrate.story(events, state, LOG_LINES), "log_total": len(events),
+        "log": narrate.story(events, state, by_seq), "log_total": state.version,
         "undo_hint": narrate.next_undo(state, by_seq), "redo_hint": narrate.next_redo(state, by_seq),
         "seat_name": lambda seat: narrate.seat_name(state, seat), "earlier": _moved_earlier(state.order),
         "my_turn": state.turn is not None and (view == "display" or me == state.turn.seat),

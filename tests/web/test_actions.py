@@ -158,3 +158,16 @@ def test_an_oversized_post_is_refused(app, table):
     response = phone.post(f"/t/{table}/act", data={"csrf": csrf_of(phone), "type": "adjust_slack",
                                                     "note": "x" * 50_000})
     assert response.status_code == 413
+
+
+def test_undo_hints_name_old_events_beyond_the_visible_log(app, table):
+    ana = join(app, table, 1, "Ana")
+    act(ana, table, type="adjust_wounds", seat=1, delta=3)
+    for _ in range(20):
+        act(ana, table, type="adjust_slack", seat=1, delta=1)
+    for _ in range(20):
+        act(ana, table, type="undo")
+    html = ana.get(f"/t/{table}/seat").get_data(as_text=True)
+    undo_part = html.split('value="undo"')[1].split("</form>")[0]
+    assert "3 wounds to Ana" in undo_part  # the next undo reaches back 41 events
+    assert html.count("undid: +1 Slack to Ana") == 15  # the visible log names targets outside it too

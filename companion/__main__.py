@@ -47,7 +47,8 @@ def serve(args: argparse.Namespace) -> None:
     app = create_app({"PUBLIC_URL": args.public_url, "MAX_LIVE_STREAMS": args.max_live},
                      instance_path=str(instance))
     server = create_server(app, host=args.host, port=args.port, threads=args.max_live + REQUEST_THREADS,
-                           connection_limit=args.max_live + 100, channel_timeout=120, ident="companion")
+                           connection_limit=args.max_live + 100, channel_timeout=120, ident="companion",
+                           asyncore_use_poll=True)  # select() stops at file descriptor 1024
     address, loopback_only = display_address(args.host, server.effective_port, args.public_url)
     print(f"Chez Companion is running. Open the table display at:\n\n    {address}\n", flush=True)
     print(qr.terminal(address), flush=True)

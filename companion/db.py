@@ -1,4 +1,4 @@
-"""Database connections: one per worker thread and database file, reused across that thread's requests."""
+"""Database connections from a small pool: taken for a request, given back after it."""
 
 from __future__ import annotations
 
@@ -9,29 +9,55 @@ from sqlite_utils import Database
 
 from . import store
 
-_per_thread = threading.local()
+IDLE_CONNECTIONS = 16
+
+
+class Pool:
+    """Idle connections per database file; opening one per request cost ~40% of a panel."""
+
+    def __init__(self):
+        self._idle: dict[str, list[Database]] = {}
+        self._lock = threading.Lock()
+
+    def take(self, path: str) -> Database:
+        """An idle connection, or a new one."""
+        with self._lock:
+            idle = self._idle.setdefault(path, [])
+            if idle:
+                return idle.pop()
+        return store.connect(path)
+
+    def give(self, path: str, db: Database) -> None:
+        """Take a connection back, clean; beyond a few idle ones it is closed (file handles are finite)."""
+        if db.conn.in_transaction:
+            db.conn.rollback()
+        with self._lock:
+            idle = self._idle.setdefault(path, [])
+            if len(idle) < IDLE_CONNECTIONS:
+                idle.append(db)
+                return
+        db.close()
+
+
+pool = Pool()
 
 
 def get_db() -> Database:
-    """This thread's connection to the app's database (opening a connection per request cost a quarter of a tap)."""
+    """This request's connection."""
     if "db" not in g:
-        path = current_app.config["DATABASE"]
-        connections = _per_thread.__dict__.setdefault("connections", {})
-        if path not in connections:
-            connections[path] = store.connect(path)
-        g.db = connections[path]
+        g.db = pool.take(current_app.config["DATABASE"])
     return g.db
 
 
 def end_request(exc: BaseException | None = None) -> None:
-    """Leave the connection clean for the thread's next request: no transaction may stay open."""
+    """Give the request's connection back to the pool."""
     db = g.pop("db", None)
-    if db is not None and db.conn.in_transaction:
-        db.conn.rollback()
+    if db is not None:
+        pool.give(current_app.config["DATABASE"], db)
 
 
 def init_app(app: Flask) -> None:
-    """Create or upgrade the schema once, and tidy the connection after each request."""
+    """Create or upgrade the schema once, and give connections back after each request."""
     database = store.connect(app.config["DATABASE"])
     try:
         store.migrate(database)

@@ -10,6 +10,8 @@ from pathlib import Path
 from . import create_app, netaddr, qr
 
 REQUEST_THREADS = 8
+# select() cannot watch descriptors past 1024; poll() can, but measured slower, so it is used only when needed.
+SELECT_LIMIT = 700
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -48,7 +50,7 @@ def serve(args: argparse.Namespace) -> None:
                      instance_path=str(instance))
     server = create_server(app, host=args.host, port=args.port, threads=args.max_live + REQUEST_THREADS,
                            connection_limit=args.max_live + 100, channel_timeout=120, ident="companion",
-                           asyncore_use_poll=True)  # select() stops at file descriptor 1024
+                           asyncore_use_poll=args.max_live > SELECT_LIMIT)
     address, loopback_only = display_address(args.host, server.effective_port, args.public_url)
     print(f"Chez Companion is running. Open the table display at:\n\n    {address}\n", flush=True)
     print(qr.terminal(address), flush=True)

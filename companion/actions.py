@@ -256,6 +256,14 @@ def _cancel(args, seat):
     return {"window": _uid(args.get("window")), "with": with_card}
 
 
+def _demote(args, seat):
+    _require_seat(seat)
+    parsed = {"target": parse_seat(args.get("target")) if args.get("target") not in (None, "") else seat}
+    if args.get("swap_with") not in (None, ""):
+        parsed["swap_with"] = parse_seat(args["swap_with"])
+    return parsed
+
+
 def _pass(args, seat):
     _require_seat(seat)
     return {"window": _uid(args.get("window"))}
@@ -360,4 +368,6 @@ _ARG_PARSERS = {
     "move_card": _move,
     "mark_card": _mark,
     "rematch": _nothing,
+    "promote": _seat_only,
+    "demote": _demote,
 }

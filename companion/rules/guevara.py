@@ -145,6 +145,48 @@ def _decide_heal(state, seat, args):
     return [{"type": "healed", "seat": seat, "args": {}}]
 
 
+def _step(rank: str, by: int) -> str | None:
+    i = RANKS.index(rank) + by
+    return RANKS[i] if 0 <= i < len(RANKS) else None
+
+
+def _decide_promote(state, seat, args):
+    """A Promotion card: trade up for a free card one rank higher, or keep the card in hand."""
+    rank = _ranked(state, seat)
+    higher = _step(rank, +1)
+    if higher is None:
+        raise RuleViolation(N_("A Sergeant cannot be promoted."), section="guevara.promotion")
+    if state.free_ranks()[higher] < 1:
+        raise RuleViolation(N_("No %(rank)s card is free: keep your Promotion card for later."),
+                            section="guevara.promotion", rank=higher)
+    return [{"type": "rank_changed", "seat": seat, "args": {"rank": higher, "why": "promotion"}}]
+
+
+def _decide_demote(state, seat, args):
+    """A Demotion played on `target`: a free card one rank lower, or else a swap with a player of that rank."""
+    seat = args.get("target", seat)
+    rank = _ranked(state, seat)
+    lower = _step(rank, -1)
+    if lower is None:
+        raise RuleViolation(N_("A Private cannot be demoted."), section="guevara.demotion")
+    if state.free_ranks()[lower] >= 1:
+        return [{"type": "rank_changed", "seat": seat, "args": {"rank": lower, "why": "demotion"}}]
+    partner = args.get("swap_with")
+    if partner is None or state.ranks.get(partner) != lower:
+        raise RuleViolation(N_("No %(rank)s card is free: choose a %(rank)s to swap rank cards with."),
+                            section="guevara.demotion", rank=lower)
+    return [{"type": "rank_changed", "seat": seat, "args": {"rank": lower, "why": "demotion"}},
+            {"type": "rank_changed", "seat": partner, "args": {"rank": rank, "why": "swap"}}]
+
+
+def _ranked(state: TableState, seat: int | None) -> str:
+    if seat not in state.ranks:
+        raise RuleViolation(N_("That player has no rank yet."), section="guevara.ranks")
+    if state.winner is not None:
+        raise RuleViolation(N_("The game is over."), section="guevara.win")
+    return state.ranks[seat]
+
+
 def _decide_rematch(state, seat, args):
     if state.winner is None:
         raise RuleViolation(N_("A rematch starts once somebody has won."), section="guevara.win")
@@ -152,6 +194,8 @@ def _decide_rematch(state, seat, args):
 
 
 DECIDERS = {
+    "promote": _decide_promote,
+    "demote": _decide_demote,
     "rematch": _decide_rematch,
     "set_profile": _decide_profile,
     "set_rank": _decide_rank,
@@ -211,6 +255,17 @@ def _healed(state, seat, args, seq):
     state.seats[seat].wounds -= 1
 
 
+def _rank_changed(state, seat, args, seq):
+    """The new rank's numbers apply at once, to what is left of this turn too."""
+    before = state.rank_values(seat)
+    state.ranks[seat] = args["rank"]
+    after = state.rank_values(seat)
+    turn = state.turn
+    if turn is not None and turn.seat == seat and before and after:
+        turn.income_left = max(0, turn.income_left + (after.income or 0) - (before.income or 0))
+        turn.free_time_left = max(0, turn.free_time_left + (after.free_time or 0) - (before.free_time or 0))
+
+
 def _game_reset(state, seat, args, seq):
     """Same seats, names, phones, order and rank cards; everything else starts over."""
     for seat_state in state.seats.values():
@@ -221,6 +276,7 @@ def _game_reset(state, seat, args, seq):
 
 
 APPLIERS = {
+    "rank_changed": _rank_changed,
     "game_reset": _game_reset,
     "profile_set": _profile_set,
     "rank_set": _rank_set,

@@ -159,6 +159,13 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
         return _("entered the rank cards of the deck")
     if kind == "rank_set":
         return _("%(name)s is now %(rank)s", name=name, rank=rank_name(args["rank"]))
+    if kind == "rank_changed":
+        rank = rank_name(args["rank"])
+        if args["why"] == "promotion":
+            return _("%(name)s is promoted to %(rank)s", name=name, rank=rank)
+        if args["why"] == "demotion":
+            return _("%(name)s is demoted to %(rank)s", name=name, rank=rank)
+        return _("%(name)s swaps rank cards and is now %(rank)s", name=name, rank=rank)
     if kind == "ranks_dealt":
         return _("dealt the ranks: %(ranks)s", ranks=", ".join(
             f"{seat_name(state, seat)} {rank_name(rank)}" for seat, rank in args["ranks"]))

@@ -94,3 +94,15 @@ def test_each_player_may_enter_the_rank_card_they_were_dealt(app, client, table)
     assert act(ana, table, type="set_rank", seat=1, rank="sergeant").status_code == 200
     assert act(ana, table, type="set_rank", seat=2, rank="private").status_code == 403
     assert state(client, table)["seats"][0]["rank"] == "sergeant"
+
+
+def test_a_phone_plays_promotion_on_itself_and_demotion_on_another(app, client, table):
+    ana, ben = set_up(app, client, table)  # Private, Corporal, Sergeant, Private; 4/2/2 cards
+    assert act(ana, table, type="demote", seat=1, target=3).status_code == 200  # Sergeant -> Corporal
+    assert act(ana, table, type="promote", seat=1).status_code == 409  # both Corporal cards are taken
+    assert act(ben, table, type="promote", seat=2).status_code == 200  # Corporal -> Sergeant
+    assert act(ana, table, type="promote", seat=1).status_code == 200  # Ben's Corporal card is free now
+    assert [s["rank"] for s in state(client, table)["seats"]] == ["corporal", "sergeant", "corporal", "private"]
+    html = ben.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert "Seat 3 is demoted to Corporal" in html and "Ana is promoted to Corporal" in html
+    assert act(ben, table, type="promote", seat=1).status_code == 403

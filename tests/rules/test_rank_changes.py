@@ -1,0 +1,73 @@
+"""Promotion and demotion (the first part of the rank rules): free cards, swaps, and numbers that follow at once."""
+
+import pytest
+
+from companion.rules.violations import RuleViolation
+from tablelog import Log
+from test_turn_rules import COUNTS, values
+
+
+def table(ranks, counts=COUNTS):
+    log = Log(len(ranks))
+    log.act("set_profile", counts=counts, values=values())
+    for seat, rank in enumerate(ranks, start=1):
+        log.act("set_rank", seat, rank=rank)
+    return log
+
+
+def test_a_promotion_takes_a_free_card_one_rank_higher():
+    state = table(["private", "corporal", "sergeant"]).act("promote", 1)
+    assert state.ranks[1] == "corporal"
+    assert state.free_ranks() == {"private": 4, "corporal": 0, "sergeant": 1}
+
+
+def test_with_no_free_card_nothing_happens_and_the_card_stays_in_hand():
+    log = table(["private", "corporal", "corporal"])
+    with pytest.raises(RuleViolation) as refused:
+        log.act("promote", 1)
+    assert refused.value.section == "guevara.promotion" and "keep your Promotion card" in refused.value.message
+    assert log.state.ranks[1] == "private"
+
+
+def test_a_promotion_to_the_goal_wins_at_once():
+    log = table(["corporal", "private"])
+    state = log.act("adjust_slack", 1, delta=17)
+    assert state.total(1) == 19 and state.winner is None
+    assert log.act("promote", 1).winner == 1  # the Sergeant's 3 Slack: 20
+
+
+def test_a_demotion_takes_a_free_lower_card():
+    state = table(["sergeant", "private"]).act("demote", 1)
+    assert state.ranks[1] == "corporal"
+
+
+def test_with_no_free_lower_card_the_demoted_player_swaps_with_a_player_of_that_rank():
+    counts = {"private": 2, "corporal": 4, "sergeant": 2}
+    log = table(["corporal", "private", "private"], counts)
+    with pytest.raises(RuleViolation) as refused:
+        log.act("demote", 1)
+    assert refused.value.section == "guevara.demotion"
+    state = log.act("demote", 1, swap_with=3)
+    assert (state.ranks[1], state.ranks[3]) == ("private", "corporal")
+
+
+def test_income_and_free_time_follow_the_new_rank_at_once_for_the_player_on_turn():
+    log = table(["private", "corporal", "sergeant"])
+    log.act("set_dealer", 3)
+    log.act("start_game")  # seat 1, a Private: Income 2, Free Time 2
+    log.act("adjust_income", 1, delta=1)
+    state = log.act("promote", 1)  # Corporal: Income 3, Free Time 2
+    assert (state.turn.income_left, state.turn.free_time_left) == (4, 2)
+    assert state.total(1) == 2
+
+
+def test_the_edges_of_the_ranks():
+    with pytest.raises(RuleViolation):
+        table(["sergeant", "private"]).act("promote", 1)
+    with pytest.raises(RuleViolation):
+        table(["private", "private"]).act("demote", 1)
+
+
+def test_a_demotion_card_is_played_on_another_player():
+    state = table(["private", "sergeant"]).act("demote", 1, target=2)
+    assert state.ranks == {1: "private", 2: "corporal"}

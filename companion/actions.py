@@ -256,6 +256,14 @@ def _cancel(args, seat):
     return {"window": _uid(args.get("window")), "with": with_card}
 
 
+def _pull_rank(args, seat):
+    _require_seat(seat)
+    raw = args.get("card") if isinstance(args.get("card"), Mapping) else {
+        "name": args.get("name"), "slack": args.get("slack"), "slack_die": args.get("slack_die"),
+        "slack_modifier": args.get("slack_modifier")}
+    return {"window": _uid(args.get("window")), "card": {**card_spec(raw), "type": "activity"}}
+
+
 def _demote(args, seat):
     _require_seat(seat)
     parsed = {"target": parse_seat(args.get("target")) if args.get("target") not in (None, "") else seat}
@@ -368,6 +376,7 @@ _ARG_PARSERS = {
     "move_card": _move,
     "mark_card": _mark,
     "rematch": _nothing,
+    "pull_rank": _pull_rank,
     "promote": _seat_only,
     "demote": _demote,
 }

@@ -102,6 +102,8 @@ class Play:
         if action.type == "play_card":
             action = replace(action, args={**action.args, "cards": [
                 cardfacts.complete(db, spec, lang) for spec in action.args["cards"]]})
+        if action.type == "pull_rank":
+            action = replace(action, args={**action.args, "card": cardfacts.complete(db, action.args["card"], lang)})
         with self.cache.writer(table.id):
             while True:
                 current = self.cache.state(db, table.id)

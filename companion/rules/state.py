@@ -101,6 +101,7 @@ class Window:
     cost: int = 0
     modifier: int = 0
     passed: list[int] = field(default_factory=list)
+    pulled_by: int | None = None
 
     @property
     def awaits_roll(self) -> bool:
@@ -139,6 +140,12 @@ class TableState:
     tents: dict[int, list[TentCard]] = field(default_factory=dict)
     window: Window | None = None
     demands: list[PestDemand] = field(default_factory=list)
+
+    def outranks(self, seat: int, other: int) -> bool:
+        """True when `seat` holds a higher rank than `other`."""
+        if seat not in self.ranks or other not in self.ranks:
+            return False
+        return RANKS.index(self.ranks[seat]) > RANKS.index(self.ranks[other])
 
     def rank_values(self, seat: int) -> RankValues | None:
         """The printed values of the seat's rank, if it has one and the profile is known."""

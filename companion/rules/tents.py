@@ -189,7 +189,34 @@ def _decide_mark(state, seat, args):
     return [{"type": "card_marked", "seat": seat, "args": {"card": args["card"], "delta": args["delta"]}}]
 
 
+def may_pull_rank(state: TableState, seat: int) -> bool:
+    """Whether `seat` may pull rank on the Free Time use being announced now (or countermand the last order)."""
+    window = state.window
+    if window is None or seat == window.seat or PHASE_OF_KIND[window.kind] != "freetime":
+        return False
+    boss = window.pulled_by if window.pulled_by is not None else window.seat
+    return seat != boss and state.outranks(seat, boss) and state.outranks(seat, window.seat)
+
+
+def _decide_pull_rank(state, seat, args):
+    window = _open_window(state, seat, args["window"])
+    if PHASE_OF_KIND[window.kind] != "freetime":
+        raise RuleViolation(N_("Calling People is not Free Time: nobody can pull rank on it."),
+                            section="guevara.pull_rank")
+    if not may_pull_rank(state, seat):
+        if window.pulled_by is not None:
+            raise RuleViolation(N_("Only a rank higher than the first order's can countermand it."),
+                                section="guevara.pull_rank.countermand")
+        raise RuleViolation(N_("Only a higher rank can pull rank on this player."), section="guevara.pull_rank")
+    card = args["card"]
+    if card["type"] != "activity" or "raid" in (card.get("categories") or ()):
+        raise RuleViolation(N_("Pulling rank hands over an Activity card (a Raid follows the raid rules)."),
+                            section="guevara.pull_rank")
+    return [{"type": "rank_pulled", "seat": seat, "args": {"window": window.uid, "card": card}}]
+
+
 DECIDERS = {
+    "pull_rank": _decide_pull_rank,
     "play_card": _decide_play,
     "roll_for_card": _decide_card_roll,
     "cancel_card": _decide_cancel,
@@ -326,7 +353,20 @@ def _marked(state, seat, args, seq):
         found[1].markers += args["delta"]
 
 
+def _pulled(state, seat, args, seq):
+    """The puller's Slack comes first; the announced card goes (Things to the hand), the given Activity takes its place."""
+    window = state.window
+    state.seats[seat].slack += 1
+    if window.pulled_by is None:
+        state.turn.income_left += window.cost  # the announced card was never played
+    card = _tent_card(args["card"], seq * 100, state.turn.number)
+    state.window = Window(uid=window.uid, seat=window.seat, kind="variable" if args["card"].get("slack_die") else
+                          "activity", cards=[card], target=window.seat, modifier=args["card"].get("slack_modifier") or 0,
+                          pulled_by=seat)
+
+
 APPLIERS = {
+    "rank_pulled": _pulled,
     "card_played": _played,
     "window_closed": _window_closed,
     "call_rolled": _call_rolled,

@@ -186,6 +186,8 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
         return _("healed a wound of %(name)s", name=name)
     if kind == "card_played":
         return play_text(args["kind"], args["cards"], seat_name(state, args["target"]))
+    if kind == "rank_pulled":
+        return _("pulled rank: %(card)s instead, and 1 Slack for pulling rank", card=card_label(args["card"]))
     if kind == "window_closed":
         return _("nobody canceled it")
     if kind == "call_rolled":

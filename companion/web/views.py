@@ -12,6 +12,7 @@ from ..i18n import current_language
 from ..play import PROFILE_KEY
 from ..rules.guevara import default_profile_values
 from ..rules.state import PHASES, RANKS, ROLL_PURPOSES, find_card
+from ..rules.tents import may_pull_rank
 from . import narrate
 from .common import public_base, play
 
@@ -37,6 +38,7 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
         "seat_name": lambda seat: narrate.seat_name(state, seat), "earlier": _moved_earlier(state.order),
         "my_turn": state.turn is not None and (view == "display" or me == state.turn.seat),
         "window_text": _window_text(state), "demand_pest": lambda demand: _pest_name(state, demand),
+        "pullers": [s for s in state.order if may_pull_rank(state, s) and (view == "display" or s == me)],
     }
 
 

@@ -109,3 +109,17 @@ def test_a_roll_a_card_demands_is_labelled(app, client, table):
     ana, ben = started(app, client, table)
     act(ana, table, type="roll_die", seat=1, purpose="card", note="Bomb Expert", value=2)
     assert "a roll a card demands · Bomb Expert" in ben.get(f"/t/{table}/seat").get_data(as_text=True)
+
+
+def test_only_a_higher_rank_sees_pull_rank_and_it_replaces_the_activity(app, client, table):
+    ana, ben = started(app, client, table)  # Ana Private on turn, Ben Corporal
+    to_phase(ana, table, 1, "Free Time")
+    act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2)
+    ben_html = ben.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert "Pull rank: hand over an Activity instead" in ben_html
+    assert "Pull rank: hand over an Activity instead" not in ana.get(f"/t/{table}/seat").get_data(as_text=True)
+    window = ben_html.split('name="window" value="')[1].split('"')[0]
+    assert act(ben, table, type="pull_rank", seat=2, window=window, name="Dig Holes").status_code == 200
+    now = state(ana, table)
+    assert now["seats"][1]["slack"] == 1 and now["window"]["cards"][0]["name"] == "Dig Holes"
+    assert "Ordered by Ben (pulling rank)." in ana.get(f"/t/{table}/seat").get_data(as_text=True)

@@ -189,10 +189,6 @@ class TableState:
         """How much Slack the seat still lacks (0 once there)."""
         return max(0, self.goal - self.total(seat))
 
-    def seat_label(self, seat: int) -> str:
-        """The seat's name, or empty when nobody named it."""
-        return self.seats[seat].name
-
 
 def goal_for(game: str, seat_count: int) -> int:
     """Slack needed to win: Chez Guevara asks 20, or 18 with five players."""

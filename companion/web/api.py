@@ -12,7 +12,7 @@ from ..play import Forbidden
 from ..rules.state import DISPLAY, TableState
 from ..rules.violations import N_, RuleViolation
 from . import narrate
-from .common import held_seat, is_display, play, public_base, table_or_404
+from .common import held_seat, is_display, join_url, play, public_base, table_or_404
 from .tables import claim
 
 bp = Blueprint("api", __name__)
@@ -52,7 +52,7 @@ def create_table():
     return jsonify(
         token=table.token, display_key=key, join_code=table.join_code,
         display_url=base + url_for("tables.display", token=table.token, key=key),
-        join_url=base + url_for("tables.join", token=table.token),
+        join_url=join_url(table),
     ), 201
 
 

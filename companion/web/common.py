@@ -6,7 +6,7 @@ import secrets
 from functools import cache
 from urllib.parse import urlsplit
 
-from flask import abort, current_app, g, render_template, request, session
+from flask import abort, current_app, g, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
 from .. import netaddr, store
@@ -130,3 +130,9 @@ def public_base() -> tuple[str, bool]:
     if lan is None:
         return request.host_url.rstrip("/"), True
     return f"{request.scheme}://{lan}{':' + str(port) if port else ''}", False
+
+
+def join_url(table: store.TableRow, seat: int | None = None) -> str:
+    """The address phones open to join (one seat's, if given), on the LAN address unless --public-url says otherwise."""
+    base, _loopback = public_base()
+    return base + url_for("tables.join", token=table.token, seat=seat)

@@ -13,8 +13,8 @@ from ..db import get_db
 from ..i18n import CODES, LANG_COOKIE, LANGUAGES, gettext as _
 from ..rules.violations import RuleViolation
 from . import narrate
-from .common import (csrf_ok, forget_seat, held_seat, is_display, play, public_base, remember_display,
-                     remember_seat, table_or_404)
+from .common import (csrf_ok, forget_seat, held_seat, is_display, join_url, play, remember_display, remember_seat,
+                     table_or_404)
 from .views import display_context, refuse
 
 bp = Blueprint("tables", __name__)
@@ -79,13 +79,6 @@ def qr_code(token: str) -> Response:
     response = current_app.response_class(qr.svg(url), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "no-store"
     return response
-
-
-def join_url(table: store.TableRow, seat: int | None = None) -> str:
-    """The address phones open to join, on the LAN address unless --public-url says otherwise."""
-    base, _loopback = public_base()
-    path = url_for("tables.join", token=table.token, seat=seat) if seat else url_for("tables.join", token=table.token)
-    return base + path
 
 
 @bp.get("/t/<token>/join")

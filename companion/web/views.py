@@ -14,7 +14,7 @@ from ..rules.guevara import default_profile_values
 from ..rules.state import PHASES, RANKS, ROLL_PURPOSES, find_card
 from ..rules.tents import may_pull_rank
 from . import narrate
-from .common import public_base, play
+from .common import join_url, play, public_base
 
 LOG_LINES = 15
 
@@ -82,9 +82,7 @@ def _moved_earlier(order: list[int]) -> dict[int, str]:
 
 def display_context(table: store.TableRow, **extra) -> dict:
     """The panel context plus the join QR and code for the display."""
-    from .tables import join_url
-
-    base, loopback_only = public_base()
+    _base, loopback_only = public_base()
     context = panel_context(table, "display", **extra)
     return {**context, "join_url": join_url(table), "loopback_only": loopback_only,
             "profile": profile_form(context["state"])}

@@ -11,7 +11,7 @@ from . import create_app, netaddr, qr
 
 REQUEST_THREADS = 8
 # select() cannot watch descriptors past 1024; poll() can, but measured slower, so it is used only when needed.
-SELECT_LIMIT = 700
+SELECT_LIMIT = 800
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -48,9 +48,11 @@ def serve(args: argparse.Namespace) -> None:
     instance = Path(args.instance).resolve()
     app = create_app({"PUBLIC_URL": args.public_url, "MAX_LIVE_STREAMS": args.max_live},
                      instance_path=str(instance))
+    # Each screen holds two connections: its live stream and the kept-alive one its taps and fetches reuse.
+    connections = 2 * args.max_live + 100
     server = create_server(app, host=args.host, port=args.port, threads=args.max_live + REQUEST_THREADS,
-                           connection_limit=args.max_live + 100, channel_timeout=120, ident="companion",
-                           asyncore_use_poll=args.max_live > SELECT_LIMIT)
+                           connection_limit=connections, channel_timeout=120, ident="companion",
+                           asyncore_use_poll=connections > SELECT_LIMIT)
     address, loopback_only = display_address(args.host, server.effective_port, args.public_url)
     print(f"Chez Companion is running. Open the table display at:\n\n    {address}\n", flush=True)
     print(qr.terminal(address), flush=True)

@@ -95,8 +95,11 @@ class Play:
         return self.cache.state(db, table.id)
 
     def apply(self, db: Database, table: store.TableRow, action: Action, actor: str,
-              claim_key: str | None = None, lang: str = "en") -> Outcome:
-        """Validate an action against the rules and append its events atomically (a repeated id is a no-op)."""
+              claim_key: str | None = None, lang: str = "en", notify: bool = True) -> Outcome:
+        """Validate an action against the rules and append its events atomically (a repeated id is a no-op).
+
+        With notify=False the caller tells the live streams itself (`self.hub.publish`), e.g. later.
+        """
         if action.type != "join":
             authorize(actor, action)
         if action.type == "play_card":
@@ -123,7 +126,8 @@ class Play:
                 for spec in event["args"]["cards"]:
                     cardfacts.remember(db, spec)
         new_state = self.cache.state(db, table.id)
-        self.hub.publish(table.id, new_state.version)
+        if notify:
+            self.hub.publish(table.id, new_state.version)
         return Outcome(stored, new_state)
 
     def create_table(self, db: Database, options: dict) -> tuple[store.TableRow, str]:

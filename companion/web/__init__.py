@@ -8,7 +8,6 @@ from werkzeug.wrappers import Response
 from ..i18n import LANGUAGES, current_language, gettext, ngettext
 from ..play import Play
 from ..rules.violations import N_
-from .common import csrf_token
 from .limits import RateLimiter
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -17,18 +16,22 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
-    from . import api, live, lookup, seat, tables, views
+    from . import api, compress, fragments, live, lookup, seat, tables, views
 
     app.extensions["play"] = Play()
     app.extensions["join_limiter"] = RateLimiter()
+    app.extensions["panel_cache"] = fragments.PanelCache()
     for blueprint in (tables.bp, seat.bp, live.bp, lookup.bp, api.bp):
         app.register_blueprint(blueprint)
 
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)
-    app.jinja_env.globals.update(csrf_token=csrf_token, languages=LANGUAGES, current_language=current_language,
+    app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
                                  **views.TEMPLATE_HELPERS)
+    # A panel may be rendered once for many answers: these let each answer get its browser's own tokens.
+    app.jinja_env.globals.update(csrf_token=fragments.csrf_token, action_id=fragments.action_id)
 
+    app.after_request(compress.gzip_response)
     app.after_request(_security_headers)
     for status in (400, 403, 404, 405, 413, 429, 500):
         app.register_error_handler(status, _error_page)

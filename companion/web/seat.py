@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, after_this_request, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from .. import store
@@ -14,6 +14,7 @@ from ..rules.state import DISPLAY
 from ..rules.violations import RuleViolation
 from . import narrate
 from .common import actor_for, csrf_ok, fragment_or_page, held_seat, is_htmx, play, table_or_404
+from .fragments import live_panel
 from .views import display_context, panel_context
 
 bp = Blueprint("seat", __name__)
@@ -36,6 +37,8 @@ def panel(token: str) -> Response | str:
     actor = actor_for(table)
     if actor is None:
         return render_template("message.html", message=_("This phone has no seat at this table.")), 403
+    if is_htmx():
+        return live_panel(table, actor, lambda: _screen(table, actor)[1])
     page, context = _screen(table, actor)
     return fragment_or_page("partials/_panel.html", page, **context)
 
@@ -59,20 +62,28 @@ def act(token: str) -> Response:
         return _refused(table, actor, _("This form has expired. Please reload the page and try again."), 400)
     try:
         action = parse_action(request.form)
-        play().apply(get_db(), table, action, actor, lang=current_language())
+        outcome = play().apply(get_db(), table, action, actor, lang=current_language(), notify=False)
     except BadInput as error:
         return _refused(table, actor, narrate.refusal(error), 400)
     except Forbidden as error:
         return _refused(table, actor, _(error.message), 403)
     except RuleViolation as error:
         return _refused(table, actor, narrate.refusal(error), 409, error.section)
+    hub, version = play().hub, outcome.state.version
+
+    @after_this_request
+    def tell_the_others(response: Response) -> Response:
+        # Only once this tap's answer is out: the other screens' re-fetches would otherwise compete with
+        # rendering it, and the tap is what the person is waiting for.
+        response.call_on_close(lambda: hub.publish(table.id, version))
+        return response
+
     if not is_htmx():
         target = "tables.display" if actor == DISPLAY and request.form.get("view") != "seat" else "seat.seat_page"
         response = redirect(url_for(target, token=token), 303)
         response.vary.add("HX-Request")
         return response
-    page, context = _screen(table, actor)
-    return fragment_or_page("partials/_panel.html", page, **context)
+    return live_panel(table, actor, lambda: _screen(table, actor)[1])
 
 
 def _refused(table, actor, message: str, status: int, section: str | None = None) -> Response:

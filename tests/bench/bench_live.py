@@ -1,18 +1,31 @@
-"""Benchmark: tap latency and how fast a tap reaches every other phone, against the real server on loopback.
+"""Benchmark: tap latency, how fast a tap reaches every other phone, fragment throughput, memory, page weight.
 
-Usage: python tests/bench/bench_live.py [--tables 1 10 50] [--seconds 10] [--pace 1.0]
+Usage: python tests/bench/bench_live.py [--tables 1 10 50] [--seconds 10] [--pace 1.0] [--search 2] [--json]
+(the defaults take about two to three minutes)
 
-For each table count T it starts `python -m companion serve` on 127.0.0.1, opens T tables with five
-phones (each joined through the HTML form, holding its own cookie) and a display, keeps a live stream
-open for each of the six screens, and has one random phone per table tap +1 wound every `pace` seconds.
-Each screen, on a version event, re-fetches its own panel fragment (as htmx does). Reported:
-action latency p50/p95/p99; p95 time from the tap until all five other screens hold the new fragment;
-fragment vs. /healthz throughput; server memory. Everything talks to 127.0.0.1 only.
+For each table count T it starts `python -m companion serve` on 127.0.0.1 and opens T tables with five
+phones (each joined through the HTML form, holding its own cookie) and a display. Then, per T:
+
+1. clean phase (no live streams, no taps yet): requests per second of a seat's panel fragment and of
+   /healthz, four keep-alive clients each; the fragment once forced to render (`Cache-Control: no-cache`,
+   as a table whose version moves on between fetches) and once as a re-fetch of an unchanged version;
+2. live phase: each of the six screens holds its live stream and, on a version event, re-fetches its own
+   panel fragment over a keep-alive connection (as htmx does; the tapping phone skips the re-fetch when its
+   tap's answer already showed that version, as the page's script does); one random phone per table taps
+   +1 wound every `pace` seconds (for at least 30 taps in all, so one table taps longer). Measured: tap latency p50/p95/p99, and per tap the time until all five
+   other screens hold a fragment of that version (p50/p95); the server's peak memory (RSS).
+
+After the runs, `--search N` bisects N more short runs between the largest measured T whose p95 propagation
+stayed under 1 s and the smallest that did not. The seat page weight is measured once: the page of the phone
+whose turn it is in the Call People phase (its heaviest state, with the card name list), plus every
+stylesheet, script and image it references, each as the server sends it to a browser accepting gzip.
+Everything talks to 127.0.0.1 only. Output: markdown tables, ready to paste.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import http.client
 import http.cookiejar
 import json
@@ -33,60 +46,113 @@ from harness import Server  # noqa: E402
 
 CSRF = re.compile(r'name="csrf" value="([^"]+)"')
 VERSION = re.compile(r'id="panel"[^>]*data-version="(\d+)"')
+ASSET = re.compile(r'<(?:link[^>]+href|script[^>]+src|img[^>]+src)="(/[^"]+)"')
+PAGE_BUDGET = 60 * 1024
+MIN_TAPS = 30  # a few tables tap longer than --seconds, so their p95 is not just the slowest of ten
+TARGETS = {"tap_p95_ms": 30, "propagation_p95_ms_at_10": 300, "fragment_ratio": 0.5}
 
 
 class Screen:
-    """One phone (or the display) with its cookie jar and its live stream."""
+    """One phone (or the display) with its cookie jar, its live stream and a keep-alive connection per thread."""
 
     def __init__(self, base: str, token: str):
         self.base, self.token = base, token
+        self.host, port = urllib.parse.urlsplit(base).netloc.split(":")
+        self.port = int(port)
         self.jar = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
         self.version = 0
         self.seen: dict[int, float] = {}
         self.view = "seat"
+        self.lock = threading.Lock()
+        self.stream: http.client.HTTPConnection | None = None
+        self.kept: http.client.HTTPConnection | None = None  # one kept-alive connection, as a browser reuses
+        self.kept_lock = threading.Lock()
 
     def get(self, path: str, headers: dict | None = None) -> str:
         request = urllib.request.Request(self.base + path, headers=headers or {})
         with self.opener.open(request, timeout=30) as response:
             return response.read().decode()
 
-    def post(self, path: str, fields: dict, headers: dict | None = None) -> str:
+    def post(self, path: str, fields: dict) -> str:
         data = urllib.parse.urlencode(fields).encode()
-        request = urllib.request.Request(self.base + path, data=data, headers=headers or {})
-        with self.opener.open(request, timeout=30) as response:
+        with self.opener.open(urllib.request.Request(self.base + path, data=data), timeout=30) as response:
             return response.read().decode()
 
+    def cookie(self) -> str:
+        return "; ".join(f"{c.name}={c.value}" for c in self.jar)
+
+    def connect(self) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection(self.host, self.port, timeout=60)
+
+    def request(self, path: str, headers: dict, method: str = "GET", body: bytes | None = None) -> str:
+        """One request on this screen's kept-alive connection, or, while that one is busy, on another."""
+        headers = {"Cookie": self.cookie(), "Accept-Encoding": "gzip", **headers}
+        if not self.kept_lock.acquire(blocking=False):
+            extra = self.connect()  # as a browser opens a second connection rather than wait
+            try:
+                return fetch(extra, path, headers, method, body)
+            finally:
+                extra.close()
+        try:
+            if self.kept is None:
+                self.kept = self.connect()
+            return fetch(self.kept, path, headers, method, body)
+        finally:
+            self.kept_lock.release()
+
     def join(self, seat: int) -> None:
-        csrf = CSRF.search(self.get(f"/t/{self.token}/join")).group(1)
-        self.csrf = csrf
-        self.post(f"/t/{self.token}/join", {"csrf": csrf, "seat": seat, "name": f"P{seat}"})
+        self.csrf = CSRF.search(self.get(f"/t/{self.token}/join")).group(1)
+        self.post(f"/t/{self.token}/join", {"csrf": self.csrf, "seat": seat, "name": f"P{seat}"})
         self.seat = seat
 
+    def saw(self, html: str) -> None:
+        """Record the version a fragment shows, and when it arrived."""
+        now = time.perf_counter()
+        shown = int(VERSION.search(html).group(1))
+        with self.lock:
+            for v in range(self.version + 1, shown + 1):
+                self.seen.setdefault(v, now)
+            self.version = max(self.version, shown)
+
     def listen(self, stop: threading.Event) -> None:
-        """Hold the live stream; on each new version fetch the panel, like the page's script."""
-        host, port = urllib.parse.urlsplit(self.base).netloc.split(":")
+        """Hold the live stream; on each newer version fetch the panel, like the page's script."""
         while not stop.is_set():
-            connection = http.client.HTTPConnection(host, int(port), timeout=60)
-            cookies = "; ".join(f"{c.name}={c.value}" for c in self.jar)
-            connection.request("GET", f"/t/{self.token}/live", headers={"Cookie": cookies})
-            response = connection.getresponse()
+            self.stream = self.connect()
             try:
+                self.stream.request("GET", f"/t/{self.token}/live", headers={"Cookie": self.cookie()})
+                response = self.stream.getresponse()
                 for line in response:
                     if stop.is_set():
                         break
-                    if line.startswith(b"data: "):
-                        version = int(line[6:])
-                        if version > self.version:
-                            html = self.get(f"/t/{self.token}/panel?view={self.view}", {"HX-Request": "true"})
-                            self.version = int(VERSION.search(html).group(1))
-                            now = time.perf_counter()
-                            for v in range(version, self.version + 1):
-                                self.seen.setdefault(v, now)
-            except (OSError, http.client.HTTPException):
-                pass
+                    if line.startswith(b"data: ") and int(line[6:]) > self.version:
+                        self.saw(self.request(f"/t/{self.token}/panel?view={self.view}", {"HX-Request": "true"}))
+            except (OSError, http.client.HTTPException, AttributeError):
+                pass  # closed under us at the end of the run
             finally:
-                connection.close()
+                self.stream.close()
+        if self.kept is not None:
+            self.kept.close()
+
+    def hang_up(self) -> None:
+        """Close the live stream from this side, as a phone leaving the page."""
+        stream = self.stream
+        if stream is not None and stream.sock is not None:
+            try:
+                stream.sock.shutdown(2)
+            except OSError:
+                pass
+
+
+def fetch(connection: http.client.HTTPConnection, path: str, headers: dict, method: str = "GET",
+          body: bytes | None = None) -> str:
+    """One request on a keep-alive connection; the body decompressed as a browser would."""
+    connection.request(method, path, body=body, headers=headers)
+    response = connection.getresponse()
+    data = response.read()
+    if response.getheader("Content-Encoding") == "gzip":
+        data = gzip.decompress(data)
+    return data.decode()
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -94,129 +160,277 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] if ordered else float("nan")
 
 
-def throughput(base: str, path: str, headers: dict, seconds: float, threads: int = 4) -> float:
-    """Requests per second that `threads` clients get on one path."""
+def throughput(base: str, paths: dict[str, tuple[str, dict]], seconds: float, threads: int = 4,
+               rounds: int = 4) -> dict[str, float]:
+    """Requests per second that `threads` keep-alive clients get on each path, in alternating slices.
+
+    Alternating short slices keeps a load change on the shared machine from favouring one path.
+    """
     host, port = urllib.parse.urlsplit(base).netloc.split(":")
-    counts = [0] * threads
-    deadline = time.perf_counter() + seconds
+    totals = dict.fromkeys(paths, 0)
+    for _round in range(rounds):
+        for name, (path, headers) in paths.items():
+            counts = [0] * threads
+            start = threading.Barrier(threads)
 
-    def hammer(i: int) -> None:
-        connection = http.client.HTTPConnection(host, int(port), timeout=30)
-        while time.perf_counter() < deadline:
-            connection.request("GET", path, headers=headers)
-            connection.getresponse().read()
-            counts[i] += 1
-        connection.close()
+            def hammer(i: int) -> None:
+                connection = http.client.HTTPConnection(host, int(port), timeout=30)
+                start.wait()
+                deadline = time.perf_counter() + seconds / rounds
+                while time.perf_counter() < deadline:
+                    connection.request("GET", path, headers=headers)
+                    response = connection.getresponse()
+                    response.read()
+                    assert response.status == 200, (path, response.status)
+                    counts[i] += 1
+                connection.close()
 
-    workers = [threading.Thread(target=hammer, args=(i,)) for i in range(threads)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
-    return sum(counts) / seconds
+            workers = [threading.Thread(target=hammer, args=(i,)) for i in range(threads)]
+            for worker in workers:
+                worker.start()
+            for worker in workers:
+                worker.join()
+            totals[name] += sum(counts)
+    return {name: count / seconds for name, count in totals.items()}
 
 
-def run(tables: int, seconds: float, pace: float) -> dict:
+def open_table(base: str) -> tuple[Screen, list[Screen]]:
+    """A five-seat Chez Guevara table: its display and five joined phones."""
+    display = Screen(base, "")
+    csrf = CSRF.search(display.get("/")).group(1)
+    request = urllib.request.Request(base + "/tables", data=urllib.parse.urlencode(
+        {"csrf": csrf, "game": "guevara", "seats": 5, "language": "en"}).encode())
+    with display.opener.open(request) as response:  # redirected to /t/<token>/display
+        display.token, display.view = response.geturl().split("/")[4], "display"
+    display.csrf = CSRF.search(display.get(f"/t/{display.token}/display")).group(1)
+    phones = []
+    for seat in range(1, 6):
+        phone = Screen(base, display.token)
+        phone.join(seat)
+        phones.append(phone)
+    return display, phones
+
+
+def tap(screen: Screen, fields: dict) -> None:
+    """One action posted as a plain form (the answer is a redirect, followed)."""
+    screen.post(f"/t/{screen.token}/act", {"csrf": screen.csrf, "view": screen.view,
+                                           "action_id": f"w-{time.perf_counter_ns()}", **fields})
+
+
+PROFILE = {"count_private": 4, "count_corporal": 2, "count_sergeant": 2,
+           "income_private": 2, "free_time_private": 2, "slack_private": 1,
+           "income_corporal": 3, "free_time_corporal": 2, "slack_corporal": 2, "penalty_corporal": 1,
+           "income_sergeant": 4, "free_time_sergeant": 1, "slack_sergeant": 3, "penalty_sergeant": 2}
+
+
+def page_weight(base: str) -> dict:
+    """The seat page in its heaviest state plus every asset it loads, each as sent with gzip accepted."""
+    display, phones = open_table(base)
+    tap(display, {"type": "set_profile", **PROFILE})
+    for seat, rank in zip(range(1, 6), ("private", "corporal", "sergeant", "private", "corporal")):
+        tap(display, {"type": "set_rank", "seat": seat, "rank": rank})
+    tap(display, {"type": "set_dealer", "seat": 5})
+    tap(display, {"type": "start_game"})
+    for phase in ("draw", "roll"):  # seat 1 now holds the turn in Call People, with the card name list
+        tap(phones[0], {"type": "advance", "seat": 1, "phase": phase, "turn": 1})
+    connection = phones[0].connect()
+    headers = {"Cookie": phones[0].cookie(), "Accept-Encoding": "gzip"}
+    parts = []
+    for path in [f"/t/{display.token}/seat"]:
+        connection.request("GET", path, headers=headers)
+        response = connection.getresponse()
+        sent = response.read()
+        html = gzip.decompress(sent) if response.getheader("Content-Encoding") == "gzip" else sent
+        assert response.status == 200 and b"card-names" in html, "the seat page is not in Call People"
+        parts.append(("seat page (Call People, own turn)", *_as_sent(html, sent)))
+        for asset in dict.fromkeys(ASSET.findall(html.decode())):
+            connection.request("GET", asset, headers=headers)
+            response = connection.getresponse()
+            sent = response.read()
+            assert response.status == 200, asset
+            parts.append((asset, *_as_sent(gzip.decompress(sent) if response.getheader("Content-Encoding") == "gzip"
+                                           else sent, sent)))
+    connection.close()
+    return {"parts": parts, "total": sum(part[2] for part in parts)}
+
+
+def _as_sent(plain: bytes, sent: bytes) -> tuple[int, int, bool]:
+    """Plain size, size on the wire (gzip: the server's own, else as a proxy would at level 6), by the server."""
+    if len(sent) < len(plain):
+        return len(plain), len(sent), True
+    return len(plain), len(gzip.compress(plain, 6)), False
+
+
+def run(tables: int, seconds: float, pace: float, clean_seconds: float = 2.0, weigh: bool = False) -> dict:
     """One run with `tables` tables; returns the figures."""
     folder = Path(tempfile.mkdtemp(prefix="bench-live-"))
     server = Server(folder / "instance", extra_args=("--max-live", str(tables * 6 + 8))).start()
+    process = psutil.Process(server.process.pid)
     stop = threading.Event()
     try:
-        screens_by_table = []
-        for _ in range(tables):
-            display = Screen(server.url, "")
-            csrf = CSRF.search(display.get("/")).group(1)
-            request = urllib.request.Request(server.url + "/tables", data=urllib.parse.urlencode(
-                {"csrf": csrf, "game": "guevara", "seats": 5, "language": "en"}).encode())
-            with display.opener.open(request) as response:  # redirected to /t/<token>/display
-                display.token, display.view = response.geturl().split("/")[4], "display"
-            phones = []
-            for seat in range(1, 6):
-                phone = Screen(server.url, display.token)
-                phone.join(seat)
-                phones.append(phone)
-            screens_by_table.append((display, phones))
+        screens_by_table = [open_table(server.url) for _ in range(tables)]
+        result = {"tables": tables, "screens": tables * 6}
 
-        listeners = []
+        # 1. clean phase: nothing else runs on the server
+        phone = screens_by_table[0][1][0]
+        path, headers = f"/t/{phone.token}/panel?view=seat", {"Cookie": phone.cookie(), "HX-Request": "true"}
+        paths = {"render": (path, {**headers, "Cache-Control": "no-cache"}), "refetch": (path, headers),
+                 "trivial": ("/healthz", {})}
+        throughput(server.url, paths, 0.2, rounds=1)  # warm up
+        rates = throughput(server.url, paths, clean_seconds)
+        rendered, refetch, trivial = rates["render"], rates["refetch"], rates["trivial"]
+        result.update(fragment_rps=round(rendered), refetch_rps=round(refetch), healthz_rps=round(trivial),
+                      fragment_ratio=round(rendered / trivial, 2), refetch_ratio=round(refetch / trivial, 2))
+        if weigh:
+            result["page_weight"] = page_weight(server.url)
+
+        # 2. live phase
+        peak = [process.memory_info().rss]
+
+        def sample_memory() -> None:
+            while not stop.is_set():
+                peak[0] = max(peak[0], process.memory_info().rss)
+                time.sleep(0.25)
+
+        threads = [threading.Thread(target=sample_memory, daemon=True)]
         for display, phones in screens_by_table:
             for screen in (display, *phones):
-                thread = threading.Thread(target=screen.listen, args=(stop,), daemon=True)
-                thread.start()
-                listeners.append(thread)
+                threads.append(threading.Thread(target=screen.listen, args=(stop,), daemon=True))
+        for thread in threads:
+            thread.start()
         time.sleep(1.0 + tables * 0.02)
 
-        latencies, propagation = [], []
-        sent: list[tuple[int, int, float, object]] = []
-        lock = threading.Lock()
+        latencies, sent, lock = [], [], threading.Lock()
 
-        def drive(index: int, display: Screen, phones: list[Screen]) -> None:
+        def drive(index: int, phones: list[Screen]) -> None:
             rng = random.Random(index)
             time.sleep(rng.random() * pace)
-            deadline = time.perf_counter() + seconds
+            deadline = time.perf_counter() + max(seconds, MIN_TAPS * pace / tables)
             while time.perf_counter() < deadline:
                 phone = rng.choice(phones)
-                started = time.perf_counter()
-                html = phone.post(f"/t/{phone.token}/act", {
+                body = urllib.parse.urlencode({
                     "csrf": phone.csrf, "type": "adjust_wounds", "seat": phone.seat, "delta": 1,
-                    "action_id": f"bench-{index}-{time.perf_counter_ns()}", "view": "seat"},
-                    {"HX-Request": "true"})
+                    "action_id": f"bench-{index}-{time.perf_counter_ns()}", "view": "seat"}).encode()
+                started = time.perf_counter()
+                html = phone.request(f"/t/{phone.token}/act", {
+                    "HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded"}, "POST", body)
                 finished = time.perf_counter()
-                version = int(VERSION.search(html).group(1))
+                phone.saw(html)
                 with lock:
                     latencies.append(finished - started)
-                    sent.append((index, version, started, phone))
+                    sent.append((index, int(VERSION.search(html).group(1)), started, phone))
                 time.sleep(max(0.0, pace - (finished - started)))
 
-        drivers = [threading.Thread(target=drive, args=(i, d, p)) for i, (d, p) in enumerate(screens_by_table)]
+        drivers = [threading.Thread(target=drive, args=(i, p)) for i, (_d, p) in enumerate(screens_by_table)]
         for driver in drivers:
             driver.start()
         for driver in drivers:
             driver.join()
         time.sleep(1.5)
-        missed = 0
+        propagation, missed = [], 0
         for index, version, started, phone in sent:
             display, phones = screens_by_table[index]
-            others = [s for s in (display, *phones) if s is not phone]
-            arrivals = [s.seen.get(version) for s in others]
+            arrivals = [s.seen.get(version) for s in (display, *phones) if s is not phone]
             if None in arrivals:
                 missed += 1
-                continue
-            propagation.append(max(arrivals) - started)
-
-        token = screens_by_table[0][1][0].token
-        cookie = "; ".join(f"{c.name}={c.value}" for c in screens_by_table[0][1][0].jar)
+            else:
+                propagation.append(max(arrivals) - started)
         stop.set()
-        fragment_rps = throughput(server.url, f"/t/{token}/panel?view=seat", {"Cookie": cookie,
-                                                                             "HX-Request": "true"}, 3)
-        trivial_rps = throughput(server.url, "/healthz", {}, 3)
-        memory = psutil.Process(server.process.pid).memory_info().rss / 2**20
-        return {
-            "tables": tables, "screens": tables * 6, "actions": len(latencies),
-            "action_ms": {p: round(percentile(latencies, p) * 1000, 1) for p in (50, 95, 99)},
-            "propagation_p95_ms": round(percentile(propagation, 95) * 1000, 1),
-            "propagation_p50_ms": round(percentile(propagation, 50) * 1000, 1),
-            "missed": missed,
-            "fragment_rps": round(fragment_rps), "healthz_rps": round(trivial_rps),
-            "fragment_ratio": round(fragment_rps / trivial_rps, 2), "server_rss_mib": round(memory, 1),
-        }
+        for display, phones in screens_by_table:
+            for screen in (display, *phones):
+                screen.hang_up()
+        result.update(
+            actions=len(latencies), missed=missed,
+            tap_ms={p: round(percentile(latencies, p) * 1000, 1) for p in (50, 95, 99)},
+            propagation_ms={p: round(percentile(propagation, p) * 1000, 1) for p in (50, 95)},
+            peak_rss_mib=round(peak[0] / 2**20, 1))
+        return result
     finally:
         stop.set()
         server.stop()
 
 
+def under_a_second(result: dict) -> bool:
+    return result["propagation_ms"][95] < 1000 and not result["missed"]
+
+
+def report(results: list[dict], searched: list[dict]) -> str:
+    """The figures as markdown tables."""
+    lines = ["| T | screens | taps | tap p50 / p95 / p99 ms | propagation p50 / p95 ms | missed | "
+             "fragment rps (render / re-fetch) | /healthz rps | ratio (render / re-fetch) | peak RSS MiB |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for r in sorted(results + searched, key=lambda r: r["tables"]):
+        mark = " (search)" if r in searched else ""
+        lines.append(
+            f"| {r['tables']}{mark} | {r['screens']} | {r['actions']} | "
+            f"{r['tap_ms'][50]:g} / {r['tap_ms'][95]:g} / {r['tap_ms'][99]:g} | "
+            f"{r['propagation_ms'][50]:g} / {r['propagation_ms'][95]:g} | {r['missed']} | "
+            f"{r['fragment_rps']} / {r['refetch_rps']} | {r['healthz_rps']} | "
+            f"{r['fragment_ratio']:.2f} / {r['refetch_ratio']:.2f} | {r['peak_rss_mib']:g} |")
+    everything = results + searched
+    within = [r["tables"] for r in everything if under_a_second(r)]
+    beyond = [r["tables"] for r in everything if not under_a_second(r) and r["tables"] > max(within, default=0)]
+    largest = max(within) if within else "none"
+    lines += ["", f"Largest T with p95 propagation under 1 s: **{largest}**"
+              + (f" (the next measured, T = {min(beyond)}, was not)" if beyond else " (the largest measured)")]
+
+    weight = next((r["page_weight"] for r in results if "page_weight" in r), None)
+    if weight:
+        lines += ["", "| seat page part | bytes | bytes sent (gzip) |", "|---|---|---|"]
+        for name, plain, sent, gzipped in weight["parts"]:
+            lines.append(f"| {name} | {plain} | {sent}{'' if gzipped else ' (by the bench: the server sent it plain)'} |")
+        lines.append(f"| **total** | {sum(p[1] for p in weight['parts'])} | **{weight['total']}** "
+                     f"({weight['total'] / 1024:.1f} KB of {PAGE_BUDGET // 1024} KB) |")
+
+    at_10 = next((r for r in results if r["tables"] == 10), None)
+    first = results[0]
+    lines += ["", "| target | measured | met |", "|---|---|---|"]
+    for r in results:
+        lines.append(f"| tap p95 ≤ 30 ms (T = {r['tables']}) | {r['tap_ms'][95]:g} ms | "
+                     f"{'yes' if r['tap_ms'][95] <= TARGETS['tap_p95_ms'] else 'no'} |")
+    if at_10:
+        p95 = at_10["propagation_ms"][95]
+        lines.append(f"| propagation p95 ≤ 300 ms at T = 10 | {p95:g} ms | "
+                     f"{'yes' if p95 <= 300 and not at_10['missed'] else 'no'} |")
+    lines.append(f"| fragment ≥ 50% of /healthz (T = {first['tables']}, rendered each time) | "
+                 f"{first['fragment_ratio']:.0%} | {'yes' if first['fragment_ratio'] >= 0.5 else 'no'} |")
+    lines.append(f"| fragment ≥ 50% of /healthz (T = {first['tables']}, re-fetch of a kept render) | "
+                 f"{first['refetch_ratio']:.0%} | {'yes' if first['refetch_ratio'] >= 0.5 else 'no'} |")
+    if weight:
+        lines.append(f"| seat page with assets ≤ 60 KB gzip | {weight['total'] / 1024:.1f} KB | "
+                     f"{'yes' if weight['total'] <= PAGE_BUDGET else 'no'} |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, nargs="+", default=[1, 10])
-    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--tables", type=int, nargs="+", default=[1, 10, 50])
+    parser.add_argument("--seconds", type=float, default=10.0, help="seconds of tapping per T")
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between taps at one table")
+    parser.add_argument("--search", type=int, default=2, help="extra short runs to narrow the largest T")
+    parser.add_argument("--json", action="store_true", help="also print each run's figures as JSON")
     args = parser.parse_args()
+    started = time.monotonic()
     results = []
-    for tables in args.tables:
-        result = run(tables, args.seconds, args.pace)
-        results.append(result)
-        print(json.dumps(result), flush=True)
-    within = [r["tables"] for r in results if r["propagation_p95_ms"] < 1000 and not r["missed"]]
-    print(f"largest T measured with p95 propagation under 1 s: {max(within) if within else 'none'}")
+    for i, tables in enumerate(args.tables):
+        results.append(run(tables, args.seconds, args.pace, weigh=i == 0))
+        print(f"T = {tables} done after {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
+    searched: list[dict] = []
+    for _ in range(args.search):
+        everything = results + searched
+        low = max((r["tables"] for r in everything if under_a_second(r)), default=0)
+        high = min((r["tables"] for r in everything if not under_a_second(r) and r["tables"] > low), default=None)
+        if high is None or high - low <= 2:
+            break
+        searched.append(run((low + high) // 2, max(5.0, args.seconds / 2), args.pace, clean_seconds=1.0))
+        print(f"T = {searched[-1]['tables']} done after {time.monotonic() - started:.0f} s", file=sys.stderr,
+              flush=True)
+    if args.json:
+        for result in results + searched:
+            print(json.dumps(result))
+    print(report(results, searched))
+    print(f"\n({time.monotonic() - started:.0f} s; the machine: {psutil.cpu_count()} CPUs, "
+          f"load average {' / '.join(f'{x:.1f}' for x in psutil.getloadavg())} at the end)")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,58 @@
+"""Gzip for text answers when the browser accepts it: a phone on busy Wi-Fi loads a page in a fraction."""
+
+from __future__ import annotations
+
+import gzip
+import threading
+
+from flask import request
+from werkzeug.wrappers import Response
+
+MINIMUM_BYTES = 512
+# Level 5: nearly level 9's size on HTML at a third of its CPU. Static files are compressed once and kept.
+LEVEL = 5
+COMPRESSIBLE = ("text/", "application/json", "application/javascript", "image/svg+xml")
+
+_static: dict[tuple[str, str], bytes] = {}
+_static_lock = threading.Lock()
+
+
+def gzip_response(response: Response) -> Response:
+    """after_request hook: compress a text answer the client accepts gzip for, and say it varies on that."""
+    if not _compressible(response):
+        return response
+    response.vary.add("Accept-Encoding")
+    if request.accept_encodings["gzip"] <= 0:
+        return response
+    etag, _weak = response.get_etag()
+    if response.direct_passthrough:  # a static file: compress it once per version of the file
+        key = (request.path, etag or "")
+        with _static_lock:
+            body = _static.get(key)
+        if body is None:
+            response.direct_passthrough = False
+            body = gzip.compress(response.get_data(), LEVEL, mtime=0)
+            with _static_lock:
+                _static[key] = body
+        else:
+            response.close()  # the open file is not needed
+    else:
+        body = gzip.compress(response.get_data(), LEVEL, mtime=0)
+    response.direct_passthrough = False
+    response.set_data(body)
+    response.headers["Content-Encoding"] = "gzip"
+    if etag:  # the compressed bytes differ from the plain ones, so the tag may only promise the same meaning
+        response.set_etag(etag, weak=True)
+    return response
+
+
+def _compressible(response: Response) -> bool:
+    if response.status_code != 200 or "Content-Encoding" in response.headers or request.method == "HEAD":
+        return False
+    if response.is_streamed and not response.direct_passthrough:
+        return False  # the live stream: each event must leave at once
+    mimetype = response.mimetype or ""
+    if not mimetype.startswith(COMPRESSIBLE) or mimetype == "text/event-stream":
+        return False
+    length = response.content_length
+    return length is None or length >= MINIMUM_BYTES

@@ -1,0 +1,130 @@
+"""The live panel, rendered once per table version and viewer, each browser's tokens filled in per answer.
+
+Rendering the panel is most of a re-fetch's cost. It depends only on the table's events (its version), who
+looks (display or seat N, and which view), the language and the address the page is served under; the
+browser's CSRF token and the forms' action ids are the only parts that differ per answer. So the render is
+kept with markers where those go, and every answer gets this browser's CSRF token and fresh action ids,
+exactly as a fresh render would: nothing of one browser is ever stored, and a new event (a new version) or
+another language, viewer or address misses the cache. Anything new a panel shows that does not come from the
+table's events or the viewer must be added to `_viewer` below, or the panel would show it stale.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+
+from flask import current_app, g, render_template, request
+from werkzeug.wrappers import Response
+
+from .. import store
+from ..actions import new_action_id
+from ..db import get_db
+from ..i18n import current_language
+from .common import csrf_token as session_csrf_token
+from .common import play
+
+PANEL = "partials/_panel.html"
+MAX_ENTRIES = 1024  # one per viewer of a table (only the newest version is kept): ~20 KB each at most
+
+# Random per process, so no name a player types can ever look like one.
+_CSRF_MARK = "csrf-" + secrets.token_hex(12)
+_ACTION_MARK = "aid-" + secrets.token_hex(12)
+_ACTION_MARKS = re.compile(re.escape(_ACTION_MARK))
+_BOOT = secrets.token_hex(4)  # a restart (perhaps with new templates) changes every tag
+
+
+class PanelCache:
+    """The newest rendered panel per (table, viewer), least recently used dropped first."""
+
+    def __init__(self, limit: int = MAX_ENTRIES):
+        self.limit = limit
+        self._entries: OrderedDict[tuple, tuple[int, str]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple, version: int) -> str | None:
+        """The render for exactly this version, if kept."""
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is None or entry[0] != version:
+                return None
+            self._entries.move_to_end(key)
+            return entry[1]
+
+    def put(self, key: tuple, version: int, html: str) -> None:
+        """Keep a render, unless a newer one of the same viewer is already kept."""
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is not None and entry[0] > version:
+                return
+            self._entries[key] = (version, html)
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.limit:
+                self._entries.popitem(last=False)
+
+
+# --- template globals: markers while a shared render is made, the real thing otherwise ---------
+
+def csrf_token() -> str:
+    """This browser's form token (a marker inside a panel render that will be shared)."""
+    return _CSRF_MARK if g.get("marking_panel") else session_csrf_token()
+
+
+def action_id() -> str:
+    """A fresh id for one form (a marker inside a panel render that will be shared)."""
+    return _ACTION_MARK if g.get("marking_panel") else new_action_id()
+
+
+# --- the panel ---------------------------------------------------------------------------------
+
+def live_panel(table: store.TableRow, actor: str, context: Callable[[], dict], status: int = 200) -> Response:
+    """The htmx panel for this viewer: 304 if the browser holds this version, else a kept or new render."""
+    cache: PanelCache = current_app.extensions["panel_cache"]
+    key = (table.id, *_viewer(actor))
+    version = play().state(get_db(), table).version
+    tag = _etag(key, version)
+    fresh = "no-cache" in request.headers.get("Cache-Control", "")
+    if request.method == "GET" and not fresh and request.if_none_match.contains_weak(tag):
+        return _finish(current_app.response_class(status=304), tag)
+    html = None if fresh else cache.get(key, version)
+    if html is None:
+        values = context()
+        g.marking_panel = True
+        try:
+            html = render_template(PANEL, **values)
+        finally:
+            g.marking_panel = False
+        version = values["state"].version  # the state it was rendered from, even if a tap came in meanwhile
+        tag = _etag(key, version)
+        cache.put(key, version, html)
+    return _finish(current_app.make_response((_fill_in(html), status)), tag)
+
+
+def _viewer(actor: str) -> tuple:
+    """Everything besides the table's version that a panel's render depends on."""
+    view = request.values.get("view") == "seat" if actor == "display" else None
+    return actor, view, current_language(), request.host_url
+
+
+def _etag(key: tuple, version: int) -> str:
+    # The browser's token is part of the tag: a 304 lets it reuse its own copy, which holds its old token.
+    viewer = hashlib.blake2s(repr((key, session_csrf_token(), _BOOT)).encode(), digest_size=9).hexdigest()
+    return f"p{key[0]}-{version}-{viewer}"
+
+
+def _fill_in(html: str) -> str:
+    html = html.replace(_CSRF_MARK, session_csrf_token())
+    return _ACTION_MARKS.sub(lambda _match: new_action_id(), html)
+
+
+def _finish(response: Response, tag: str) -> Response:
+    response.set_etag(tag, weak=True)
+    # Only this browser may keep it, and must ask each time (the table moves on without telling caches).
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.vary.add("HX-Request")
+    response.vary.add("Cookie")
+    return response

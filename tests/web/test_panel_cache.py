@@ -1,0 +1,122 @@
+"""The panel is rendered once per table version and viewer, and never shows a browser another's view or token."""
+
+from contextlib import contextmanager
+
+from flask import template_rendered
+from phones import ACTION_ID, CSRF, act, csrf_of, join
+
+HX = {"HX-Request": "true"}
+
+
+@contextmanager
+def panel_renders(app):
+    """The seats (None for the display) whose panel the server rendered meanwhile."""
+    rendered = []
+
+    def record(sender, template, context, **extra):
+        if template.name == "partials/_panel.html":
+            rendered.append(context.get("me"))
+
+    template_rendered.connect(record, app)
+    try:
+        yield rendered
+    finally:
+        template_rendered.disconnect(record, app)
+
+
+def panel(client, token, view="seat", **headers):
+    return client.get(f"/t/{token}/panel?view={view}", headers={**HX, **headers})
+
+
+def without_ids(html: str) -> str:
+    return ACTION_ID.sub("action_id", html)
+
+
+def test_a_phone_fetching_the_same_version_again_gets_fresh_form_ids_without_a_new_render(app, table):
+    ana = join(app, table, 1, "Ana")
+    first = panel(ana, table).get_data(as_text=True)
+    with panel_renders(app) as rendered:
+        second = panel(ana, table).get_data(as_text=True)
+    assert rendered == []
+    first_ids, second_ids = ACTION_ID.findall(first), ACTION_ID.findall(second)
+    assert len(second_ids) > 5 and len(set(second_ids)) == len(second_ids)
+    assert not set(first_ids) & set(second_ids)  # a double tap keeps its id; two answers never share one
+    assert set(CSRF.findall(second)) == {csrf_of(ana)}
+    assert without_ids(first) == without_ids(second)
+
+
+def test_each_seat_and_the_display_get_their_own_view_and_token(app, client, table):
+    ana, ben = join(app, table, 1, "Ana"), join(app, table, 2, "Ben")
+    for _ in range(2):
+        panel(ana, table)
+    with panel_renders(app) as rendered:
+        bens = panel(ben, table).get_data(as_text=True)
+        displays = panel(client, table, view="display").get_data(as_text=True)
+    assert rendered == [2, None]
+    assert '<h1 class="me-name">Ben</h1>' in bens and "Ana</h1>" not in bens
+    assert set(CSRF.findall(bens)) == {csrf_of(ben)}
+    assert set(CSRF.findall(displays)) == {csrf_of(client)}
+    assert csrf_of(ana) not in bens + displays and 'class="card me"' not in displays
+
+
+def test_a_new_event_or_another_language_is_rendered_anew(app, client, table):
+    ana, ben = join(app, table, 1, "Ana"), join(app, table, 2, "Ben")
+    before = panel(ana, table).get_data(as_text=True)
+    assert act(ben, table, type="adjust_wounds", seat=2, delta=1).status_code == 200
+    with panel_renders(app) as rendered:
+        after = panel(ana, table).get_data(as_text=True)
+        ana.set_cookie("lang", "de")
+        german = panel(ana, table).get_data(as_text=True)
+    assert rendered == [1, 1]
+    assert "What happened" in after and "Was passiert ist" in german
+    assert after.count("<li") > before.count("<li")  # Ben's wound is in Ana's log
+
+
+def test_the_kept_panel_is_what_a_fresh_render_shows(app, client, table):
+    ana, ben = join(app, table, 1, "Ana"), join(app, table, 2, "Ben")
+    act(client, table, type="adjust_slack", seat=1, delta=2)
+    act(ben, table, type="adjust_wounds", seat=2, delta=1)
+    for viewer, view in ((ana, "seat"), (client, "display"), (client, "seat")):
+        kept = panel(viewer, table, view)
+        with panel_renders(app) as rendered:
+            fresh = panel(viewer, table, view, **{"Cache-Control": "no-cache"})
+        assert len(rendered) == 1
+        assert without_ids(kept.get_data(as_text=True)) == without_ids(fresh.get_data(as_text=True))
+
+
+def test_the_answer_to_a_tap_is_the_new_panel_and_a_refusal_is_never_kept(app, table):
+    ana = join(app, table, 1, "Ana")
+    refused = act(ana, table, type="adjust_wounds", seat=1, delta=-1)
+    assert refused.status_code == 409 and 'role="alert"' in refused.get_data(as_text=True)
+    assert 'role="alert"' not in panel(ana, table).get_data(as_text=True)
+    tapped = act(ana, table, type="adjust_wounds", seat=1, delta=1).get_data(as_text=True)
+    assert "wounds 1" in tapped
+    with panel_renders(app) as rendered:
+        again = panel(ana, table).get_data(as_text=True)
+    assert rendered == [] and "wounds 1" in again
+
+
+def test_an_unchanged_panel_is_a_304_for_the_same_browser_only(app, client, table):
+    ana, ben = join(app, table, 1, "Ana"), join(app, table, 2, "Ben")
+    first = panel(ana, table)
+    tag = first.headers["ETag"]
+    assert first.headers["Cache-Control"] == "private, no-cache"
+    unchanged = panel(ana, table, **{"If-None-Match": tag})
+    assert unchanged.status_code == 304 and unchanged.get_data() == b""
+    other = panel(ben, table, **{"If-None-Match": tag})
+    assert other.status_code == 200 and '<h1 class="me-name">Ben</h1>' in other.get_data(as_text=True)
+    act(ben, table, type="adjust_wounds", seat=2, delta=1)
+    assert panel(ana, table, **{"If-None-Match": tag}).status_code == 200
+
+
+def test_two_browsers_showing_one_display_each_get_their_own_token(app):
+    created = app.test_client().post("/api/tables", json={"seats": 3}).get_json()
+    first, second = app.test_client(), app.test_client()
+    for browser in (first, second):
+        browser.get(created["display_url"].replace("http://127.0.0.1:5999", ""))
+    token = created["token"]
+    tag = panel(first, token, view="display").headers["ETag"]
+    with panel_renders(app) as rendered:
+        answer = panel(second, token, view="display", **{"If-None-Match": tag})
+    assert answer.status_code == 200 and rendered == []  # the same render, with the second browser's token
+    assert set(CSRF.findall(answer.get_data(as_text=True))) == {csrf_of(second)} != {csrf_of(first)}

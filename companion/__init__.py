@@ -40,6 +40,8 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         PERMANENT_SESSION_LIFETIME=timedelta(days=60),
+        # Sixty days from joining is plenty; re-signing the cookie on every live re-fetch cost a fifth of one.
+        SESSION_REFRESH_EACH_REQUEST=False,
         LIVE_STREAM_SECONDS=55.0,
         LIVE_HEARTBEAT_SECONDS=15.0,
         MAX_LIVE_STREAMS=96,

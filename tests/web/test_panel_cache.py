@@ -1,8 +1,11 @@
 """The panel is rendered once per table version and viewer, and never shows a browser another's view or token."""
 
+import re
 from contextlib import contextmanager
 
 from flask import template_rendered
+
+from companion import create_app
 from phones import ACTION_ID, CSRF, act, csrf_of, join
 
 HX = {"HX-Request": "true"}
@@ -120,3 +123,22 @@ def test_two_browsers_showing_one_display_each_get_their_own_token(app):
         answer = panel(second, token, view="display", **{"If-None-Match": tag})
     assert answer.status_code == 200 and rendered == []  # the same render, with the second browser's token
     assert set(CSRF.findall(answer.get_data(as_text=True))) == {csrf_of(second)} != {csrf_of(first)}
+
+
+def test_a_tap_on_a_phone_reaches_the_live_streams_once_its_answer_is_out(tmp_path):
+    app = create_app({"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999", "LIVE_STREAM_SECONDS": 3.0,
+                      "LIVE_HEARTBEAT_SECONDS": 0.3}, instance_path=str(tmp_path))
+    display = app.test_client()
+    created = display.post("/tables", data={"csrf": csrf_of(display), "game": "guevara", "seats": "3",
+                                            "language": "en"})
+    token = created.headers["Location"].split("/")[2]
+    ana = join(app, token, 1, "Ana")
+    live = display.get(f"/t/{token}/live", buffered=False)
+    stream = live.response
+    assert next(stream) == b"retry: 1000\n\n" and next(stream).startswith(b"event: version")
+    tapped = act(ana, token, type="adjust_wounds", seat=1, delta=1)
+    version = re.search(r'data-version="(\d+)"', tapped.get_data(as_text=True)).group(1)
+    assert next(stream) == b": still here\n\n"  # the answer is not out yet
+    tapped.close()  # as the WSGI server does once it has sent the answer
+    assert next(stream) == f"event: version\ndata: {version}\n\n".encode()
+    live.close()

@@ -12,8 +12,10 @@ phones (each joined through the HTML form, holding its own cookie) and a display
 2. live phase: each of the six screens holds its live stream and, on a version event, re-fetches its own
    panel fragment over a keep-alive connection (as htmx does; the tapping phone skips the re-fetch when its
    tap's answer already showed that version, as the page's script does); one random phone per table taps
-   +1 wound every `pace` seconds (for at least 30 taps in all, so one table taps longer). Measured: tap latency p50/p95/p99, and per tap the time until all five
-   other screens hold a fragment of that version (p50/p95); the server's peak memory (RSS).
+   +1 wound every `pace` seconds (at least 30 taps in all, so a single table taps longer). Measured: tap
+   latency p50/p95/p99, and per tap the time until all five other screens hold a fragment of that version
+   (p50/p95); the server's peak memory (RSS) and the CPU time it spent per tap (the tap and its answer plus
+   the other screens' re-fetches).
 
 After the runs, `--search N` bisects N more short runs between the largest measured T whose p95 propagation
 stayed under 1 s and the smallest that did not. The seat page weight is measured once: the page of the phone
@@ -294,13 +296,19 @@ def run(tables: int, seconds: float, pace: float, clean_seconds: float = 2.0, we
 
         threads = [threading.Thread(target=sample_memory, daemon=True)]
         for display, phones in screens_by_table:
+            shown = json.loads(display.get(f"/t/{display.token}/version"))["version"]
             for screen in (display, *phones):
+                screen.version = shown  # each page shows the table as it is now, as after loading it
                 threads.append(threading.Thread(target=screen.listen, args=(stop,), daemon=True))
         for thread in threads:
             thread.start()
         time.sleep(1.0 + tables * 0.02)
+        idle_started, idle_cpu = time.perf_counter(), sum(process.cpu_times()[:2])
+        time.sleep(2.0)  # the server's own CPU use with every stream open and nobody tapping
+        idle_rate = (sum(process.cpu_times()[:2]) - idle_cpu) / (time.perf_counter() - idle_started)
 
         latencies, sent, lock = [], [], threading.Lock()
+        cpu_before, live_started = sum(process.cpu_times()[:2]), time.perf_counter()
 
         def drive(index: int, phones: list[Screen]) -> None:
             rng = random.Random(index)
@@ -327,6 +335,7 @@ def run(tables: int, seconds: float, pace: float, clean_seconds: float = 2.0, we
         for driver in drivers:
             driver.join()
         time.sleep(1.5)
+        cpu_used = sum(process.cpu_times()[:2]) - cpu_before - idle_rate * (time.perf_counter() - live_started)
         propagation, missed = [], 0
         for index, version, started, phone in sent:
             display, phones = screens_by_table[index]
@@ -343,7 +352,8 @@ def run(tables: int, seconds: float, pace: float, clean_seconds: float = 2.0, we
             actions=len(latencies), missed=missed,
             tap_ms={p: round(percentile(latencies, p) * 1000, 1) for p in (50, 95, 99)},
             propagation_ms={p: round(percentile(propagation, p) * 1000, 1) for p in (50, 95)},
-            peak_rss_mib=round(peak[0] / 2**20, 1))
+            peak_rss_mib=round(peak[0] / 2**20, 1),
+            cpu_ms_per_tap=round(cpu_used * 1000 / max(1, len(latencies)), 1), idle_cpu_percent=round(idle_rate * 100))
         return result
     finally:
         stop.set()
@@ -357,8 +367,9 @@ def under_a_second(result: dict) -> bool:
 def report(results: list[dict], searched: list[dict]) -> str:
     """The figures as markdown tables."""
     lines = ["| T | screens | taps | tap p50 / p95 / p99 ms | propagation p50 / p95 ms | missed | "
-             "fragment rps (render / re-fetch) | /healthz rps | ratio (render / re-fetch) | peak RSS MiB |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "fragment rps (render / re-fetch) | /healthz rps | ratio (render / re-fetch) | peak RSS MiB | "
+             "server CPU per tap ms |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in sorted(results + searched, key=lambda r: r["tables"]):
         mark = " (search)" if r in searched else ""
         lines.append(
@@ -366,13 +377,18 @@ def report(results: list[dict], searched: list[dict]) -> str:
             f"{r['tap_ms'][50]:g} / {r['tap_ms'][95]:g} / {r['tap_ms'][99]:g} | "
             f"{r['propagation_ms'][50]:g} / {r['propagation_ms'][95]:g} | {r['missed']} | "
             f"{r['fragment_rps']} / {r['refetch_rps']} | {r['healthz_rps']} | "
-            f"{r['fragment_ratio']:.2f} / {r['refetch_ratio']:.2f} | {r['peak_rss_mib']:g} |")
+            f"{r['fragment_ratio']:.2f} / {r['refetch_ratio']:.2f} | {r['peak_rss_mib']:g} | {r['cpu_ms_per_tap']:g} |")
     everything = results + searched
     within = [r["tables"] for r in everything if under_a_second(r)]
     beyond = [r["tables"] for r in everything if not under_a_second(r) and r["tables"] > max(within, default=0)]
     largest = max(within) if within else "none"
     lines += ["", f"Largest T with p95 propagation under 1 s: **{largest}**"
               + (f" (the next measured, T = {min(beyond)}, was not)" if beyond else " (the largest measured)")]
+    busiest = max(everything, key=lambda r: r["actions"])  # the most taps: the steadiest per-tap figure
+    lines.append(f"Server CPU per tap (its answer and the other screens' re-fetches, idle use of "
+                 f"{busiest['idle_cpu_percent']}% of a core taken out) at T = {busiest['tables']}: "
+                 f"{busiest['cpu_ms_per_tap']:g} ms, so one core serves about {1000 / busiest['cpu_ms_per_tap']:.0f} "
+                 "taps a second (the server is one Python process: it uses one core for Python at a time).")
 
     weight = next((r["page_weight"] for r in results if "page_weight" in r), None)
     if weight:

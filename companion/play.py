@@ -14,13 +14,18 @@ from .actions import Action
 from .cards import complete as cardfacts
 from .hub import Hub
 from .rules import engine
-from .rules.state import DISPLAY, TableState, initial_state
+from .rules.state import DISPLAY, TableState, initial_state, uses_jobs
 from .rules.violations import N_
 
 DISPLAY_ONLY = {"set_order", "set_dealer", "free_seat", "name_seat", "set_profile", "deal_ranks", "start_game",
-                "rematch"}
+                "rematch", "set_job_profile", "deal_jobs"}
 ANYONE = {"undo", "redo"}
 PROFILE_KEY = "guevara.rank_profile"
+
+
+def job_profile_key(deck: str) -> str:
+    """Where the server keeps the job cards a table copied from one deck ("geek" or "goth")."""
+    return f"{deck}.job_profile"
 
 
 class Forbidden(Exception):
@@ -101,9 +106,10 @@ class Play:
             authorize(actor, action)
         if action.type == "play_card":
             action = replace(action, args={**action.args, "cards": [
-                cardfacts.complete(db, spec, lang) for spec in action.args["cards"]]})
-        if action.type == "pull_rank":
-            action = replace(action, args={**action.args, "card": cardfacts.complete(db, action.args["card"], lang)})
+                cardfacts.complete(db, spec, lang, table.game) for spec in action.args["cards"]]})
+        if action.type in ("pull_rank", "watch_tv"):
+            action = replace(action, args={**action.args, "card": cardfacts.complete(
+                db, action.args["card"], lang, table.game)})
         with self.cache.writer(table.id):
             while True:
                 current = self.cache.state(db, table.id)
@@ -119,6 +125,11 @@ class Play:
         for event in stored:  # what the table copied from its cards serves the next game too
             if event["type"] == "profile_set":
                 store.remember(db, PROFILE_KEY, event["args"])
+            if event["type"] == "job_profile_set":
+                for deck in ("geek", "goth"):
+                    jobs = [job for job in event["args"]["jobs"] if job["goth"] == (deck == "goth")]
+                    if jobs:
+                        store.remember(db, job_profile_key(deck), {"jobs": jobs})
             if event["type"] == "card_played":
                 for spec in event["args"]["cards"]:
                     cardfacts.remember(db, spec)
@@ -155,6 +166,11 @@ def with_chance(action: Action, state: TableState) -> dict:
         cards = [rank for rank, count in state.profile.counts.items() for _ in range(count)]
         secrets.SystemRandom().shuffle(cards)
         args["shuffled"] = cards
+    if action.type == "deal_jobs":
+        args["shuffled"] = list(state.job_profile)
+        secrets.SystemRandom().shuffle(args["shuffled"])
+    if action.type in ("start_game", "advance") and uses_jobs(state.game):
+        args["dice"] = [roll_die(), roll_die()]  # a two-value Income and Free Time each roll at the turn's start
     return args
 
 

@@ -9,7 +9,7 @@ from sqlite_utils import Database
 from .. import store
 from ..actions import BadInput
 from ..rules.violations import N_
-from . import guevara as catalog
+from . import cards_for, guevara as catalog
 
 FACTS = ("type", "categories", "cost", "slack", "slack_die", "slack_modifier", "invited", "pest",
          "denounce_modifier")
@@ -29,9 +29,9 @@ def known_facts(card: catalog.Card) -> dict[str, Any]:
     return {key: value for key, value in facts.items() if value not in (None, [], ())}
 
 
-def complete(db: Database, spec: dict[str, Any], lang: str) -> dict[str, Any]:
+def complete(db: Database, spec: dict[str, Any], lang: str, game: str = "guevara") -> dict[str, Any]:
     """Merge catalog facts, remembered numbers and the table's input (which wins); ask for what is missing."""
-    found = catalog.find(spec["name"], lang)
+    found = catalog.find(spec["name"], lang, cards_for(game))
     merged: dict[str, Any] = {}
     if found is not None:
         merged.update(known_facts(found))

@@ -11,6 +11,7 @@ from typing import Any, Mapping
 
 from .rules.engine import ACTION_TYPES
 from .rules.jobs import JOB_CHANGES
+from .rules.tv import TV_SLACK
 from .rules.state import GAMES, PHASES, RANKS, ROLL_PURPOSES
 from .rules.violations import N_
 
@@ -443,7 +444,9 @@ def _watch_tv(args, seat):
     _require_seat(seat)
     raw = args.get("card") if isinstance(args.get("card"), Mapping) else {"name": args.get("name")}
     spec = card_spec({"name": raw.get("name")})
-    return {"window": _uid(args.get("window")), "card": {**spec, "type": "activity", "categories": ["tv"]}}
+    # Played on someone, a TV card is worth 1 Slack to them whatever it prints.
+    return {"window": _uid(args.get("window")),
+            "card": {**spec, "type": "activity", "slack": TV_SLACK}}
 
 
 _ARG_PARSERS = {

@@ -30,7 +30,8 @@ def _watched(state, seat, args, seq):
     """The announced card goes (Things back to the hand, so the money stays); the TV card stays in the room."""
     window, state.window = state.window, None
     state.turn.income_left += window.cost
-    card = _tent_card({**args["card"], "slack": TV_SLACK}, seq * 100, state.turn.number)
+    categories = sorted({*(args["card"].get("categories") or ()), "tv"})
+    card = _tent_card({**args["card"], "slack": TV_SLACK, "categories": categories}, seq * 100, state.turn.number)
     _enter(state, window.seat, card)
 
 

@@ -88,6 +88,8 @@ def public_state(state: TableState) -> dict:
         "seats": [{"seat": seat.id, "name": seat.name, "order": state.order.index(seat.id),
                    "slack": seat.slack, "wounds": seat.wounds, "total": state.total(seat.id),
                    "to_goal": state.to_goal(seat.id), "has_phone": seat.claimed, "rank": state.ranks.get(seat.id),
+                   "job": state.jobs.get(seat.id), "goal": state.goal_of(seat.id), "goth": state.is_goth(seat.id),
+                   "heartache": state.heartache.get(seat.id, 0),
                    "tent": [_card(card) for card in state.tents.get(seat.id, [])]}
                   for seat in (state.seats[i] for i in state.order)],
         "dealer": state.dealer, "first_player": state.first_player,

@@ -44,6 +44,9 @@ PHASE_REMINDERS = {
 CATEGORY_NAMES = {
     "food": N_("Food"), "booze": N_("Booze"), "cigarettes": N_("Cigarettes"), "pet": N_("Pet"),
     "sleep": N_("Sleep"), "nookie": N_("Nookie"), "raid": N_("Raid"), "cancel": N_("Cancels cards"),
+    "weed": N_("Weed"), "mushrooms": N_("Mushrooms"), "book": N_("Book"), "clothing": N_("Clothing"),
+    "jewellery": N_("Jewellery"), "partner": N_("Partner"), "tv": N_("TV"), "web": N_("Surfing the Web"),
+    "heartache": N_("Heartache"),
 }
 TYPE_NAMES = {"person": N_("Person"), "cat": N_("Cat"), "activity": N_("Activity"), "thing": N_("Thing")}
 KIND_TEXT = {

@@ -449,7 +449,14 @@ def _watch_tv(args, seat):
             "card": {**spec, "type": "activity", "slack": TV_SLACK}}
 
 
+def _get_rid_all(args, seat):
+    _require_seat(seat)
+    to = args.get("to")
+    return {"to": "discard" if to in (None, "", "discard") else parse_seat(to)}
+
+
 _ARG_PARSERS = {
+    "get_rid_all": _get_rid_all,
     "set_job_profile": _job_profile,
     "set_job": _set_job,
     "deal_jobs": _nothing,

@@ -169,6 +169,8 @@ def with_chance(action: Action, state: TableState) -> dict:
     if action.type == "deal_jobs":
         args["shuffled"] = list(state.job_profile)
         secrets.SystemRandom().shuffle(args["shuffled"])
+    if action.type == "get_rid_all":
+        args["values"] = [roll_die() for _ in state.tents.get(action.seat, [])]  # one roll per Person at most
     if action.type in ("start_game", "advance") and uses_jobs(state.game):
         args["dice"] = [roll_die(), roll_die()]  # a two-value Income and Free Time each roll at the turn's start
     return args

@@ -181,8 +181,32 @@ def _decide_rematch(state, seat, args):
     return [{"type": "jobs_reset", "seat": None, "args": {}}]
 
 
+def people_to_send_away(state: TableState, seat: int) -> list:
+    """The People in a room that a get-rid roll may send away (not Cats, not who the rules keep)."""
+    return [card for card in state.tents.get(seat, [])
+            if card.type == "person" and card.key not in tents.NOT_ROLLED_AWAY]
+
+
+def _decide_get_rid_all(state, seat, args):
+    """Try to send every Person in the room to the one announced destination: one roll each, passed in."""
+    tents._require_active(state, seat)
+    people = people_to_send_away(state, seat)
+    if not people:
+        raise RuleViolation(N_("There is nobody in your room to send away."), section=section(state, "people.get_rid"))
+    values = args["values"]
+    if len(values) < len(people):
+        raise RuleViolation(N_("A die is needed for each Person."), section=section(state, "people.get_rid"))
+    events = []
+    for card, value in zip(people, values):
+        for event in tents.DECIDERS["get_rid"](state, seat, {"card": card.uid, "to": args["to"], "value": value}):
+            if event not in events:
+                events.append(event)
+    return events
+
+
 # Actions that only the job games know.
 DECIDERS = {
+    "get_rid_all": _decide_get_rid_all,
     "set_job_profile": _decide_profile,
     "set_job": _decide_set_job,
     "deal_jobs": _decide_deal,

@@ -254,3 +254,20 @@ def test_a_rolled_activity_is_canceled_before_its_roll_or_not_at_all():
     with pytest.raises(RuleViolation) as refused:
         log.act("cancel_card", 2, window=window, **{"with": "Mister Sunshine"})
     assert refused.value.section == "goth.cancel"
+
+
+def test_getting_rid_of_all_people_rolls_once_for_each_to_the_announced_room():
+    log = started()
+    to_phase(log, "call")
+    for name in ("Bore", "Cat", "Snob"):
+        spec = {"name": name, "type": "cat"} if name == "Cat" else person(name)
+        log.act("play_card", 1, cards=[spec], target=1)
+    while log.state.turn.seat != 1 or log.state.turn.phase != "roll":
+        turn = log.state.turn
+        log.act("advance", turn.seat, phase=turn.phase, turn=turn.number, dice=[5, 5])
+    log.act("get_rid_all", 1, to=3, values=[4, 2, 6])
+    assert sorted(c.name for c in log.state.tents[1]) == ["Cat", "Snob"]  # the Cat is never rolled away
+    assert [c.name for c in log.state.tents[3]] == ["Bore"]
+    with pytest.raises(RuleViolation) as refused:
+        log.act("get_rid_all", 2, to="discard", values=[6])
+    assert refused.value.section == "goth.turn"

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from sqlite_utils import Database
 
-from . import store
+from . import cards, store
 from .actions import Action
 from .cards import complete as cardfacts
 from .hub import Hub
@@ -107,6 +107,8 @@ class Play:
         if action.type == "play_card":
             action = replace(action, args={**action.args, "cards": [
                 cardfacts.complete(db, spec, lang, table.game) for spec in action.args["cards"]]})
+        if action.type == "set_job_profile":
+            action = replace(action, args={"jobs": [with_catalog_bonus(job) for job in action.args["jobs"]]})
         if action.type in ("pull_rank", "watch_tv"):
             action = replace(action, args={**action.args, "card": cardfacts.complete(
                 db, action.args["card"], lang, table.game)})
@@ -150,6 +152,14 @@ class Play:
             except (store.Conflict, sqlite3.IntegrityError):  # a clash of random token or code: draw again
                 continue
             return table, display_key
+
+
+def with_catalog_bonus(job: dict) -> dict:
+    """A job's per-category Slack bonus as the rulebooks state it, unless the table gave its own."""
+    known = cards.JOBS_BY_KEY.get(job["key"])
+    if job.get("bonus") or known is None or not known.bonus:
+        return job
+    return {**job, "bonus": dict(known.bonus)}
 
 
 def roll_die() -> int:

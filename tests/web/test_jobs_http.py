@@ -132,3 +132,22 @@ def test_a_phone_loses_heartache_on_its_own_seat_only(app, client):
     assert state(client, token)["seats"][0]["heartache"] == 2
     html = ana.get(f"/t/{token}/seat").get_data(as_text=True)
     assert 'data-testid="heartache-1">Heartache 2<' in html
+
+
+def test_the_web_designers_bonus_from_the_rulebook_lands_as_markers(app, client):
+    token = open_table(client, "geek", seats=2)
+    page = client.get(f"/t/{token}/display").get_data(as_text=True)
+    numbers = {"web_designer": ("3", "2", "21"), "slacker": ("2", "3", "25")}
+    assert act(client, token, type="set_job_profile", **profile_fields(page, numbers)).status_code == 200
+    act(client, token, type="set_job", seat=1, job="web_designer")
+    act(client, token, type="set_job", seat=2, job="slacker")
+    act(client, token, type="set_dealer", seat=2)
+    act(client, token, type="start_game")
+    for phase in ("draw", "roll", "call"):
+        act(client, token, type="advance", seat=1, phase=phase, turn=1)
+    act(client, token, type="play_card", seat=1, name="Im Netz surfen", slack="1", card_type="activity")
+    act(client, token, type="pass_card", seat=2, window=state(client, token)["window"]["id"])
+    card = state(client, token)["seats"][0]["tent"][0]
+    assert (card["name"], card["slack"], card["markers"], card["worth"]) == ("Im Netz surfen", 1, 2, 3)
+    html = client.get(f"/t/{token}/display").get_data(as_text=True)
+    assert "printed +1, markers +2" in html

@@ -20,8 +20,9 @@ JOB_GAME_TOPICS = {
     "guevara.cancel": "cancel", "guevara.people.get_rid": "people.get_rid", "guevara.quick": "quick",
     "guevara.people.uninvited": "people.uninvited", "guevara.phase.call": "phase.call",
     "guevara.phase.freetime": "phase.freetime", "guevara.income": "jobs", "guevara.scrounging": "shopping",
-    "guevara.pests": "people.uninvited", "guevara.wounds": "overview", "guevara.overview": "overview",
+    "guevara.pests": "pests", "guevara.wounds": "overview", "guevara.overview": "overview",
 }
+GOTH_TOPICS = {"pests": "people.uninvited"}  # Chez Goth explains its pests with the uninvited People
 
 # Events that are about phones, not the game: undo skips them.
 HOUSEKEEPING = {"table_created", "seat_joined", "seat_freed", "undone", "redone"}
@@ -50,10 +51,8 @@ def section_in_game(game: str, section: str) -> str:
     """A shared rule's section as this game's rulebook has it (the job games explain cards in their own words)."""
     if not uses_jobs(game) or not section.startswith("guevara."):
         return section
-    topic = JOB_GAME_TOPICS.get(section, "overview")
-    if topic == "people.uninvited" and section == "guevara.pests" and rulebook_for(game) == "geek":
-        topic = "pests"
-    return f"{rulebook_for(game)}.{topic}"
+    book, topic = rulebook_for(game), JOB_GAME_TOPICS.get(section, "overview")
+    return f"{book}.{GOTH_TOPICS.get(topic, topic) if book == 'goth' else topic}"
 
 
 def apply(state: TableState, event: dict, undone: frozenset[int] = frozenset()) -> TableState:

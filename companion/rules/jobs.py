@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import goth, tents
 from . import guevara
-from .state import JOB_PHASES, JobValues, TableState, rulebook_for
+from .state import HAND_AFTER_DRAW, JOB_PHASES, JobValues, TableState, rulebook_for
 from .violations import N_, RuleViolation
 
 LOW_ROLL_UP_TO = 3  # 1-3 gives the lower of two printed numbers, 4-6 the higher
@@ -30,7 +30,7 @@ def pick(values: tuple[int, ...], die: int | None) -> int:
 def hand_limit(state: TableState, seat: int) -> int:
     """How many cards the seat draws up to and may never exceed (the Work Drone's job says 7)."""
     job = state.job(seat)
-    return job.hand if job else 6
+    return job.hand if job else HAND_AFTER_DRAW
 
 
 def job_name(state: TableState, key: str) -> str:
@@ -229,7 +229,7 @@ def job_values(entry: dict) -> JobValues:
         return tuple(value) if value else None
     return JobValues(key=entry["key"], name=entry["name"], income=numbers(entry.get("income")),
                      free_time=numbers(entry.get("free_time")), goal=entry.get("goal"), perk=entry.get("perk") or "",
-                     hand=entry.get("hand") or 6, goth=bool(entry.get("goth")), bonus=dict(entry.get("bonus") or {}))
+                     hand=entry.get("hand") or HAND_AFTER_DRAW, goth=bool(entry.get("goth")), bonus=dict(entry.get("bonus") or {}))
 
 
 def _profile_set(state, seat, args, seq):

@@ -14,7 +14,7 @@ def started(game="goth", jobs=("artist", "porn_shop_clerk", "poet"), dice=(5, 5)
     return log
 
 
-def person(name="Ana's friend", slack=2):
+def person(name="Ana's friend"):
     return {"name": name, "type": "person", "slack": 0, "invited": False}
 
 
@@ -271,3 +271,12 @@ def test_getting_rid_of_all_people_rolls_once_for_each_to_the_announced_room():
     with pytest.raises(RuleViolation) as refused:
         log.act("get_rid_all", 2, to="discard", values=[6])
     assert refused.value.section == "goth.turn"
+
+
+@pytest.mark.parametrize("game, jobs, section", [("goth", ("artist", "poet", "barista"), "goth.people.uninvited"),
+                                                 ("geek", ("slacker", "temp", "drummer"), "geek.pests")])
+def test_a_pest_refusal_links_to_the_games_own_pest_rule(game, jobs, section):
+    log = started(game, jobs)
+    with pytest.raises(RuleViolation) as refused:
+        log.act("feed_pest", 1, card=1)
+    assert refused.value.section == section

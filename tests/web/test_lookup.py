@@ -6,7 +6,7 @@ from pathlib import Path
 from phones import act, join
 
 from companion import rulebook
-from companion.rules.engine import JOB_GAME_TOPICS
+from companion.rules.engine import GOTH_TOPICS, JOB_GAME_TOPICS
 from companion.rules.state import phases_for, roll_purposes_for
 from companion.web.narrate import PURPOSE_SECTIONS
 
@@ -58,7 +58,7 @@ def test_every_section_the_app_links_to_exists_in_every_language():
     code = "\n".join(p.read_text() for p in (ROOT / "companion").rglob("*.py"))
     templates = "\n".join(p.read_text() for p in (ROOT / "templates").rglob("*.html"))
     linked = set(re.findall(r'section="([a-z_.]+)"', code))
-    job_topics = set(re.findall(r'section\(state, "([a-z_.]+)"\)', code)) | set(JOB_GAME_TOPICS.values()) | {"pests"}
+    job_topics = set(re.findall(r'section\(state, "([a-z_.]+)"\)', code)) | set(JOB_GAME_TOPICS.values())
     for topic in re.findall(r'rules\("([a-z_.]+)"\)', templates):
         if topic not in JOB_ONLY_TOPICS:
             linked.add(f"guevara.{topic}")
@@ -68,8 +68,8 @@ def test_every_section_the_app_links_to_exists_in_every_language():
         for purpose in roll_purposes_for(game):
             linked.add(f"{game}.{PURPOSE_SECTIONS[purpose]}")
         linked |= {f"{game}.phase.{phase}" for phase in phases_for(game)}
-    linked |= {f"{book}.{topic}" for book in ("geek", "goth") for topic in job_topics if topic != "pests"}
-    linked |= {"geek.pests"}
+    linked |= {f"geek.{topic}" for topic in job_topics}
+    linked |= {f"goth.{GOTH_TOPICS.get(topic, topic)}" for topic in job_topics}
     assert linked, "no links found"
     for lang in rulebook.LANGUAGES:
         for section_id in linked:

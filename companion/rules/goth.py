@@ -25,6 +25,14 @@ def counts_as(state: TableState, seat: int, job_key: str) -> bool:
     return held == job_key if state.game != "geekgoth" else same_job(held, job_key)
 
 
+def twins_of(state: TableState, seat: int) -> list[str]:
+    """The other jobs that the seat's job counts as (only when the two games are combined)."""
+    held = state.jobs.get(seat)
+    if state.game != "geekgoth" or held not in TWIN_JOBS:
+        return []
+    return sorted(TWIN_JOBS - {held})
+
+
 def categories_for_jobs(card: dict) -> set[str]:
     """A card's categories as job bonuses read them: Blogging and Online Shopping are Surfing the Web too."""
     categories = set(card.get("categories") or ())

@@ -9,7 +9,7 @@ from ..actions import CATEGORIES, categories_for, new_action_id
 from ..db import get_db
 from ..i18n import current_language
 from ..play import PROFILE_KEY, job_profile_key
-from ..rules.goth import has_heartache
+from ..rules.goth import has_heartache, twins_of
 from ..rules.guevara import default_profile_values
 from ..rules.state import (PHASES, RANKS, ROLL_PURPOSES, find_card, phases_for, roll_purposes_for, rulebook_for,
                            uses_jobs)
@@ -39,6 +39,7 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
         "categories": categories, "pest_categories": pest_categories,
         "card_names": lambda: catalog_names(state.game), "job_games": uses_jobs(state.game),
         "heartache_game": has_heartache(state.game), "job_name": lambda key: narrate.job_label(state, key),
+        "job_twins": lambda seat: ", ".join(narrate.job_label(state, key) for key in twins_of(state, seat)),
         "reminder_text": narrate.phase_reminder(state) if state.turn else "",
         "tv_watchers": [s for s in state.order if may_watch_tv(state, s) and (view == "display" or s == me)],
         "table": table, "state": state, "view": view, "me": me, "error": error, "section": section,

@@ -133,6 +133,7 @@ def test_combined_game_a_goth_changes_to_a_normal_job(browser, server):
         expect(screen.get_by_test_id("heartache-1")).to_have_count(0)
         expect(screen.get_by_test_id("detail-1").first).to_contain_text("+1 Slack on the job")
     expect(ana.get_by_test_id("my-job")).to_have_text("Temp")
+    expect(ben.locator(".seat-row[data-seat='1']")).to_contain_text("counts as Drummer, Poet for cards that name a job")
     expect(ben.locator(".log li").first).to_contain_text(
         re.compile("Ana plays You're Fired! and is now Temp — loses 2 Heartache — \\+1 Slack on the job"))
     expect(ana.get_by_role("button", name="One Heartache more for Ana")).to_have_count(0)

@@ -280,3 +280,10 @@ def test_a_pest_refusal_links_to_the_games_own_pest_rule(game, jobs, section):
     with pytest.raises(RuleViolation) as refused:
         log.act("feed_pest", 1, card=1)
     assert refused.value.section == section
+
+
+def test_the_twin_jobs_are_listed_only_in_the_combined_game():
+    from companion.rules.goth import twins_of
+    assert twins_of(started("geekgoth", ("poet", "slacker", "artist")).state, 1) == ["drummer", "temp"]
+    assert twins_of(started("geekgoth", ("poet", "slacker", "artist")).state, 2) == []
+    assert twins_of(started("goth", ("poet", "artist", "barista")).state, 1) == []

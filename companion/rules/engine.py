@@ -5,12 +5,13 @@ from __future__ import annotations
 import copy
 from typing import Any, Iterable
 
-from . import core, guevara, tents
+from . import core, denounce, guevara, raids, tents
 from .state import TableState, initial_state
 from .violations import N_, RuleViolation
 
-DECIDERS = {**core.DECIDERS, **guevara.DECIDERS, **tents.DECIDERS}
-APPLIERS = {**core.APPLIERS, **guevara.APPLIERS, **tents.APPLIERS}
+MODULES = (core, guevara, tents, raids, denounce)
+DECIDERS = {kind: decider for module in MODULES for kind, decider in module.DECIDERS.items()}
+APPLIERS = {kind: applier for module in MODULES for kind, applier in module.APPLIERS.items()}
 ACTION_TYPES = tuple(DECIDERS)
 
 # Events that are about phones, not the game: undo skips them.

@@ -110,7 +110,7 @@ def _decide_take(state, seat, args):
         raise RuleViolation(N_("After the leader, only Things may be taken from the loot."),
                             section="guevara.raid.loot")
     if card is not None:
-        card = {**card, "type": "thing", "cost": 0}
+        card = {**card, "type": "thing"}
     return [{"type": "loot_taken", "seat": seat, "args": {"card": card}}]
 
 

@@ -25,7 +25,8 @@ def test_a_raid_from_the_call_to_the_last_loot_pick(app, client, table):
     ben_seat = after["seats"][1]
     assert ben_seat["wounds"] == 1 and ben_seat["rank"] == "corporal"  # wounded on a 6, and promoted
     assert after["raid"]["stage"] == "loot" and after["raid"]["picker"] == 1
-    assert "Take this Thing" in ana.get(f"/t/{table}/seat").get_data(as_text=True)
+    loot_page = ana.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert "Take this Thing" in loot_page and 'data-section="guevara.raid.loot"' in loot_page  # the "?" of this step
     assert "Take this Thing" not in ben.get(f"/t/{table}/seat").get_data(as_text=True)
     act(ana, table, type="take_loot", seat=1, name="Cigars", slack=2)
     act(ana, table, type="name_second", seat=1, **{"with": 4})
@@ -48,6 +49,7 @@ def test_a_denounce_answered_by_sweet_revenge(app, client, table):
     act(ben, table, type="denounce_roll", seat=2, value=5)  # 5 - 1 = 4: innocent
     html = ben.get(f"/t/{table}/seat").get_data(as_text=True)
     assert "Sweet revenge with a Denounce! card" in html and "Sweet revenge with The Toady" not in html
+    assert 'data-section="guevara.denounce.revenge"' in html
     act(ben, table, type="revenge", seat=2, **{"with": "card"})
     after = state(client, table)
     assert after["seats"][0]["rank"] == "private"  # a Private cannot go lower

@@ -81,3 +81,17 @@ def test_a_demoted_player_picks_the_swap_on_their_own_phone(app, client, table):
     act(ana, table, type="choose_swap", seat=1, **{"with": 4})
     ranks = [seat["rank"] for seat in state(client, table)["seats"]]
     assert ranks == ["private", "private", "corporal", "corporal"]
+
+
+def test_only_a_puller_nobody_outranks_is_offered_to_hand_over_a_raid_card(app, client, table):
+    ana, ben = started(app, client, table)  # Ben is a Corporal, seat 3 a Sergeant
+    cleo = join(app, table, 3, "Cleo")
+    to_phase(ana, table, 1, "Free Time")
+    act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2)
+    ben_page, cleo_page = (phone.get(f"/t/{table}/seat").get_data(as_text=True) for phone in (ben, cleo))
+    assert "Pull rank" in ben_page and 'name="raid"' not in ben_page
+    assert 'name="raid"' in cleo_page
+    window = state(client, table)["window"]["id"]
+    act(cleo, table, type="pull_rank", seat=3, window=window, name="Raid the Village", raid=1, loot=2)
+    after = state(client, table)
+    assert after["raid"]["leader"] == 1 and after["raid"]["stage"] == "roll" and after["window"] is None

@@ -192,8 +192,7 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "card_played":
         text = play_text(args["kind"], args["cards"], seat_name(state, args["target"]))
         if args.get("handed_by"):
-            return _("%(giver)s hands over a Raid card: %(name)s %(text)s", giver=seat_name(state, args["handed_by"]),
-                     name=name, text=text)
+            return _("hands over a Raid card: %(name)s %(text)s", name=name, text=text)
         return text
     if kind in RAID_EVENTS:
         return RAID_EVENTS[kind](event, state, name)
@@ -236,9 +235,9 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
 
 def _raid_rolled(event, state, name):
     args = event["args"]
-    text = _("%(name)s rolled %(value)d in the raid", name=name, value=args["value"])
+    text = _("rolled %(value)d in the raid", value=args["value"])
     if args["round"] > 1:
-        text = _("%(name)s rolled %(value)d to break the tie", name=name, value=args["value"])
+        text = _("rolled %(value)d to break the tie", value=args["value"])
     if args["wound"]:
         text += " — " + _("a 6: wounded")
     outcome = args["outcome"] or {}
@@ -250,14 +249,19 @@ def _raid_rolled(event, state, name):
     elif "winner" in outcome:
         text += " — " + _("%(name)s rolled highest; no higher rank card is free",
                           name=seat_name(state, outcome["winner"]))
-    return text
+    return _on_behalf(event, name, text)
 
 
 def _loot_taken(event, state, name):
     card = event["args"]["card"]
     if card is None:
-        return _("%(name)s takes a loot card into the hand", name=name)
-    return _("%(name)s takes %(card)s from the loot", name=name, card=card_label(card))
+        return _on_behalf(event, name, _("takes a loot card into the hand"))
+    return _on_behalf(event, name, _("takes %(card)s from the loot", card=card_label(card)))
+
+
+def _on_behalf(event: dict, name: str, text: str) -> str:
+    """A line about the seat's own move; the seat is named when someone else (the display) made it."""
+    return text if event["actor"] == f"seat:{event['seat']}" else f"{name}: {text}"
 
 
 RAID_EVENTS = {
@@ -272,16 +276,16 @@ RAID_EVENTS = {
 def _denounce_rolled(event, state, name):
     args = event["args"]
     verdict = _("innocent") if args["innocent"] else _("guilty")
-    return _("%(name)s rolled %(value)d for the denouncement: %(total)d with modifiers, %(verdict)s",
-             name=name, value=args["value"], total=args["total"], verdict=verdict)
+    return _on_behalf(event, name, _("rolled %(value)d for the denouncement: %(total)d with modifiers, %(verdict)s",
+                                     value=args["value"], total=args["total"], verdict=verdict))
 
 
 DENOUNCE_EVENTS = {
-    "denounce_played": lambda event, state, name: _("%(name)s denounces %(target)s", name=name,
-                                                    target=seat_name(state, event["args"]["target"])),
+    "denounce_played": lambda event, state, name: _on_behalf(event, name, _(
+        "denounces %(target)s", target=seat_name(state, event["args"]["target"]))),
     "denounce_rolled": _denounce_rolled,
-    "revenge_taken": lambda event, state, name: _("sweet revenge: %(name)s denounces %(target)s back", name=name,
-                                                  target=seat_name(state, event["args"]["accuser"])),
+    "revenge_taken": lambda event, state, name: _on_behalf(event, name, _(
+        "sweet revenge: denounces %(target)s back", target=seat_name(state, event["args"]["accuser"]))),
     "denounce_moved": lambda event, state, name: _("moved a card into the tent of %(name)s",
                                                    name=seat_name(state, event["args"]["to"])),
     "denounce_ended": lambda event, state, name: _("the denouncement is over"),

@@ -5,14 +5,16 @@ from __future__ import annotations
 import copy
 from typing import Any, Iterable
 
-from . import core, goth, guevara, jobs, tents, tv
+from . import core, denounce, goth, guevara, jobs, raids, tents, tv
 from .state import TableState, initial_state, rulebook_for, uses_jobs
 from .violations import N_, RuleViolation
 
-DECIDERS = {**core.DECIDERS, **guevara.DECIDERS, **tents.DECIDERS, **jobs.DECIDERS, **goth.DECIDERS, **tv.DECIDERS}
-APPLIERS = {**core.APPLIERS, **guevara.APPLIERS, **tents.APPLIERS, **jobs.APPLIERS, **goth.APPLIERS, **tv.APPLIERS}
+MODULES = (core, guevara, tents, raids, denounce, jobs, goth, tv)
+DECIDERS = {kind: decider for module in MODULES for kind, decider in module.DECIDERS.items()}
+APPLIERS = {kind: applier for module in MODULES for kind, applier in module.APPLIERS.items()}
 ACTION_TYPES = tuple(DECIDERS)
-RANKS_ONLY = frozenset({"set_profile", "set_rank", "deal_ranks", "promote", "demote", "heal", "pull_rank"})
+RANKS_ONLY = frozenset({"set_profile", "set_rank", "deal_ranks", "promote", "demote", "heal", "pull_rank",
+                        *raids.DECIDERS, *denounce.DECIDERS})
 JOBS_ONLY = frozenset({*jobs.DECIDERS, *goth.DECIDERS, *tv.DECIDERS})
 # Where a shared rule (cards, windows, pests) is explained in the job games' rulebooks.
 JOB_GAME_TOPICS = {

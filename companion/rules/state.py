@@ -126,6 +126,7 @@ class TentCard:
     key: str | None = None
     pest: tuple[str, ...] | None = None
     denounce_modifier: int = 0
+    loot: int = 0
     arrived_turn: int = 0
 
     @property
@@ -164,6 +165,49 @@ class PestDemand:
 
 
 @dataclass
+class Raid:
+    """A raid under way: everybody rolls (ties roll again), then the loot is picked in turn."""
+
+    leader: int
+    card: str
+    loot: int
+    handed_by: int | None = None
+    round: int = 1
+    contenders: list[int] = field(default_factory=list)
+    rolls: dict[int, int] = field(default_factory=dict)
+    stage: str = "roll"
+    winner: int | None = None
+    pickers: list[int] = field(default_factory=list)
+
+    def waiting_for(self) -> list[int]:
+        """The seats that still have to roll in this round."""
+        return [seat for seat in self.contenders if seat not in self.rolls]
+
+    @property
+    def picker(self) -> int | None:
+        """Whose pick of the loot it is now."""
+        return self.pickers[0] if self.stage == "loot" and self.pickers else None
+
+
+@dataclass
+class Denunciation:
+    """A Denounce! card under way: the target rolls, then the revenge or the move that follows."""
+
+    by: int
+    target: int
+    stage: str = "roll"
+    revenge: bool = False
+
+
+@dataclass
+class PendingSwap:
+    """A demoted player with no free lower card, who picks a player of that rank to swap rank cards with."""
+
+    seat: int
+    rank: str
+
+
+@dataclass
 class TableState:
     """Everything public about one table, as of `version`."""
 
@@ -185,6 +229,9 @@ class TableState:
     tents: dict[int, list[TentCard]] = field(default_factory=dict)
     window: Window | None = None
     demands: list[PestDemand] = field(default_factory=list)
+    raid: Raid | None = None
+    denunciation: Denunciation | None = None
+    swap: PendingSwap | None = None
     jobs: dict[int, str] = field(default_factory=dict)
     job_profile: dict[str, JobValues] = field(default_factory=dict)
     heartache: dict[int, int] = field(default_factory=dict)
@@ -222,6 +269,14 @@ class TableState:
         if seat not in self.ranks or other not in self.ranks:
             return False
         return RANKS.index(self.ranks[seat]) > RANKS.index(self.ranks[other])
+
+    def highest_ranked(self) -> list[int]:
+        """The seats holding the highest rank at the table."""
+        if not self.ranks:
+            return []
+        top = max(RANKS.index(rank) for rank in self.ranks.values())
+        return [seat for seat in self.order if RANKS.index(self.ranks.get(seat, RANKS[0])) == top
+                and seat in self.ranks]
 
     def rank_values(self, seat: int) -> RankValues | None:
         """The printed values of the seat's rank, if it has one and the profile is known."""

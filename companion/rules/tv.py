@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from .state import TableState, rulebook_for
-from .tents import PHASE_OF_KIND, _enter, _open_window, _tent_card
+from .placing import enter_tent, tent_card
+from .tents import PHASE_OF_KIND, _open_window
 from .violations import N_, RuleViolation
 
 TV_SLACK = 1
@@ -31,8 +32,8 @@ def _watched(state, seat, args, seq):
     window, state.window = state.window, None
     state.turn.income_left += window.cost
     categories = sorted({*(args["card"].get("categories") or ()), "tv"})
-    card = _tent_card({**args["card"], "slack": TV_SLACK, "categories": categories}, seq * 100, state.turn.number)
-    _enter(state, window.seat, card)
+    card = tent_card({**args["card"], "slack": TV_SLACK, "categories": categories}, seq * 100, state.turn.number)
+    enter_tent(state, window.seat, card)
 
 
 DECIDERS = {"watch_tv": _decide_watch_tv}

@@ -151,3 +151,13 @@ def test_the_web_designers_bonus_from_the_rulebook_lands_as_markers(app, client)
     assert (card["name"], card["slack"], card["markers"], card["worth"]) == ("Im Netz surfen", 1, 2, 3)
     html = client.get(f"/t/{token}/display").get_data(as_text=True)
     assert "printed +1, markers +2" in html
+
+
+def test_no_raid_or_denounce_forms_at_a_job_table(app, client):
+    token, (ana, _ben, _cleo) = set_up_goth(app, client)
+    act(client, token, type="start_game")
+    for phase in ("draw", "roll", "call"):
+        act(ana, token, type="advance", seat=1, phase=phase, turn=1)
+    html = ana.get(f"/t/{token}/seat").get_data(as_text=True)
+    assert 'value="call_raid"' not in html and 'value="denounce"' not in html and 'value="promote"' not in html
+    assert act(ana, token, type="call_raid", seat=1, name="Raid", loot="2").status_code == 409

@@ -50,7 +50,8 @@ def test_a_refusal_links_to_its_rule_and_back_to_the_seat(app, table):
 
 
 JOB_ONLY_TOPICS = {"jobs", "tv", "job_change", "variable_income"}
-GUEVARA_ONLY_TOPICS = {"ranks", "promotion", "demotion", "pull_rank", "phase.heal", "raid.roll", "denounce",
+GUEVARA_ONLY_TOPICS = {"ranks", "promotion", "demotion", "pull_rank", "phase.heal", "raid", "raid.roll", "raid.loot",
+                       "denounce", "denounce.revenge",
                        "scrounging"}
 
 

@@ -128,6 +128,11 @@ def _decide_start(state, seat, args):
     if state.dealer is None:
         raise RuleViolation(N_("Choose the dealer first: the player to the dealer's left starts."),
                             section=section(state, "setup"))
+    for seat_id in state.order:
+        job = state.job(seat_id)
+        if not job.complete:
+            raise RuleViolation(N_("Enter the Income, Free Time and Slack goal of %(job)s first."),
+                                section=section(state, "jobs"), job=job.name)
     return turn_start(state, state.first_player, 1, args.get("dice") or [])
 
 

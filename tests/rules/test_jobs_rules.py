@@ -68,13 +68,14 @@ def test_dealing_refuses_cards_not_in_the_deck():
         log.act("deal_jobs", shuffled=["slacker", "temp"])
 
 
-def test_a_job_without_numbers_cannot_start():
+@pytest.mark.parametrize("dealer", [1, 2])
+def test_a_job_without_numbers_cannot_start_whoever_starts(dealer):
     log = Log(2, game="geek")
     log.act("set_job_profile", jobs=[entry({"key": "slacker", "name": "Slacker", "income": None, "free_time": [3],
                                             "goal": None}), entry(GEEK_JOBS[1])])
     log.act("set_job", 1, job="slacker")
     log.act("set_job", 2, job="temp")
-    log.act("set_dealer", 2)
+    log.act("set_dealer", dealer)
     with pytest.raises(RuleViolation) as refused:
         log.act("start_game", dice=[1, 1])
     assert refused.value.section == "geek.jobs" and refused.value.params["job"] == "Slacker"

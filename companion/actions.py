@@ -256,10 +256,13 @@ def _die_value(args, seat):
     return {"value": value}
 
 
+def _destination(value: Any) -> str | int:
+    """Where a Person sent away goes: the discard pile or a seat."""
+    return "discard" if value in (None, "", "discard") else parse_seat(value)
+
+
 def _get_rid(args, seat):
-    to = args.get("to")
-    return {**_card_only(args, seat), **_die_value(args, seat),
-            "to": "discard" if to in (None, "", "discard") else parse_seat(to)}
+    return {**_card_only(args, seat), **_die_value(args, seat), "to": _destination(args.get("to"))}
 
 
 def _cancel(args, seat):
@@ -499,8 +502,7 @@ def _watch_tv(args, seat):
 
 def _get_rid_all(args, seat):
     _require_seat(seat)
-    to = args.get("to")
-    return {"to": "discard" if to in (None, "", "discard") else parse_seat(to)}
+    return {"to": _destination(args.get("to"))}
 
 
 _ARG_PARSERS = {

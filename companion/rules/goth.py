@@ -46,7 +46,7 @@ def has_heartache(game: str) -> bool:
     return game in ("goth", "geekgoth")
 
 
-def heartache_fades(state: TableState, seat: int, closing: list[dict]) -> list[dict]:
+def heartache_fades(state: TableState, seat: int) -> list[dict]:
     """After Call People, a Goth with nobody in the room loses one Heartache."""
     if not has_heartache(state.game) or not state.is_goth(seat) or state.heartache.get(seat, 0) < 1:
         return []

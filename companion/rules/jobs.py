@@ -6,8 +6,7 @@ arguments. Only what differs from Chez Guevara lives here; cards, windows and pe
 
 from __future__ import annotations
 
-from . import goth, tents
-from . import guevara
+from . import goth, guevara, tents
 from .state import HAND_AFTER_DRAW, JOB_PHASES, JobValues, TableState, rulebook_for
 from .violations import N_, RuleViolation
 
@@ -31,12 +30,6 @@ def hand_limit(state: TableState, seat: int) -> int:
     """How many cards the seat draws up to and may never exceed (the Work Drone's job says 7)."""
     job = state.job(seat)
     return job.hand if job else HAND_AFTER_DRAW
-
-
-def job_name(state: TableState, key: str) -> str:
-    """The name the table gave a job."""
-    job = state.job_profile.get(key)
-    return job.name if job else key
 
 
 # --- deciding ------------------------------------------------------------------------------------
@@ -148,7 +141,7 @@ def _decide_advance(state, seat, args):
         if turn.phase == "roll":
             after = tents.pests_hungry_after_roll(state, seat)
         if turn.phase == "call":
-            after = goth.heartache_fades(state, seat, closing)
+            after = goth.heartache_fades(state, seat)
         return closing + [{"type": "phase_entered", "seat": seat, "args": {"phase": JOB_PHASES[index + 1]}}] + after
     return closing + turn_start(state, state.next_seat(turn.seat), turn.number + 1, args.get("dice") or [])
 

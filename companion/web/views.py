@@ -94,6 +94,7 @@ def profile_form(state) -> dict:
 
 
 BLANK_JOB_ROWS = 2
+DECKS = {"geek": ("geek",), "goth": ("goth",), "geekgoth": ("geek", "goth")}
 
 
 def _numbers_text(values) -> str:
@@ -102,29 +103,22 @@ def _numbers_text(values) -> str:
 
 
 def job_profile_form(state) -> list[dict]:
-    """The job cards to prefill: this table's, else the rulebook's jobs with what the server remembers."""
+    """The job cards to prefill: this table's, else the rulebooks' jobs overlaid with what the server remembers."""
     if state.job_profile:
-        rows = [{"key": job.key, "name": job.name, "income": _numbers_text(job.income),
-                 "free_time": _numbers_text(job.free_time), "goal": job.goal, "hand": job.hand, "perk": job.perk,
-                 "goth": job.goth} for job in state.job_profile.values()]
+        jobs = [vars(job) for job in state.job_profile.values()]
     else:
-        decks = {"geek": ("geek",), "goth": ("goth",), "geekgoth": ("geek", "goth")}[state.game]
-        rows = []
-        for deck in decks:
-            remembered = {job["key"]: job for job in (store.remembered(get_db(), job_profile_key(deck)) or {}).get(
-                "jobs", [])}
+        jobs = []
+        for deck in DECKS[state.game]:
+            remembered = {job["key"]: job for job in
+                          (store.remembered(get_db(), job_profile_key(deck)) or {}).get("jobs", [])}
             for job in catalog.jobs_for(deck):
-                known = remembered.pop(job.key, None) or {
-                    "income": job.income, "free_time": job.free_time, "goal": job.goal, "hand": job.hand, "perk": ""}
-                rows.append({"key": job.key, "name": catalog.name(job, current_language()), "goth": job.goth,
-                             **{k: known.get(k) for k in ("goal", "hand", "perk")},
-                             "income": _numbers_text(known.get("income")),
-                             "free_time": _numbers_text(known.get("free_time"))})
-            rows += [{**job, "income": _numbers_text(job.get("income")),
-                      "free_time": _numbers_text(job.get("free_time"))} for job in remembered.values()]
-    blank_goth = state.game == "goth"
-    return rows + [{"key": "", "name": "", "income": "", "free_time": "", "goal": None, "hand": None, "perk": "",
-                    "goth": blank_goth} for _ in range(BLANK_JOB_ROWS)]
+                jobs.append(remembered.pop(job.key, None) or {
+                    "key": job.key, "name": catalog.name(job, current_language()), "income": job.income,
+                    "free_time": job.free_time, "goal": job.goal, "hand": job.hand, "perk": "", "goth": job.goth})
+            jobs += remembered.values()  # jobs the table added to the rulebooks' list
+    blank = {"key": "", "name": "", "goal": None, "hand": None, "perk": "", "goth": state.game == "goth"}
+    return [{**job, "income": _numbers_text(job.get("income")), "free_time": _numbers_text(job.get("free_time"))}
+            for job in jobs + [blank] * BLANK_JOB_ROWS]
 
 
 def _moved_earlier(order: list[int]) -> dict[int, str]:

@@ -62,9 +62,9 @@ JOB_REMINDERS = {
     "draw": N_("Draw Life cards until you hold %(n)d, and never hold more."),
     "roll": N_("A two-value Income or Free Time was rolled as the turn began. Roll to get rid of People (4-6), "
                "naming where each goes first."),
-    "call": N_("Call People: an invited Person needs 3-6; uninvited People and Cats just come."),
+    "call": PHASE_REMINDERS["call"],
     "freetime": N_("Each Free Time is one shopping trip or one Activity; others may answer with a TV card."),
-    "discard": N_("Discard down to 5 cards. You may discard more, but never your last card."),
+    "discard": PHASE_REMINDERS["discard"],
 }
 GOTH_CALL_REMINDER = N_("Call People: an invited Person needs 3-6; uninvited People and Cats just come. "
                         "A Goth with nobody in the room afterwards loses 1 Heartache.")

@@ -11,8 +11,8 @@ from typing import Any, Mapping
 
 from .rules.engine import ACTION_TYPES
 from .rules.jobs import JOB_CHANGES
-from .rules.tv import TV_SLACK
 from .rules.state import GAMES, PHASES, RANKS, ROLL_PURPOSES
+from .rules.tv import TV_SLACK
 from .rules.violations import N_
 
 MAX_DELTA = 30

@@ -9,7 +9,8 @@ from sqlite_utils import Database
 from .. import store
 from ..actions import BadInput
 from ..rules.violations import N_
-from . import cards_for, guevara as catalog
+from . import cards_for
+from . import guevara as catalog
 
 FACTS = ("type", "categories", "cost", "slack", "slack_die", "slack_modifier", "invited", "pest",
          "denounce_modifier", "loot")

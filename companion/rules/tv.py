@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .state import TableState, rulebook_for
 from .placing import enter_tent, tent_card
+from .state import TableState, rulebook_for
 from .tents import PHASE_OF_KIND, _open_window
 from .violations import N_, RuleViolation
 

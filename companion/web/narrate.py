@@ -8,9 +8,9 @@ from datetime import datetime
 from .. import cards as catalog
 from ..i18n import current_language, gettext as _, ngettext
 from ..rules.tents import CALL_SUCCEEDS, GET_RID_SUCCEEDS
+from ..rules.state import DISPLAY, TableState, uses_jobs
 from ..rules.goth import has_heartache
 from ..rules.jobs import hand_limit
-from ..rules.state import DISPLAY, TableState, uses_jobs
 from ..rules.violations import N_
 
 PURPOSES = {
@@ -131,9 +131,17 @@ def card_label(card) -> str:
     return catalog.name(known, current_language()) if known else typed
 
 
-def play_text(kind: str, cards, target: str) -> str:
-    """What a player is doing with the card(s) being played."""
-    return _(KIND_TEXT[kind], card=", ".join(card_label(card) for card in cards), target=target)
+# Chez Geek and Chez Goth have rooms, not tents.
+ROOM_TEXT = {
+    "call": N_("calls %(card)s into the room of %(target)s"),
+    "person": N_("sends %(card)s into the room of %(target)s"),
+}
+
+
+def play_text(kind: str, cards, target: str, rooms: bool = False) -> str:
+    """What a player is doing with the card(s) being played (`rooms` at a Chez Geek or Chez Goth table)."""
+    text = ROOM_TEXT.get(kind, KIND_TEXT[kind]) if rooms else KIND_TEXT[kind]
+    return _(text, card=", ".join(card_label(card) for card in cards), target=target)
 
 
 @dataclass
@@ -229,7 +237,7 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "healed":
         return _("healed a wound of %(name)s", name=name)
     if kind == "card_played":
-        text = play_text(args["kind"], args["cards"], seat_name(state, args["target"]))
+        text = play_text(args["kind"], args["cards"], seat_name(state, args["target"]), uses_jobs(state.game))
         if args.get("handed_by"):
             return _("hands over a Raid card: %(name)s %(text)s", name=name, text=text)
         return text

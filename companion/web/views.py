@@ -69,7 +69,8 @@ def _window_text(state) -> str:
     window = state.window
     if window is None:
         return ""
-    return narrate.play_text(window.kind, window.cards, narrate.seat_name(state, window.target))
+    return narrate.play_text(window.kind, window.cards, narrate.seat_name(state, window.target),
+                             uses_jobs(state.game))
 
 
 def _pest_name(state, demand) -> str:

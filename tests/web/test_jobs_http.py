@@ -3,7 +3,6 @@
 import re
 
 import pytest
-
 from phones import act, csrf_of, join
 
 
@@ -90,7 +89,7 @@ def test_the_job_profile_is_remembered_for_the_next_table(app, client):
 
 
 def test_a_goth_turn_rolls_the_artists_income_for_everyone_to_see(app, client):
-    token, (ana, ben, cleo) = set_up_goth(app, client)
+    token, (_ana, ben, _cleo) = set_up_goth(app, client)
     assert act(client, token, type="start_game").status_code == 200
     data = state(client, token)
     assert data["active_seat"] == 1 and data["last_roll"]["purpose"] == "income"
@@ -103,7 +102,7 @@ def test_a_goth_turn_rolls_the_artists_income_for_everyone_to_see(app, client):
 
 
 def test_a_phone_plays_a_tv_card_on_anothers_activity(app, client):
-    token, (ana, ben, cleo) = set_up_goth(app, client)
+    token, (ana, ben, _cleo) = set_up_goth(app, client)
     act(client, token, type="start_game")
     for phase in ("draw", "roll", "call"):
         assert act(ana, token, type="advance", seat=1, phase=phase, turn=1).status_code == 200
@@ -119,7 +118,7 @@ def test_a_phone_plays_a_tv_card_on_anothers_activity(app, client):
 
 
 def test_ranks_are_refused_at_a_job_table_with_a_link_to_the_jobs_rule(app, client):
-    token, (ana, _ben, _cleo) = set_up_goth(app, client)
+    token, _phones = set_up_goth(app, client)
     html = act(client, token, type="deal_ranks").get_data(as_text=True)
     assert 'data-section="goth.jobs"' in html
 
@@ -161,3 +160,14 @@ def test_no_raid_or_denounce_forms_at_a_job_table(app, client):
     html = ana.get(f"/t/{token}/seat").get_data(as_text=True)
     assert 'value="call_raid"' not in html and 'value="denounce"' not in html and 'value="promote"' not in html
     assert act(ana, token, type="call_raid", seat=1, name="Raid", loot="2").status_code == 409
+
+
+def test_a_job_table_speaks_of_rooms_not_tents(app, client):
+    token, (ana, ben, _cleo) = set_up_goth(app, client)
+    act(client, token, type="start_game")
+    for phase in ("draw", "roll"):
+        act(ana, token, type="advance", seat=1, phase=phase, turn=1)
+    assert "Into the room of" in ana.get(f"/t/{token}/seat").get_data(as_text=True)
+    act(ana, token, type="play_card", seat=1, name="Goth Friend", card_type="person", slack="2", target="2")
+    html = ben.get(f"/t/{token}/seat").get_data(as_text=True)
+    assert "calls Goth Friend into the room of Ben" in html and "into the tent of" not in html

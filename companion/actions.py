@@ -446,15 +446,18 @@ def _job_entry(raw: Mapping[str, Any]) -> dict[str, Any] | None:
     perk = raw.get("perk") or ""
     if not isinstance(perk, str) or len(perk) > 120:
         raise BadInput(N_("A perk has at most %(max)d characters."), max=120)
-    bonus = raw.get("bonus") or {}
+    bonus, forbidden = raw.get("bonus") or {}, raw.get("forbidden") or []
     if not isinstance(bonus, Mapping) or any(c not in ALL_CATEGORIES for c in bonus):
+        raise BadInput(N_("Unknown card category."))
+    if not isinstance(forbidden, list) or any(c not in ALL_CATEGORIES for c in forbidden):
         raise BadInput(N_("Unknown card category."))
     return {"key": key, "name": name, "income": parse_job_numbers(raw.get("income")),
             "free_time": parse_job_numbers(raw.get("free_time")),
             "goal": _optional_number(raw.get("goal"), 1, 60, JOB_NUMBERS),
             "hand": _optional_number(raw.get("hand"), 1, 12, JOB_NUMBERS) or 6,
             "perk": " ".join(perk.split()), "goth": bool(_flag(raw.get("goth"))),
-            "bonus": {c: _optional_number(n, 0, 10, JOB_NUMBERS) or 0 for c, n in bonus.items()}}
+            "bonus": {c: _optional_number(n, 0, 10, JOB_NUMBERS) or 0 for c, n in bonus.items()},
+            "forbidden": list(forbidden)}
 
 
 def _job_profile(args, seat):

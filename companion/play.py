@@ -146,12 +146,13 @@ class Play:
             return table, display_key
 
 
-def with_catalog_bonus(job: dict) -> dict:
-    """A job's per-category Slack bonus as the rulebooks state it, unless the table gave its own."""
+def with_job_facts(job: dict) -> dict:
+    """A job's per-category Slack bonus and forbidden cards as the rulebooks state them, unless the table said."""
     known = cards.JOBS_BY_KEY.get(job["key"])
-    if job.get("bonus") or known is None or not known.bonus:
+    if known is None:
         return job
-    return {**job, "bonus": dict(known.bonus)}
+    return {**job, "bonus": job.get("bonus") or dict(known.bonus),
+            "forbidden": job.get("forbidden") or list(known.forbidden)}
 
 
 def _with_card_facts(db: Database, action: Action, lang: str, game: str) -> Action:
@@ -161,7 +162,7 @@ def _with_card_facts(db: Database, action: Action, lang: str, game: str) -> Acti
         return replace(action, args={**args, "cards": [cardfacts.complete(db, spec, lang, game=game)
                                                        for spec in args["cards"]]})
     if action.type == "set_job_profile":
-        return replace(action, args={"jobs": [with_catalog_bonus(job) for job in args["jobs"]]})
+        return replace(action, args={"jobs": [with_job_facts(job) for job in args["jobs"]]})
     if action.type == "call_raid" or (action.type == "pull_rank" and "raid" in args["card"].get("categories", ())):
         return replace(action, args={**args, "card": cardfacts.complete_raid(db, args["card"], lang)})
     if action.type in ("pull_rank", "watch_tv"):

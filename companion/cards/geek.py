@@ -25,6 +25,7 @@ class Job:
     hand: int | None = None
     goth: bool = False
     bonus: tuple[tuple[str, int], ...] = ()
+    forbidden: tuple[str, ...] = ()
     notes_source: tuple[str, ...] = ()
 
 
@@ -35,7 +36,8 @@ JOBS = (
     Job("temp", _names("Temp", "Zeitarbeiter"), income=(1, 4), notes_source=(DE,)),
     Job("waiter", _names("Waiter", "Kellner"), notes_source=(DE,)),  # more Slack for Sleep: how much is printed
     Job("web_designer", _names("Web Designer", "Web Designer"), bonus=(("web", 2),), notes_source=(DE,)),
-    Job("lab_rat", _names("Professional Lab Rat", "Professionelles Versuchskaninchen"), notes_source=(DE,)),
+    Job("lab_rat", _names("Professional Lab Rat", "Professionelles Versuchskaninchen"),
+        forbidden=("booze", "weed", "mushrooms"), notes_source=(DE,)),
     Job("tech_support", _names("Tech Support", "Technische Support-Hotline"), goal=20, notes_source=(DE,)),
 )
 

@@ -86,6 +86,7 @@ class JobValues:
     hand: int = HAND_AFTER_DRAW
     goth: bool = False
     bonus: dict[str, int] = field(default_factory=dict)
+    forbidden: tuple[str, ...] = ()
 
     @property
     def complete(self) -> bool:

@@ -1,7 +1,7 @@
 """Heartache, TV cards, pests, job changes and the combined Chez Geek + Chez Goth rules, pure."""
 
 import pytest
-from jobdeck import job_table
+from jobdeck import GEEK_JOBS, entry, job_table
 from test_jobs_rules import to_phase
 
 from companion.rules.goth import counts_as, same_job
@@ -287,3 +287,19 @@ def test_the_twin_jobs_are_listed_only_in_the_combined_game():
     assert twins_of(started("geekgoth", ("poet", "slacker", "artist")).state, 1) == ["drummer", "temp"]
     assert twins_of(started("geekgoth", ("poet", "slacker", "artist")).state, 2) == []
     assert twins_of(started("goth", ("poet", "artist", "barista")).state, 1) == []
+
+
+def test_the_lab_rat_plays_no_booze_but_keeps_what_came_before_the_job_change():
+    log = started("geek", ("slacker", "temp", "drummer"))
+    log.act("set_job_profile", jobs=[*[entry(job) for job in GEEK_JOBS],
+                                     entry({"key": "lab_rat", "name": "Lab Rat", "income": [2], "free_time": [2],
+                                            "goal": 20, "forbidden": ["booze", "weed", "mushrooms"]})])
+    to_phase(log, "freetime")
+    beer = {"name": "Beer", "type": "thing", "categories": ["booze"], "slack": 1, "cost": 0}
+    log.act("play_card", 1, cards=[beer])
+    everyone_passes(log)
+    log.act("change_job", 1, job="lab_rat", why="new_job")
+    assert [c.name for c in log.state.tents[1]] == ["Beer"]
+    with pytest.raises(RuleViolation) as refused:
+        log.act("play_card", 1, cards=[beer])
+    assert refused.value.section == "geek.jobs"

@@ -66,3 +66,8 @@ def test_the_pests_take_what_their_examples_show():
     assert set(cards.BY_KEY["superzecke"].pest_categories) == {"food", "booze"}
     assert set(cards.BY_KEY["england_import"].pest_categories) == {"jewellery", "clothing"}
     assert cards.BY_KEY["fresssack"].pest_categories is None  # printed on the card: the table enters it
+
+
+def test_the_lab_rat_is_the_only_job_with_forbidden_cards():
+    assert {job.key: job.forbidden for job in geek.JOBS + goth.JOBS if job.forbidden} == {
+        "lab_rat": ("booze", "weed", "mushrooms")}

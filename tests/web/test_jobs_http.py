@@ -171,3 +171,18 @@ def test_a_job_table_speaks_of_rooms_not_tents(app, client):
     act(ana, token, type="play_card", seat=1, name="Goth Friend", card_type="person", slack="2", target="2")
     html = ben.get(f"/t/{token}/seat").get_data(as_text=True)
     assert "calls Goth Friend into the room of Ben" in html and "into the tent of" not in html
+
+
+def test_the_lab_rat_from_the_rulebook_may_not_play_booze(app, client):
+    token = open_table(client, "geek", seats=2)
+    page = client.get(f"/t/{token}/display").get_data(as_text=True)
+    numbers = {"lab_rat": ("2", "2", "20"), "slacker": ("2", "3", "25")}
+    act(client, token, type="set_job_profile", **profile_fields(page, numbers))
+    act(client, token, type="set_job", seat=1, job="lab_rat")
+    act(client, token, type="set_job", seat=2, job="slacker")
+    act(client, token, type="set_dealer", seat=2)
+    act(client, token, type="start_game")
+    for phase in ("draw", "roll", "call"):
+        act(client, token, type="advance", seat=1, phase=phase, turn=1)
+    refused = act(client, token, type="play_card", seat=1, name="White Russian", slack="2", cost="1")
+    assert refused.status_code == 409 and 'data-section="geek.jobs"' in refused.get_data(as_text=True)

@@ -102,6 +102,9 @@ def public_state(state: TableState) -> dict:
             "passed": list(window.passed)},
         "pest_demands": [{"seat": d.seat, "pest": d.pest, "categories": list(d.categories)} for d in state.demands],
         "free_ranks": state.free_ranks(),
+        "job_profile": [{"key": job.key, "name": job.name, "income": list(job.income or []) or None,
+                         "free_time": list(job.free_time or []) or None, "goal": job.goal, "goth": job.goth}
+                        for job in state.job_profile.values()],
         "last_roll": None if state.last_roll is None else {
             "seat": state.last_roll.seat, "purpose": state.last_roll.purpose, "note": state.last_roll.note,
             "value": state.last_roll.value, "physical": state.last_roll.physical},

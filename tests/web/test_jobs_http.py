@@ -186,3 +186,30 @@ def test_the_lab_rat_from_the_rulebook_may_not_play_booze(app, client):
         act(client, token, type="advance", seat=1, phase=phase, turn=1)
     refused = act(client, token, type="play_card", seat=1, name="White Russian", slack="2", cost="1")
     assert refused.status_code == 409 and 'data-section="geek.jobs"' in refused.get_data(as_text=True)
+
+
+def test_the_json_api_plays_a_combined_game(client):
+    created = client.post("/api/tables", json={"game": "geekgoth", "seats": 2, "language": "en"}).get_json()
+    token, key = created["token"], created["display_key"]
+
+    def post(**body):
+        return client.post(f"/t/{token}/actions", json=body, headers={"Authorization": f"Bearer {key}"})
+
+    jobs = [{"key": "artist", "name": "Artist", "income": [1, 4], "free_time": [2], "goal": 20, "goth": True},
+            {"key": "slacker", "name": "Slacker", "income": [2], "free_time": "3", "goal": 25},
+            {"key": "", "name": "Our Own Job", "income": "2/5", "free_time": [1], "goal": 19}]
+    assert post(type="set_job_profile", args={"jobs": jobs}).status_code == 200
+    profile = client.get(f"/t/{token}/state.json").get_json()["job_profile"]
+    own = profile[2]
+    assert own["key"].startswith("custom_") and (own["income"], own["goal"], own["goth"]) == ([2, 5], 19, False)
+    for seat, job in ((1, "artist"), (2, "slacker")):
+        assert post(type="set_job", seat=seat, args={"job": job}).status_code == 200
+    assert post(type="set_dealer", seat=2).status_code == 200
+    assert post(type="start_game").status_code == 200
+    assert post(type="adjust_heartache", seat=1, args={"delta": 2}).status_code == 200
+    assert post(type="change_job", seat=1, args={"job": own["key"], "why": "fired"}).status_code == 200
+    data = client.get(f"/t/{token}/state.json").get_json()
+    assert data["game"] == "geekgoth" and data["goal"] is None
+    ana = data["seats"][0]
+    assert (ana["job"], ana["goal"], ana["goth"], ana["heartache"], ana["total"]) == (own["key"], 19, False, 0, 1)
+    assert post(type="set_job_profile", args={"jobs": [{"name": "x", "income": "5/1/2"}]}).status_code == 400

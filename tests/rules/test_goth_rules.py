@@ -303,3 +303,11 @@ def test_the_lab_rat_plays_no_booze_but_keeps_what_came_before_the_job_change():
     with pytest.raises(RuleViolation) as refused:
         log.act("play_card", 1, cards=[beer])
     assert refused.value.section == "geek.jobs"
+
+
+def test_undoing_a_job_change_brings_the_heartache_back():
+    log = started("geekgoth", ("artist", "slacker", "drummer"))
+    log.act("adjust_heartache", 1, delta=3)
+    log.act("change_job", 1, job="temp", why="fired")
+    log.act("undo")
+    assert (log.state.jobs[1], log.state.heartache[1], log.state.job_slack.get(1, 0)) == ("artist", 3, 0)

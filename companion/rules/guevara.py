@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .state import (PHASES, RANK_CARDS, RANKS, DeckProfile, RankValues, TableState, Turn)
+from .state import PHASES, RANK_CARDS, RANKS, DeckProfile, PendingSwap, RankValues, TableState, Turn
+from .ranks import change_rank, promotion_to, rank_step
 from .tents import pests_hungry_after_roll, require_no_demands, settle_before_next
 from .violations import N_, RuleViolation
 
@@ -145,41 +146,69 @@ def _decide_heal(state, seat, args):
     return [{"type": "healed", "seat": seat, "args": {}}]
 
 
-def _step(rank: str, by: int) -> str | None:
-    i = RANKS.index(rank) + by
-    return RANKS[i] if 0 <= i < len(RANKS) else None
-
-
 def _decide_promote(state, seat, args):
     """A Promotion card: trade up for a free card one rank higher, or keep the card in hand."""
     rank = _ranked(state, seat)
-    higher = _step(rank, +1)
+    higher = rank_step(rank, +1)
     if higher is None:
         raise RuleViolation(N_("A Sergeant cannot be promoted."), section="guevara.promotion")
-    if state.free_ranks()[higher] < 1:
+    if promotion_to(state, seat) is None:
         raise RuleViolation(N_("No %(rank)s card is free: keep your Promotion card for later."),
                             section="guevara.promotion", rank=higher)
     return [{"type": "rank_changed", "seat": seat, "args": {"rank": higher, "why": "promotion"}}]
 
 
 def _decide_demote(state, seat, args):
-    """A Demotion played on `target`: a free card one rank lower, or else a swap with a player of that rank."""
+    """A Demotion played on `target`: one rank lower at once (see `demotion`)."""
     seat = args.get("target", seat)
     rank = _ranked(state, seat)
-    lower = _step(rank, -1)
-    if lower is None:
+    if rank_step(rank, -1) is None:
         raise RuleViolation(N_("A Private cannot be demoted."), section="guevara.demotion")
+    return demotion(state, seat, "demotion")
+
+
+def demotion(state: TableState, seat: int, why: str) -> list[dict]:
+    """A free card one rank lower; else a swap with the only player of that rank, or that player's pick of them."""
+    rank = state.ranks[seat]
+    lower = rank_step(rank, -1)
+    if lower is None:
+        return []
     if state.free_ranks()[lower] >= 1:
-        return [{"type": "rank_changed", "seat": seat, "args": {"rank": lower, "why": "demotion"}}]
-    partner = args.get("swap_with")
-    if partner is None or state.ranks.get(partner) != lower:
-        raise RuleViolation(N_("No %(rank)s card is free: choose a %(rank)s to swap rank cards with."),
-                            section="guevara.demotion", rank=lower)
-    return [{"type": "rank_changed", "seat": seat, "args": {"rank": lower, "why": "demotion"}},
-            {"type": "rank_changed", "seat": partner, "args": {"rank": rank, "why": "swap"}}]
+        return [{"type": "rank_changed", "seat": seat, "args": {"rank": lower, "why": why}}]
+    partners = [other for other in state.order if other != seat and state.ranks.get(other) == lower]
+    if len(partners) == 1:
+        return swap_events(state, seat, partners[0], why)
+    if not partners:
+        return []
+    return [{"type": "swap_pending", "seat": seat, "args": {"rank": lower, "why": why}}]
+
+
+def swap_events(state: TableState, seat: int, partner: int, why: str) -> list[dict]:
+    """The demoted player and the partner trade rank cards."""
+    return [{"type": "rank_changed", "seat": seat, "args": {"rank": state.ranks[partner], "why": why}},
+            {"type": "rank_changed", "seat": partner, "args": {"rank": state.ranks[seat], "why": "swap"}}]
+
+
+def _decide_choose_swap(state, seat, args):
+    swap = state.swap
+    if swap is None or swap.seat != seat:
+        raise RuleViolation(N_("Nobody is waiting for you to pick a swap."), section="guevara.demotion")
+    partner = args["with"]
+    if partner == seat or state.ranks.get(partner) != swap.rank:
+        raise RuleViolation(N_("Choose a %(rank)s to swap rank cards with."), section="guevara.demotion",
+                            rank=swap.rank)
+    return swap_events(state, seat, partner, "demotion")
+
+
+def require_no_swap(state: TableState) -> None:
+    """Promotions and demotions apply in the order played: a pending swap is settled first."""
+    if state.swap is not None:
+        raise RuleViolation(N_("First %(name)s picks whom to swap rank cards with."), section="guevara.rank_timing",
+                            name=state.seats[state.swap.seat].name or str(state.swap.seat))
 
 
 def _ranked(state: TableState, seat: int | None) -> str:
+    require_no_swap(state)
     if seat not in state.ranks:
         raise RuleViolation(N_("That player has no rank yet."), section="guevara.ranks")
     if state.winner is not None:
@@ -196,6 +225,7 @@ def _decide_rematch(state, seat, args):
 DECIDERS = {
     "promote": _decide_promote,
     "demote": _decide_demote,
+    "choose_swap": _decide_choose_swap,
     "rematch": _decide_rematch,
     "set_profile": _decide_profile,
     "set_rank": _decide_rank,
@@ -256,14 +286,11 @@ def _healed(state, seat, args, seq):
 
 
 def _rank_changed(state, seat, args, seq):
-    """The new rank's numbers apply at once, to what is left of this turn too."""
-    before = state.rank_values(seat)
-    state.ranks[seat] = args["rank"]
-    after = state.rank_values(seat)
-    turn = state.turn
-    if turn is not None and turn.seat == seat and before and after:
-        turn.income_left = max(0, turn.income_left + (after.income or 0) - (before.income or 0))
-        turn.free_time_left = max(0, turn.free_time_left + (after.free_time or 0) - (before.free_time or 0))
+    change_rank(state, seat, args["rank"])
+
+
+def _swap_pending(state, seat, args, seq):
+    state.swap = PendingSwap(seat=seat, rank=args["rank"])
 
 
 def _game_reset(state, seat, args, seq):
@@ -271,12 +298,14 @@ def _game_reset(state, seat, args, seq):
     for seat_state in state.seats.values():
         seat_state.slack = seat_state.wounds = 0
     state.ranks, state.turn, state.window, state.demands = {}, None, None, []
+    state.raid = state.denunciation = state.swap = None
     state.tents = {seat_id: [] for seat_id in state.seats}
     state.winner, state.last_roll = None, None
 
 
 APPLIERS = {
     "rank_changed": _rank_changed,
+    "swap_pending": _swap_pending,
     "game_reset": _game_reset,
     "profile_set": _profile_set,
     "rank_set": _rank_set,

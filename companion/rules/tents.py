@@ -6,13 +6,14 @@ as values. A card counts toward its owner's Slack from the moment it lies in a t
 
 from __future__ import annotations
 
+from .placing import enter_tent, food_for, take_card, tent_card
+from .raids import new_raid, outranked_by_nobody
 from .state import PestDemand, TableState, TentCard, Window, find_card
 from .violations import N_, RuleViolation
 
 CALL_SUCCEEDS, GET_RID_SUCCEEDS = 3, 4
-NOISY_NOOKIE = 5
 PHASE_OF_KIND = {"call": "call", "person": "call", "cat": "call", "activity": "freetime", "variable": "freetime",
-                 "scrounge": "freetime"}
+                 "scrounge": "freetime", "raid": "freetime"}
 NOT_ROLLED_AWAY = {"glorious_leader"}
 
 
@@ -43,6 +44,8 @@ def _require_active(state: TableState, seat: int | None):
 
 def settle_before_next(state: TableState, seat: int) -> list[dict]:
     """The window a player's next card, roll or step closes; a call or rolled Activity must be rolled first."""
+    if state.raid is not None and state.turn is not None and seat == state.turn.seat:
+        raise RuleViolation(N_("Finish the raid first."), section="guevara.raid")
     window = state.window
     if window is None or window.seat != seat:
         return []
@@ -64,7 +67,7 @@ def pests_hungry_after_roll(state: TableState, seat: int) -> list[dict]:
     """After the Roll phase, each pest that was already in the tent wants another card of its kind."""
     events = []
     for card in state.tents.get(seat, []):
-        if card.pest and card.arrived_turn < state.turn.number and _food_for(state, seat, card):
+        if card.pest and card.arrived_turn < state.turn.number and food_for(state, seat, card):
             events.append({"type": "pest_hungry", "seat": seat,
                            "args": {"pest": card.uid, "categories": list(card.pest)}})
     return events
@@ -73,6 +76,8 @@ def pests_hungry_after_roll(state: TableState, seat: int) -> list[dict]:
 def _decide_play(state, seat, args):
     turn = _require_active(state, seat)
     cards = args["cards"]
+    if any("raid" in (card.get("categories") or ()) for card in cards):
+        raise RuleViolation(N_("A Raid card is played with the raid form."), section="guevara.raid")
     kind = kind_of(cards)
     if turn.phase != PHASE_OF_KIND[kind]:
         section = "guevara.phase.call" if PHASE_OF_KIND[kind] == "call" else "guevara.phase.freetime"
@@ -209,8 +214,10 @@ def _decide_pull_rank(state, seat, args):
                                 section="guevara.pull_rank.countermand")
         raise RuleViolation(N_("Only a higher rank can pull rank on this player."), section="guevara.pull_rank")
     card = args["card"]
-    if card["type"] != "activity" or "raid" in (card.get("categories") or ()):
-        raise RuleViolation(N_("Pulling rank hands over an Activity card (a Raid follows the raid rules)."),
+    if card["type"] != "activity":
+        raise RuleViolation(N_("Pulling rank hands over an Activity card."), section="guevara.pull_rank")
+    if "raid" in (card.get("categories") or ()) and not outranked_by_nobody(state, seat):
+        raise RuleViolation(N_("A Raid card can be handed over only while nobody at the table outranks you."),
                             section="guevara.pull_rank")
     return [{"type": "rank_pulled", "seat": seat, "args": {"window": window.uid, "card": card}}]
 
@@ -231,55 +238,25 @@ DECIDERS = {
 
 # --- applying ----------------------------------------------------------------------------------------
 
-def _tent_card(spec: dict, uid: int, turn_number: int) -> TentCard:
-    pest = spec.get("pest")
-    return TentCard(uid=uid, name=spec["name"], type=spec["type"], categories=tuple(spec.get("categories") or ()),
-                    slack=spec.get("slack") or 0, key=spec.get("key"), pest=tuple(pest) if pest else None,
-                    denounce_modifier=spec.get("denounce_modifier") or 0, arrived_turn=turn_number)
-
-
-def _food_for(state: TableState, seat: int, pest: TentCard) -> list[TentCard]:
-    return [c for c in state.tents.get(seat, []) if c.uid != pest.uid and set(c.categories) & set(pest.pest)]
-
-
-def _enter(state: TableState, seat: int, card: TentCard) -> None:
-    """A card lands in a tent: a pest asks for its first card, loud Nookie wakes the neighbours."""
-    card.arrived_turn = state.turn.number if state.turn else 0
-    state.tents.setdefault(seat, []).append(card)
-    if card.pest and _food_for(state, seat, card):
-        state.demands.append(PestDemand(seat=seat, pest=card.uid, categories=card.pest))
-    if "nookie" in card.categories and card.worth >= NOISY_NOOKIE:
-        for neighbour in {state.next_seat(seat), state.previous_seat(seat)} - {seat}:
-            sleep = [c for c in state.tents.get(neighbour, []) if "sleep" in c.categories]
-            if sleep:
-                _take(state, min(sleep, key=lambda c: (c.worth, c.uid)).uid)
-
-
-def _take(state: TableState, uid: int) -> tuple[int, TentCard] | None:
-    found = find_card(state, uid)
-    if found is not None:
-        state.tents[found[0]].remove(found[1])
-        state.demands = [d for d in state.demands if d.pest != uid]
-    return found
-
-
 def _settle(state: TableState) -> None:
     """Nobody canceled: an Activity or the scrounged Things go into the tent (a worthless Activity is discarded)."""
     window, state.window = state.window, None
+    if window.kind == "raid":
+        state.raid = new_raid(state, window.seat, window.cards[0])
     if window.kind in ("activity", "scrounge"):
         for card in window.cards:
             if window.kind == "scrounge" or card.worth > 0:
-                _enter(state, window.target, card)
+                enter_tent(state, window.target, card)
 
 
 def _played(state, seat, args, seq):
     turn = state.turn
-    cards = [_tent_card(spec, seq * 100 + i, turn.number) for i, spec in enumerate(args["cards"])]
+    cards = [tent_card(spec, seq * 100 + i, turn.number) for i, spec in enumerate(args["cards"])]
     kind = args["kind"]
     state.window = Window(uid=seq, seat=seat, kind=kind, cards=cards, target=args["target"], cost=args["cost"],
                           modifier=args["cards"][0].get("slack_modifier") or 0)
     if kind in ("person", "cat"):
-        _enter(state, args["target"], cards[0])
+        enter_tent(state, args["target"], cards[0])
     if PHASE_OF_KIND[kind] == "freetime":
         turn.free_time_left -= 1
         turn.income_left -= args["cost"]
@@ -294,7 +271,7 @@ def _window_closed(state, seat, args, seq):
 def _call_rolled(state, seat, args, seq):
     window, state.window = state.window, None
     if args["value"] >= CALL_SUCCEEDS:
-        _enter(state, window.target, window.cards[0])
+        enter_tent(state, window.target, window.cards[0])
 
 
 def _slack_rolled(state, seat, args, seq):
@@ -302,13 +279,13 @@ def _slack_rolled(state, seat, args, seq):
     card = window.cards[0]
     card.slack = args["value"] + window.modifier
     if card.worth > 0:
-        _enter(state, window.target, card)
+        enter_tent(state, window.target, card)
 
 
 def _canceled(state, seat, args, seq):
     window, state.window = state.window, None
     for card in window.cards:
-        _take(state, card.uid)
+        take_card(state, card.uid)
     if PHASE_OF_KIND[window.kind] == "freetime":
         state.turn.income_left += window.cost  # the Free Time is lost, the Income is not
 
@@ -323,9 +300,9 @@ def _passed(state, seat, args, seq):
 def _rid_rolled(state, seat, args, seq):
     if args["value"] < GET_RID_SUCCEEDS:
         return
-    found = _take(state, args["card"])
+    found = take_card(state, args["card"])
     if found and args["to"] != "discard":
-        _enter(state, args["to"], found[1])
+        enter_tent(state, args["to"], found[1])
 
 
 def _hungry(state, seat, args, seq):
@@ -333,18 +310,18 @@ def _hungry(state, seat, args, seq):
 
 
 def _fed(state, seat, args, seq):
-    _take(state, args["card"])
+    take_card(state, args["card"])
     state.demands = [d for d in state.demands if not (d.seat == seat and d.pest == args["pest"])]
 
 
 def _removed(state, seat, args, seq):
-    _take(state, args["card"])
+    take_card(state, args["card"])
 
 
 def _moved(state, seat, args, seq):
-    found = _take(state, args["card"])
+    found = take_card(state, args["card"])
     if found:
-        _enter(state, args["to"], found[1])
+        enter_tent(state, args["to"], found[1])
 
 
 def _marked(state, seat, args, seq):
@@ -359,7 +336,10 @@ def _pulled(state, seat, args, seq):
     state.seats[seat].slack += 1
     if window.pulled_by is None:
         state.turn.income_left += window.cost  # the announced card was never played
-    card = _tent_card(args["card"], seq * 100, state.turn.number)
+    card = tent_card(args["card"], seq * 100, state.turn.number)
+    if "raid" in card.categories:  # the raid happens at once, led by the player who was ordered
+        state.window, state.raid = None, new_raid(state, window.seat, card)
+        return
     state.window = Window(uid=window.uid, seat=window.seat, kind="variable" if args["card"].get("slack_die") else
                           "activity", cards=[card], target=window.seat, modifier=args["card"].get("slack_modifier") or 0,
                           pulled_by=seat)

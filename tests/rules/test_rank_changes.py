@@ -41,14 +41,34 @@ def test_a_demotion_takes_a_free_lower_card():
     assert state.ranks[1] == "corporal"
 
 
-def test_with_no_free_lower_card_the_demoted_player_swaps_with_a_player_of_that_rank():
+def test_with_no_free_lower_card_the_demoted_player_picks_a_player_of_that_rank_to_swap_with():
     counts = {"private": 2, "corporal": 4, "sergeant": 2}
     log = table(["corporal", "private", "private"], counts)
+    state = log.act("demote", 2, target=1)
+    assert state.swap.seat == 1 and state.ranks[1] == "corporal"  # waiting for the demoted player's pick
     with pytest.raises(RuleViolation) as refused:
-        log.act("demote", 1)
-    assert refused.value.section == "guevara.demotion"
-    state = log.act("demote", 1, swap_with=3)
-    assert (state.ranks[1], state.ranks[3]) == ("private", "corporal")
+        log.act("promote", 2)  # promotions and demotions apply in the order played
+    assert refused.value.section == "guevara.rank_timing"
+    with pytest.raises(RuleViolation):
+        log.act("choose_swap", 2, **{"with": 3})  # only the demoted player picks
+    state = log.act("choose_swap", 1, **{"with": 3})
+    assert (state.ranks[1], state.ranks[3]) == ("private", "corporal") and state.swap is None
+
+
+def test_with_only_one_player_of_the_lower_rank_the_swap_needs_no_pick():
+    counts = {"private": 1, "corporal": 5, "sergeant": 2}
+    state = table(["corporal", "private"], counts).act("demote", 2, target=1)
+    assert state.ranks == {1: "private", 2: "corporal"} and state.swap is None
+
+
+def test_a_swap_moves_the_numbers_of_both_players_at_once():
+    counts = {"private": 1, "corporal": 5, "sergeant": 2}
+    log = table(["private", "corporal"], counts)
+    log.act("set_dealer", 2)
+    log.act("start_game")  # seat 1, a Private: Income 2
+    state = log.act("demote", 1, target=2)  # the Corporal swaps with seat 1, who is on turn
+    assert state.ranks == {1: "corporal", 2: "private"} and state.turn.income_left == 3
+    assert (state.total(1), state.total(2)) == (2, 1)
 
 
 def test_income_and_free_time_follow_the_new_rank_at_once_for_the_player_on_turn():

@@ -1,0 +1,43 @@
+"""Cards landing in and leaving tents: a pest asks for its first card, loud Nookie wakes the neighbours."""
+
+from __future__ import annotations
+
+from .state import PestDemand, TableState, TentCard, find_card
+
+NOISY_NOOKIE = 5
+
+
+def tent_card(spec: dict, uid: int, turn_number: int) -> TentCard:
+    """A played card as it lies in a tent."""
+    pest = spec.get("pest")
+    return TentCard(uid=uid, name=spec["name"], type=spec["type"], categories=tuple(spec.get("categories") or ()),
+                    slack=spec.get("slack") or 0, markers=spec.get("markers") or 0, key=spec.get("key"),
+                    pest=tuple(pest) if pest else None, denounce_modifier=spec.get("denounce_modifier") or 0, loot=spec.get("loot") or 0,
+                    arrived_turn=turn_number)
+
+
+def food_for(state: TableState, seat: int, pest: TentCard) -> list[TentCard]:
+    """The cards in the pest's tent it would take."""
+    return [c for c in state.tents.get(seat, []) if c.uid != pest.uid and set(c.categories) & set(pest.pest)]
+
+
+def enter_tent(state: TableState, seat: int, card: TentCard) -> None:
+    """A card lands in a tent: a pest asks for its first card, loud Nookie wakes the neighbours."""
+    card.arrived_turn = state.turn.number if state.turn else 0
+    state.tents.setdefault(seat, []).append(card)
+    if card.pest and food_for(state, seat, card):
+        state.demands.append(PestDemand(seat=seat, pest=card.uid, categories=card.pest))
+    if "nookie" in card.categories and card.worth >= NOISY_NOOKIE:
+        for neighbour in {state.next_seat(seat), state.previous_seat(seat)} - {seat}:
+            sleep = [c for c in state.tents.get(neighbour, []) if "sleep" in c.categories]
+            if sleep:
+                take_card(state, min(sleep, key=lambda c: (c.worth, c.uid)).uid)
+
+
+def take_card(state: TableState, uid: int) -> tuple[int, TentCard] | None:
+    """Lift a card out of whatever tent holds it (and drop the demands of a pest that leaves)."""
+    found = find_card(state, uid)
+    if found is not None:
+        state.tents[found[0]].remove(found[1])
+        state.demands = [d for d in state.demands if d.pest != uid]
+    return found

@@ -1,0 +1,30 @@
+"""Moving between ranks: one step up or down, and the new rank's numbers applying at once."""
+
+from __future__ import annotations
+
+from .state import RANKS, TableState
+
+
+def rank_step(rank: str, by: int) -> str | None:
+    """The rank `by` steps above (or below) `rank`, or None past the ends."""
+    i = RANKS.index(rank) + by
+    return RANKS[i] if 0 <= i < len(RANKS) else None
+
+
+def promotion_to(state: TableState, seat: int) -> str | None:
+    """The rank a promotion would give the seat now: one higher, if such a card is free."""
+    higher = rank_step(state.ranks[seat], +1)
+    return higher if higher is not None and state.free_ranks()[higher] >= 1 else None
+
+
+def change_rank(state: TableState, seat: int, rank: str) -> None:
+    """The new rank's numbers apply at once, to what is left of this turn too."""
+    before = state.rank_values(seat)
+    state.ranks[seat] = rank
+    after = state.rank_values(seat)
+    if state.swap is not None and state.swap.seat == seat:
+        state.swap = None
+    turn = state.turn
+    if turn is not None and turn.seat == seat and before and after:
+        turn.income_left = max(0, turn.income_left + (after.income or 0) - (before.income or 0))
+        turn.free_time_left = max(0, turn.free_time_left + (after.free_time or 0) - (before.free_time or 0))

@@ -1,14 +1,13 @@
-"""The live panel, rendered once per table version and viewer, each browser's tokens filled in per answer.
+"""A phone's live panel, rendered once per table version and viewer, each browser's tokens filled in per answer.
 
-Rendering the panel is most of a re-fetch's cost. It depends only on the table's events (its version), who
-looks (display or seat N, and which view), the language and the address the page is served under; the
-browser's CSRF token and the forms' action ids are the only parts that differ per answer. So the render is
-kept with markers where those go, and every answer gets this browser's CSRF token and fresh action ids,
-exactly as a fresh render would: nothing of one browser is ever stored, and a new event (a new version) or
-another language, viewer or address misses the cache. Anything new a panel shows that does not come from the
-table's events or the viewer must be added to `_viewer` below, or the panel would show it stale.
+Rendering the panel is most of a re-fetch's cost. A phone's panel depends only on the table's events (its
+version), who looks (seat N, or the display in a phone's view), the language and the address it is served
+at; the browser's CSRF token and the forms' action ids are the only parts that differ per answer. So the
+render is kept with markers where those go, and every answer gets this browser's CSRF token and fresh
+action ids, exactly as a fresh render would: nothing of one browser is ever stored, and a new event (a new
+version) or another language, viewer or address misses the cache. Anything new a phone's panel shows that
+does not come from the table's events or the viewer must be added to `_viewer` below, or it would go stale.
 """
-
 from __future__ import annotations
 
 import hashlib
@@ -25,6 +24,7 @@ from .. import store
 from ..actions import new_action_id
 from ..db import get_db
 from ..i18n import current_language
+from ..rules.state import DISPLAY
 from .common import csrf_token as session_csrf_token
 from .common import play
 
@@ -83,6 +83,12 @@ def action_id() -> str:
 
 def live_panel(table: store.TableRow, actor: str, context: Callable[[], dict], status: int = 200) -> Response:
     """The htmx panel for this viewer: 304 if the browser holds this version, else a kept or new render."""
+    if actor == DISPLAY and request.values.get("view") != "seat":
+        # The display also shows what the server remembers from other tables (rank and job profiles to
+        # prefill), which this table's version does not cover: it is rendered afresh each time.
+        response = current_app.make_response((render_template(PANEL, **context()), status))
+        response.vary.add("HX-Request")
+        return response
     cache: PanelCache = current_app.extensions["panel_cache"]
     key = (table.id, *_viewer(actor))
     version = play().state(get_db(), table).version
@@ -106,8 +112,7 @@ def live_panel(table: store.TableRow, actor: str, context: Callable[[], dict], s
 
 def _viewer(actor: str) -> tuple:
     """Everything besides the table's version that a panel's render depends on."""
-    view = request.values.get("view") == "seat" if actor == "display" else None
-    return actor, view, current_language(), request.host_url
+    return actor, current_language(), request.host_url
 
 
 def _etag(key: tuple, version: int) -> str:

@@ -83,5 +83,5 @@ def _check_win(state: TableState) -> None:
         return
     for seat in state.seats.values():
         if state.total(seat.id) >= state.goal:
-            state.winner = seat.id
+            state.winner, state.won_at = seat.id, state.version
             return

@@ -60,6 +60,13 @@ def remember_seat(token: str, seat: int, key: str) -> None:
     session.modified = True
 
 
+def forget_display(token: str) -> None:
+    """This browser is no longer the table's display (the table was deleted)."""
+    if token in session.get("displays", {}):
+        del session["displays"][token]
+        session.modified = True
+
+
 def forget_seat(token: str) -> None:
     """This phone no longer holds a seat at the table."""
     if token in session.get("seats", {}):

@@ -13,7 +13,7 @@ from ..play import PROFILE_KEY
 from ..rules.guevara import default_profile_values
 from ..rules.state import PHASES, RANKS, ROLL_PURPOSES, find_card
 from ..rules.tents import may_pull_rank
-from . import narrate
+from . import narrate, race
 from .common import join_url, play, public_base
 
 LOG_LINES = 15
@@ -39,6 +39,7 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
         "my_turn": state.turn is not None and (view == "display" or me == state.turn.seat),
         "window_text": _window_text(state), "demand_pest": lambda demand: _pest_name(state, demand),
         "pullers": [s for s in state.order if may_pull_rank(state, s) and (view == "display" or s == me)],
+        "highlight": race.highlight(db, table.id, events, state),
     }
 
 

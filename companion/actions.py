@@ -260,16 +260,63 @@ def _pull_rank(args, seat):
     _require_seat(seat)
     raw = args.get("card") if isinstance(args.get("card"), Mapping) else {
         "name": args.get("name"), "slack": args.get("slack"), "slack_die": args.get("slack_die"),
-        "slack_modifier": args.get("slack_modifier")}
+        "slack_modifier": args.get("slack_modifier"), "loot": args.get("loot"),
+        "categories": ["raid"] if _flag(args.get("raid")) else None}
     return {"window": _uid(args.get("window")), "card": {**card_spec(raw), "type": "activity"}}
 
 
 def _demote(args, seat):
     _require_seat(seat)
-    parsed = {"target": parse_seat(args.get("target")) if args.get("target") not in (None, "") else seat}
-    if args.get("swap_with") not in (None, ""):
-        parsed["swap_with"] = parse_seat(args["swap_with"])
-    return parsed
+    return {"target": parse_seat(args.get("target")) if args.get("target") not in (None, "") else seat}
+
+
+def _raid_card(args, seat):
+    _require_seat(seat)
+    raw = args.get("card") if isinstance(args.get("card"), Mapping) else {"name": args.get("name"),
+                                                                        "loot": args.get("loot")}
+    spec = card_spec(raw)
+    return {"card": {key: spec[key] for key in ("name", "loot") if key in spec}}
+
+
+def _die_roll(args, seat):
+    """A roll the server makes, or a physical die the player enters."""
+    parsed = _die_value(args, seat)
+    return {**parsed, "physical": "value" in parsed}
+
+
+def _loot(args, seat):
+    """A Thing taken from the loot (name and Slack), or, for the leader, any other card into the hand."""
+    _require_seat(seat)
+    raw = args.get("card")
+    if raw is None and not _flag(args.get("hand")):
+        raw = {"name": args.get("name"), "slack": args.get("slack"), "categories": args.get("categories")}
+    if raw is None:
+        return {"card": None}
+    if not isinstance(raw, Mapping):
+        raise BadInput(N_("Name the card (at most %(max)d characters)."), max=MAX_CARD_NAME)
+    return {"card": card_spec(raw)}
+
+
+def _with_seat(args, seat):
+    _require_seat(seat)
+    return {"with": parse_seat(args.get("with"))}
+
+
+def _target(args, seat):
+    _require_seat(seat)
+    return {"target": parse_seat(args.get("target"))}
+
+
+def _denounce_roll(args, seat):
+    extra = _optional_number(args.get("extra"), -6, 6, CARD_NUMBERS) or 0
+    return {**_die_roll(args, seat), "extra": extra}
+
+
+def _revenge(args, seat):
+    _require_seat(seat)
+    if args.get("with") not in ("card", "toady"):
+        raise BadInput(N_("Sweet revenge takes a Denounce! card or The Toady."))
+    return {"with": args["with"]}
 
 
 def _pass(args, seat):
@@ -307,7 +354,8 @@ def card_spec(raw: Mapping[str, Any]) -> dict[str, Any]:
             "slack": _optional_number(raw.get("slack"), -10, 20, CARD_NUMBERS),
             "cost": _optional_number(raw.get("cost"), 0, 20, CARD_NUMBERS),
             "slack_die": _flag(raw.get("slack_die")),
-            "slack_modifier": _optional_number(raw.get("slack_modifier"), -6, 6, CARD_NUMBERS)}
+            "slack_modifier": _optional_number(raw.get("slack_modifier"), -6, 6, CARD_NUMBERS),
+            "loot": _optional_number(raw.get("loot"), 1, 10, CARD_NUMBERS)}
     return {key: value for key, value in spec.items() if value is not None}
 
 
@@ -379,4 +427,15 @@ _ARG_PARSERS = {
     "pull_rank": _pull_rank,
     "promote": _seat_only,
     "demote": _demote,
+    "choose_swap": _with_seat,
+    "call_raid": _raid_card,
+    "raid_roll": _die_roll,
+    "take_loot": _loot,
+    "name_second": _with_seat,
+    "end_loot": _seat_only,
+    "denounce": _target,
+    "denounce_roll": _denounce_roll,
+    "revenge": _revenge,
+    "denounce_move": _move,
+    "denounce_done": _seat_only,
 }

@@ -109,11 +109,7 @@ class Play:
         """Validate an action against the rules and append its events atomically (a repeated id is a no-op)."""
         if action.type != "join":
             authorize(actor, action)
-        if action.type == "play_card":
-            action = replace(action, args={**action.args, "cards": [
-                cardfacts.complete(db, spec, lang) for spec in action.args["cards"]]})
-        if action.type == "pull_rank":
-            action = replace(action, args={**action.args, "card": cardfacts.complete(db, action.args["card"], lang)})
+        action = _with_card_facts(db, action, lang)
         with self.cache.writer(table.id):
             while True:
                 current = self.cache.state(db, table.id)
@@ -131,9 +127,8 @@ class Play:
         for event in stored:  # what the table copied from its cards serves the next game too
             if event["type"] == "profile_set":
                 store.remember(db, PROFILE_KEY, event["args"])
-            if event["type"] == "card_played":
-                for spec in event["args"]["cards"]:
-                    cardfacts.remember(db, spec)
+            for spec in _cards_of(event):
+                cardfacts.remember(db, spec)
         new_state = self.cache.state(db, table.id)
         self.hub.publish(table.id, new_state.version)
         return Outcome(stored, new_state)
@@ -153,6 +148,30 @@ class Play:
             return table, display_key
 
 
+def _with_card_facts(db: Database, action: Action, lang: str) -> Action:
+    """Cards named in an action, completed from the catalog and from what the server remembers."""
+    args = action.args
+    if action.type == "play_card":
+        return replace(action, args={**args, "cards": [cardfacts.complete(db, spec, lang) for spec in args["cards"]]})
+    if action.type == "call_raid" or (action.type == "pull_rank" and "raid" in args["card"].get("categories", ())):
+        return replace(action, args={**args, "card": cardfacts.complete_raid(db, args["card"], lang)})
+    if action.type == "pull_rank":
+        return replace(action, args={**args, "card": cardfacts.complete(db, args["card"], lang)})
+    if action.type == "take_loot" and args["card"] is not None:
+        thing = {**args["card"], "type": "thing"}
+        return replace(action, args={**args, "card": cardfacts.complete(db, thing, lang, free=True)})
+    return action
+
+
+def _cards_of(event: dict) -> list[dict]:
+    """The cards an event put on the table, whose printed numbers are worth remembering."""
+    if event["type"] == "card_played":
+        return event["args"]["cards"]
+    if event["type"] in ("rank_pulled", "loot_taken") and event["args"]["card"] is not None:
+        return [event["args"]["card"]]
+    return []
+
+
 def roll_die() -> int:
     """A fair server-side die."""
     return secrets.randbelow(6) + 1
@@ -161,7 +180,7 @@ def roll_die() -> int:
 def with_chance(action: Action, state: TableState) -> dict:
     """The action's arguments plus whatever chance it needs: a die roll, or the shuffled rank cards."""
     args = dict(action.args)
-    if action.type in ("roll_die", "roll_for_card", "get_rid") and "value" not in args:
+    if action.type in ("roll_die", "roll_for_card", "get_rid", "raid_roll", "denounce_roll") and "value" not in args:
         args["value"] = roll_die()
     if action.type == "deal_ranks" and state.profile is not None:
         cards = [rank for rank, count in state.profile.counts.items() for _ in range(count)]

@@ -12,7 +12,7 @@ from ..rules.violations import N_
 from . import guevara as catalog
 
 FACTS = ("type", "categories", "cost", "slack", "slack_die", "slack_modifier", "invited", "pest",
-         "denounce_modifier")
+         "denounce_modifier", "loot")
 
 
 def memory_key(name: str) -> str:
@@ -29,8 +29,7 @@ def known_facts(card: catalog.Card) -> dict[str, Any]:
     return {key: value for key, value in facts.items() if value not in (None, [], ())}
 
 
-def complete(db: Database, spec: dict[str, Any], lang: str) -> dict[str, Any]:
-    """Merge catalog facts, remembered numbers and the table's input (which wins); ask for what is missing."""
+def _merged(db: Database, spec: dict[str, Any], lang: str) -> dict[str, Any]:
     found = catalog.find(spec["name"], lang)
     merged: dict[str, Any] = {}
     if found is not None:
@@ -39,12 +38,29 @@ def complete(db: Database, spec: dict[str, Any], lang: str) -> dict[str, Any]:
     merged.update(spec)
     if found is not None:
         merged["key"] = found.key
+    return merged
+
+
+def complete_raid(db: Database, spec: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A Raid card: an Activity whose printed number is how many loot cards are dealt."""
+    merged = {**_merged(db, spec, lang), "type": "activity", "categories": ["raid"]}
+    if merged.get("loot") is None:
+        raise BadInput(N_("Enter the number of loot cards printed on %(card)s."), card=spec["name"])
+    return merged
+
+
+def complete(db: Database, spec: dict[str, Any], lang: str, free: bool = False) -> dict[str, Any]:
+    """Merge catalog facts, remembered numbers and the table's input (which wins); ask for what is missing.
+
+    `free` Things (loot) need no cost.
+    """
+    merged = _merged(db, spec, lang)
     kind = merged.get("type")
     if kind is None:
         raise BadInput(N_("Choose the type of %(card)s (Person, Cat, Activity or Thing)."), card=spec["name"])
     if merged.get("slack") is None and not merged.get("slack_die"):
         raise BadInput(N_("Enter the Slack printed on %(card)s."), card=spec["name"])
-    if kind == "thing" and merged.get("cost") is None:
+    if kind == "thing" and merged.get("cost") is None and not free:
         raise BadInput(N_("Enter the cost printed on %(card)s (0 if it is free)."), card=spec["name"])
     if kind == "person" and "invited" not in merged:
         merged["invited"] = merged.get("slack", 0) > 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .guevara import demotion, require_no_swap
 from .placing import enter_tent, take_card
-from .state import Denunciation, TableState, find_card
+from .state import Denunciation, Roll, TableState, find_card
 from .violations import N_, RuleViolation
 
 INNOCENT_FROM = 3
@@ -64,7 +64,7 @@ def _decide_roll(state, seat, args):
 def _decide_revenge(state, seat, args):
     """An innocent target strikes back with a Denounce! card or The Toady in their tent: always successful."""
     case = _require_stage(state, seat, "revenge")
-    if args["with"] == "toady" and not any(card.key == TOADY for card in state.tents.get(seat, [])):
+    if args["with"] == "toady" and not has_toady(state, seat):
         raise RuleViolation(N_("The Toady is not in your tent."), section="guevara.denounce.revenge")
     return ([{"type": "revenge_taken", "seat": seat, "args": {"with": args["with"], "accuser": case.by}}]
             + demotion(state, case.by, "denounce"))
@@ -86,6 +86,28 @@ def _decide_move(state, seat, args):
         raise RuleViolation(N_("Move a Person from the denounced player's tent into another tent."),
                             section="guevara.denounce")
     return [{"type": "denounce_moved", "seat": seat, "args": {"card": card.uid, "to": to}}]
+
+
+def movable_people(state: TableState) -> list:
+    """The People the successful denouncer may move out of the target's tent (not the Glorious Leader, no Cats)."""
+    case = state.denunciation
+    if case is None or case.stage != "move":
+        return []
+    return [card for card in state.tents.get(case.target, []) if card.type == "person" and card.key != LEADER]
+
+
+def leaders_elsewhere(state: TableState) -> list:
+    """Glorious Leaders in other tents, which the successful denouncer may bring into the target's tent."""
+    case = state.denunciation
+    if case is None or case.stage != "move":
+        return []
+    return [card for seat, cards in state.tents.items() if seat != case.target for card in cards
+            if card.key == LEADER]
+
+
+def has_toady(state: TableState, seat: int) -> bool:
+    """The Toady in the seat's tent allows sweet revenge without a Denounce! card."""
+    return any(card.key == TOADY for card in state.tents.get(seat, []))
 
 
 def _decide_done(state, seat, args):
@@ -110,6 +132,8 @@ def _played(state, seat, args, seq):
 
 
 def _rolled(state, seat, args, seq):
+    state.last_roll = Roll(seq=seq, seat=seat, purpose="denounce", note="", value=args["value"],
+                           physical=args["physical"])
     state.denunciation.stage = "revenge" if args["innocent"] else "move"
 
 

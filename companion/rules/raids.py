@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .placing import enter_tent, tent_card
 from .ranks import change_rank, promotion_to
-from .state import RANKS, Raid, TableState, TentCard, Window
+from .state import RANKS, Raid, Roll, TableState, TentCard, Window
 from .violations import N_, RuleViolation
 
 WOUNDING_ROLL = 6
@@ -18,6 +18,23 @@ SERGEANT_BONUS = 1
 def may_lead_raid(state: TableState, seat: int) -> bool:
     """Only one of the highest-ranked players may lead a raid (all Privates: anyone)."""
     return seat in state.highest_ranked()
+
+
+def raid_callable(state: TableState) -> bool:
+    """Whether the player on turn could call a raid right now (with their own card or one handed over)."""
+    turn, window = state.turn, state.window
+    return (turn is not None and state.winner is None and state.raid is None and turn.phase == "freetime"
+            and turn.free_time_left >= 1 and may_lead_raid(state, turn.seat)
+            and not (window is not None and window.awaits_roll))
+
+
+def raid_rollers(state: TableState) -> list[int]:
+    """The seats that may roll for the raid now: the leader whose Raid card waits, or whoever has a roll left."""
+    if state.winner is not None:
+        return []
+    if state.raid is None:
+        return [state.window.seat] if raid_window(state.window) else []
+    return state.raid.waiting_for() if state.raid.stage == "roll" else []
 
 
 def outranked_by_nobody(state: TableState, seat: int) -> bool:
@@ -110,7 +127,7 @@ def _decide_take(state, seat, args):
         raise RuleViolation(N_("After the leader, only Things may be taken from the loot."),
                             section="guevara.raid.loot")
     if card is not None:
-        card = {**card, "type": "thing", "cost": 0}
+        card = {**card, "type": "thing"}
     return [{"type": "loot_taken", "seat": seat, "args": {"card": card}}]
 
 
@@ -160,6 +177,7 @@ def start_raid(state: TableState, leader: int, card: TentCard) -> None:
 def _rolled(state, seat, args, seq):
     raid = state.raid
     raid.rolls[seat] = args["value"]
+    state.last_roll = Roll(seq=seq, seat=seat, purpose="raid", note="", value=args["value"], physical=args["physical"])
     if args["wound"]:
         state.seats[seat].wounds += 1
     outcome = args["outcome"]

@@ -103,6 +103,13 @@ def public_state(state: TableState) -> dict:
         "last_roll": None if state.last_roll is None else {
             "seat": state.last_roll.seat, "purpose": state.last_roll.purpose, "note": state.last_roll.note,
             "value": state.last_roll.value, "physical": state.last_roll.physical},
+        "raid": None if state.raid is None else {
+            "leader": state.raid.leader, "card": state.raid.card, "stage": state.raid.stage,
+            "round": state.raid.round, "rolls": state.raid.rolls, "waiting_for": state.raid.waiting_for(),
+            "winner": state.raid.winner, "loot_left": state.raid.loot, "picker": state.raid.picker},
+        "denunciation": None if state.denunciation is None else {
+            "by": state.denunciation.by, "target": state.denunciation.target, "stage": state.denunciation.stage},
+        "swap": None if state.swap is None else {"seat": state.swap.seat, "rank": state.swap.rank},
         "winner": state.winner,
         "can_undo": bool(state.undoable), "can_redo": bool(state.redoable),
     }

@@ -49,6 +49,7 @@ KIND_TEXT = {
     "activity": N_("plays the Activity %(card)s"),
     "variable": N_("plays the Activity %(card)s (Slack to be rolled)"),
     "scrounge": N_("goes scrounging: %(card)s"),
+    "raid": N_("calls a raid: %(card)s"),
 }
 RANK_NAMES = {"private": N_("Private"), "corporal": N_("Corporal"), "sergeant": N_("Sergeant")}
 
@@ -165,7 +166,11 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
             return _("%(name)s is promoted to %(rank)s", name=name, rank=rank)
         if args["why"] == "demotion":
             return _("%(name)s is demoted to %(rank)s", name=name, rank=rank)
+        if args["why"] == "denounce":
+            return _("%(name)s is demoted for being denounced and is now %(rank)s", name=name, rank=rank)
         return _("%(name)s swaps rank cards and is now %(rank)s", name=name, rank=rank)
+    if kind == "swap_pending":
+        return _("%(name)s must pick a %(rank)s to swap rank cards with", name=name, rank=rank_name(args["rank"]))
     if kind == "ranks_dealt":
         return _("dealt the ranks: %(ranks)s", ranks=", ".join(
             f"{seat_name(state, seat)} {rank_name(rank)}" for seat, rank in args["ranks"]))
@@ -185,7 +190,14 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "healed":
         return _("healed a wound of %(name)s", name=name)
     if kind == "card_played":
-        return play_text(args["kind"], args["cards"], seat_name(state, args["target"]))
+        text = play_text(args["kind"], args["cards"], seat_name(state, args["target"]))
+        if args.get("handed_by"):
+            return _("hands over a Raid card: %(name)s %(text)s", name=name, text=text)
+        return text
+    if kind in RAID_EVENTS:
+        return RAID_EVENTS[kind](event, state, name)
+    if kind in DENOUNCE_EVENTS:
+        return DENOUNCE_EVENTS[kind](event, state, name)
     if kind == "rank_pulled":
         return _("pulled rank: %(card)s instead, and 1 Slack for pulling rank", card=card_label(args["card"]))
     if kind == "window_closed":
@@ -219,6 +231,65 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
         what = describe(target, state, by_seq) if target else "?"
         return _("undid: %(what)s", what=what) if kind == "undone" else _("redid: %(what)s", what=what)
     return kind
+
+
+def _raid_rolled(event, state, name):
+    args = event["args"]
+    text = _("rolled %(value)d in the raid", value=args["value"])
+    if args["round"] > 1:
+        text = _("rolled %(value)d to break the tie", value=args["value"])
+    if args["wound"]:
+        text += " — " + _("a 6: wounded")
+    outcome = args["outcome"] or {}
+    if "tie" in outcome:
+        text += " — " + _("a tie: %(names)s roll again", names=", ".join(seat_name(state, s) for s in outcome["tie"]))
+    elif outcome.get("promoted"):
+        text += " — " + _("%(name)s rolled highest and is promoted to %(rank)s",
+                          name=seat_name(state, outcome["winner"]), rank=rank_name(outcome["promoted"]))
+    elif "winner" in outcome:
+        text += " — " + _("%(name)s rolled highest; no higher rank card is free",
+                          name=seat_name(state, outcome["winner"]))
+    return _on_behalf(event, name, text)
+
+
+def _loot_taken(event, state, name):
+    card = event["args"]["card"]
+    if card is None:
+        return _on_behalf(event, name, _("takes a loot card into the hand"))
+    return _on_behalf(event, name, _("takes %(card)s from the loot", card=card_label(card)))
+
+
+def _on_behalf(event: dict, name: str, text: str) -> str:
+    """A line about the seat's own move; the seat is named when someone else (the display) made it."""
+    return text if event["actor"] == f"seat:{event['seat']}" else f"{name}: {text}"
+
+
+RAID_EVENTS = {
+    "raid_rolled": _raid_rolled,
+    "loot_taken": _loot_taken,
+    "loot_order_set": lambda event, state, name: _("loot order: %(names)s", names=", ".join(
+        seat_name(state, s) for s in event["args"]["order"])),
+    "loot_ended": lambda event, state, name: _("no Things left in the loot: the raid is over"),
+}
+
+
+def _denounce_rolled(event, state, name):
+    args = event["args"]
+    verdict = _("innocent") if args["innocent"] else _("guilty")
+    return _on_behalf(event, name, _("rolled %(value)d for the denouncement: %(total)d with modifiers, %(verdict)s",
+                                     value=args["value"], total=args["total"], verdict=verdict))
+
+
+DENOUNCE_EVENTS = {
+    "denounce_played": lambda event, state, name: _on_behalf(event, name, _(
+        "denounces %(target)s", target=seat_name(state, event["args"]["target"]))),
+    "denounce_rolled": _denounce_rolled,
+    "revenge_taken": lambda event, state, name: _on_behalf(event, name, _(
+        "sweet revenge: denounces %(target)s back", target=seat_name(state, event["args"]["accuser"]))),
+    "denounce_moved": lambda event, state, name: _("moved a card into the tent of %(name)s",
+                                                   name=seat_name(state, event["args"]["to"])),
+    "denounce_ended": lambda event, state, name: _("the denouncement is over"),
+}
 
 
 def story(events: list[dict], state: TableState, by_seq: dict[int, dict]) -> list[Entry]:

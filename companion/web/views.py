@@ -12,6 +12,8 @@ from ..i18n import current_language
 from ..play import PROFILE_KEY
 from ..rules.guevara import default_profile_values
 from ..rules.state import PHASES, RANKS, ROLL_PURPOSES, find_card
+from ..rules.denounce import has_toady, leaders_elsewhere, movable_people
+from ..rules.raids import outranked_by_nobody, raid_callable, raid_rollers
 from ..rules.tents import may_pull_rank
 from . import narrate, race
 from .common import join_url, play, public_base
@@ -39,8 +41,19 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
         "my_turn": state.turn is not None and (view == "display" or me == state.turn.seat),
         "window_text": _window_text(state), "demand_pest": lambda demand: _pest_name(state, demand),
         "pullers": [s for s in state.order if may_pull_rank(state, s) and (view == "display" or s == me)],
+        "raid_callable": raid_callable(state),
+        "raid_pullers": [s for s in state.order if may_pull_rank(state, s) and outranked_by_nobody(state, s)
+                         and (view == "display" or s == me)], "raid_rollers": _mine(raid_rollers(state), view, me),
+        "movable_people": movable_people(state), "leaders_elsewhere": leaders_elsewhere(state),
+        "has_toady": lambda seat: has_toady(state, seat),
+        "acts_for": lambda seat: view == "display" or seat == me,
         "highlight": race.highlight(db, table.id, events, state),
     }
+
+
+def _mine(seats: list[int], view: str, me: int | None) -> list[int]:
+    """The seats this screen acts for: all of them on the display, its own on a phone."""
+    return [seat for seat in seats if view == "display" or seat == me]
 
 
 def _window_text(state) -> str:

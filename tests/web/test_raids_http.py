@@ -1,0 +1,97 @@
+"""Raids and denouncing through HTTP: each phone sees only what its seat may do, and the tallies follow."""
+
+from phones import act, join
+from test_cards_http import started, state, to_phase
+from test_turn_http import PROFILE
+
+
+def test_a_raid_from_the_call_to_the_last_loot_pick(app, client, table):
+    ana, ben = started(app, client, table)  # Ana Private, Ben Corporal, seat 3 Sergeant, seat 4 Private
+    cleo, dan = join(app, table, 3, "Cleo"), join(app, table, 4, "Dan")
+    act(client, table, type="set_rank", seat=3, rank="private")  # Ana becomes the only Corporal below
+    act(client, table, type="set_rank", seat=2, rank="private")
+    act(client, table, type="set_rank", seat=1, rank="corporal")
+    to_phase(ana, table, 1, "Free Time")
+    assert "Call a raid" in ana.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert "Hand Ana a Raid card" in ben.get(f"/t/{table}/seat").get_data(as_text=True)
+    asked = act(ana, table, type="call_raid", seat=1, name="Raid the Village")
+    assert asked.status_code == 400 and "Enter the number of loot cards printed on Raid the Village." in asked.get_data(
+        as_text=True)
+    assert act(ana, table, type="call_raid", seat=1, name="Raid the Village", loot=2).status_code == 200
+    assert "calls a raid: Raid the Village" in dan.get(f"/t/{table}/seat").get_data(as_text=True)
+    for seat, phone, value in ((1, ana, 4), (2, ben, 6), (3, cleo, 2), (4, dan, 1)):
+        assert act(phone, table, type="raid_roll", seat=seat, value=value).status_code == 200
+    after = state(client, table)
+    ben_seat = after["seats"][1]
+    assert ben_seat["wounds"] == 1 and ben_seat["rank"] == "corporal"  # wounded on a 6, and promoted
+    assert after["raid"]["stage"] == "loot" and after["raid"]["picker"] == 1
+    loot_page = ana.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert "Take this Thing" in loot_page and 'data-section="guevara.raid.loot"' in loot_page  # the "?" of this step
+    assert "Take this Thing" not in ben.get(f"/t/{table}/seat").get_data(as_text=True)
+    act(ana, table, type="take_loot", seat=1, name="Cigars", slack=2)
+    act(ana, table, type="name_second", seat=1, **{"with": 4})
+    refused = act(ben, table, type="take_loot", seat=2, name="Rum", slack=1)
+    assert refused.status_code == 409 and "It is not your pick of the loot." in refused.get_data(as_text=True)
+    act(dan, table, type="take_loot", seat=4, name="Rum", slack=1)
+    final = state(client, table)
+    assert final["raid"] is None
+    assert [c["name"] for c in final["seats"][0]["tent"]] == ["Cigars"]
+    assert [c["name"] for c in final["seats"][3]["tent"]] == ["Rum"]
+
+
+def test_a_denounce_answered_by_sweet_revenge(app, client, table):
+    ana, ben = started(app, client, table)  # Ana Private, Ben Corporal (penalty 1)
+    html = ana.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert "Play Denounce!" in html
+    act(ana, table, type="denounce", seat=1, target=2)
+    assert "Roll for the denouncement" in ben.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert "Roll for the denouncement" not in ana.get(f"/t/{table}/seat").get_data(as_text=True)
+    act(ben, table, type="denounce_roll", seat=2, value=5)  # 5 - 1 = 4: innocent
+    html = ben.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert "Sweet revenge with a Denounce! card" in html and "Sweet revenge with The Toady" not in html
+    assert 'data-section="guevara.denounce.revenge"' in html
+    act(ben, table, type="revenge", seat=2, **{"with": "card"})
+    after = state(client, table)
+    assert after["seats"][0]["rank"] == "private"  # a Private cannot go lower
+    assert after["denunciation"] == {"by": 2, "target": 1, "stage": "move"}
+    assert "Leave it" in ben.get(f"/t/{table}/seat").get_data(as_text=True)
+    act(ben, table, type="denounce_done", seat=2)
+    assert state(client, table)["denunciation"] is None
+
+
+def test_a_penalty_left_blank_on_the_rank_card_is_asked_for_not_guessed(app, client, table):
+    ana, ben = started(app, client, table)
+    act(ben, table, type="denounce", seat=2, target=1)  # the profile left the Private's penalty blank
+    refused = act(ana, table, type="denounce_roll", seat=1, value=3)
+    assert refused.status_code == 409
+    assert "Enter the denounce penalty printed on the Private card first." in refused.get_data(as_text=True)
+    assert state(client, table)["denunciation"]["stage"] == "roll"
+
+
+def test_a_demoted_player_picks_the_swap_on_their_own_phone(app, client, table):
+    ana, ben = started(app, client, table)
+    act(client, table, type="set_profile", **{**PROFILE, "count_private": 2, "count_corporal": 4})
+    act(client, table, type="set_rank", seat=1, rank="corporal")
+    act(client, table, type="set_rank", seat=2, rank="private")
+    act(client, table, type="set_rank", seat=3, rank="corporal")  # Privates: Ben and seat 4, none free
+    act(ben, table, type="demote", seat=2, target=1)
+    html = ana.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert "Swap with Ben" in html and "Swap with Seat 4" in html
+    assert "Swap with" not in ben.get(f"/t/{table}/seat").get_data(as_text=True)
+    act(ana, table, type="choose_swap", seat=1, **{"with": 4})
+    ranks = [seat["rank"] for seat in state(client, table)["seats"]]
+    assert ranks == ["private", "private", "corporal", "corporal"]
+
+
+def test_only_a_puller_nobody_outranks_is_offered_to_hand_over_a_raid_card(app, client, table):
+    ana, ben = started(app, client, table)  # Ben is a Corporal, seat 3 a Sergeant
+    cleo = join(app, table, 3, "Cleo")
+    to_phase(ana, table, 1, "Free Time")
+    act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2)
+    ben_page, cleo_page = (phone.get(f"/t/{table}/seat").get_data(as_text=True) for phone in (ben, cleo))
+    assert "Pull rank" in ben_page and 'name="raid"' not in ben_page
+    assert 'name="raid"' in cleo_page
+    window = state(client, table)["window"]["id"]
+    act(cleo, table, type="pull_rank", seat=3, window=window, name="Raid the Village", raid=1, loot=2)
+    after = state(client, table)
+    assert after["raid"]["leader"] == 1 and after["raid"]["stage"] == "roll" and after["window"] is None

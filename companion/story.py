@@ -41,7 +41,7 @@ class Moment:
     deltas: dict[int, int] = field(default_factory=dict)
     wounds: dict[int, int] = field(default_factory=dict)
     other: int | None = None
-    cards: list = field(default_factory=list)
+    cards: list = field(default_factory=list)  # a cancel's canceled cards, a raid's card name
 
     @property
     def size(self) -> int:
@@ -107,14 +107,14 @@ def episode(event: dict, before: TableState, after: TableState) -> str | None:
     return None
 
 
-def _episode_people(kind: str, state: TableState) -> tuple[int | None, int | None]:
-    """A raid's leader and winner, a denouncement's accuser and target, where the state tells."""
+def _episode_people(kind: str, state: TableState) -> tuple[int | None, int | None, str | None]:
+    """A raid's leader, winner and card, a denouncement's accuser and target, where the state tells."""
     raid, case = _under_way(state, "raid"), _under_way(state, "denunciation")
     if kind == RAID and raid:
-        return raid.leader, getattr(raid, "winner", None)
+        return raid.leader, getattr(raid, "winner", None), getattr(raid, "card", None)
     if kind == DENOUNCE and case:
-        return case.by, case.target
-    return None, None
+        return case.by, case.target, None
+    return None, None, None
 
 
 class _Builder:
@@ -167,9 +167,10 @@ class _Builder:
             for seat, delta in wounds.items():
                 self.open.wounds[seat] = self.open.wounds.get(seat, 0) + delta
             for state in (before, after):  # the first accuser and target, even if revenge turns the tables
-                seat, other = _episode_people(kind, state)
+                seat, other, card = _episode_people(kind, state)
                 self.open.seat = seat if self.open.seat is None else self.open.seat
                 self.open.other = other if self.open.other is None else self.open.other
+                self.open.cards = self.open.cards or ([card] if card else [])
             return
         self._close_episode()
         if event["type"] == "card_canceled" and before.window is not None:
@@ -270,7 +271,7 @@ TICK_GAP = 40  # user units between two turn labels
 
 def chart(game: Game, width: int = 760, height: int = 320) -> Chart:
     """Each seat's total after every change as a line, on one scale that holds 0, the goal and every total."""
-    left, right, top, bottom = 40, width - 110, 14, height - 34
+    left, right, top, bottom = 40, width - 130, 14, height - 34
     values = [total for point in game.points for total in point.totals.values()]
     low = min([0, *values])
     high = max([game.goal, *values])

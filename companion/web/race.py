@@ -35,4 +35,26 @@ def highlight(db: Database, table_id: int, events: list[dict], state: TableState
     return {"key": found.key, "kind": found.kind, "seats": found.seats, "text": text}
 
 
+def latest_roll(events: list[dict], state: TableState) -> dict | None:
+    """The newest die the table saw in the log's tail: any `*_rolled` event with a value (a plain roll, a call's,
+    an Activity's, a raid's, a denouncement's), else the state's last plain roll; nothing from before a rematch."""
+    for event in reversed(events):
+        if event["seq"] in state.undone:
+            continue
+        if event["type"] == "game_reset":
+            return None
+        if event["type"].endswith("_rolled") and isinstance(event["args"].get("value"), int):
+            return {"value": event["args"]["value"], "seat": event.get("seat"),
+                    "what": narrate.describe(event, state, {})}
+    roll = state.last_roll
+    if roll is None:
+        return None
+    return {"value": roll.value, "seat": roll.seat, "what": narrate.purpose_label(roll.purpose)}
+
+
+def race_context(db: Database, table_id: int, events: list[dict], state: TableState) -> dict:
+    """What the race view adds to a screen's context: the newest highlight and the latest roll."""
+    return {"highlight": highlight(db, table_id, events, state), "latest_roll": latest_roll(events, state)}
+
+
 TEMPLATE_HELPERS = {"race_lanes": race.lanes}

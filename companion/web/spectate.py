@@ -18,13 +18,13 @@ from ..i18n import gettext as _, pick_language
 from . import narrate
 from .common import csrf_ok, fragment_or_page, is_display, play, public_base, table_or_404
 from .live import version_json, version_stream
-from .race import highlight
+from .race import race_context
 from .story import newest_story
 from .views import refuse
 
 bp = Blueprint("spectate", __name__)
 
-LOG_LINES = 6
+TAIL, LOG_LINES = 15, 6  # events read (as the display's panel does), and log lines shown
 
 
 def _watched(key: str) -> store.TableRow | None:
@@ -93,14 +93,14 @@ def spectator_context(table: store.TableRow, key: str) -> dict:
     """What the read-only race view shows: the state, the newest highlight and the last lines of the log."""
     db = get_db()
     state = play().state(db, table)
-    events = store.events_after(db, table.id, max(0, state.version - LOG_LINES))
+    events = store.events_after(db, table.id, max(0, state.version - TAIL))
     window = state.window
     return {
-        "state": state, "view": "spectate", "key": key, "highlight": highlight(db, table.id, events, state),
+        "state": state, "view": "spectate", "key": key, **race_context(db, table.id, events, state),
         "seat_name": lambda seat: narrate.seat_name(state, seat),
         "window_text": narrate.play_text(window.kind, window.cards, narrate.seat_name(state, window.target))
         if window else "",
-        "log": narrate.story(events, state, {event["seq"]: event for event in events}),
+        "log": narrate.story(events[-LOG_LINES:], state, {event["seq"]: event for event in events}),
         "story_url": url_for("spectate.story", key=key),
     }
 

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
-from babel.dates import format_datetime
+from babel.dates import format_date, format_time
 from flask import Blueprint, abort, current_app, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
@@ -31,7 +31,8 @@ def when(timestamp: float | None) -> str:
     """A moment as the reader's language writes dates and times."""
     if timestamp is None:
         return ""
-    return format_datetime(datetime.fromtimestamp(timestamp), "medium", locale=current_language())
+    moment, lang = datetime.fromtimestamp(timestamp), current_language()
+    return f"{format_date(moment, 'medium', locale=lang)}, {format_time(moment, 'short', locale=lang)}"
 
 
 def player_name(player: dict) -> str:
@@ -98,11 +99,12 @@ def told(moment: story.Moment, game: story.Game) -> Told:
         headline = _("%(by)s cancels %(card)s of %(name)s", by=name(moment.seat), name=name(moment.other),
                      card=", ".join(narrate.card_label(card) for card in moment.cards))
     elif moment.kind == "raid":
-        headline = _("Raid led by %(name)s", name=name(moment.seat)) if moment.seat else _("A raid")
+        headline = (_("Raid led by %(name)s: %(card)s", name=name(moment.seat), card=moment.cards[0])
+                    if moment.seat and moment.cards else _("A raid"))
         if moment.other:
             headline += " · " + _("%(name)s wins the raid", name=name(moment.other))
     else:
-        headline = (_("%(by)s denounces %(name)s", by=name(moment.seat), name=name(moment.other))
+        headline = (_("%(name)s denounces %(target)s.", name=name(moment.seat), target=name(moment.other))
                     if moment.seat and moment.other else _("A denouncement"))
     changes = [(name(seat), moment.deltas.get(seat, 0), moment.wounds.get(seat, 0)) for seat in game.order
                if moment.deltas.get(seat) or moment.wounds.get(seat)]

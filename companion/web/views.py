@@ -47,7 +47,7 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
         "movable_people": movable_people(state), "leaders_elsewhere": leaders_elsewhere(state),
         "has_toady": lambda seat: has_toady(state, seat),
         "acts_for": lambda seat: view == "display" or seat == me,
-        "highlight": race.highlight(db, table.id, events, state),
+        **race.race_context(db, table.id, events, state),
     }
 
 

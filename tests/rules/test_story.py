@@ -87,7 +87,7 @@ def test_a_raid_is_one_turning_point_with_its_wounds_and_its_winner():
     log.act("take_loot", 1, card={"name": "Rum", "slack": 2})
     [only] = story.games(log.events)
     [raid] = [m for m in only.moments if m.kind == "raid"]
-    assert raid.seat == 1 and raid.other == 2
+    assert raid.seat == 1 and raid.other == 2 and raid.cards == ["Raid the Village"]
     assert raid.wounds == {2: 1}
     assert raid.deltas == {1: 2}  # Rum for the leader; Ben's promotion (+1 rank Slack) made up for his wound
     assert [e["type"] for e in raid.events] == ["window_passed", "raid_rolled", "raid_rolled", "raid_rolled",

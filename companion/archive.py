@@ -1,4 +1,4 @@
-"""The archive of finished games: what the story of each table's log says about its games, kept by log version.
+"""The archive of finished games: what the story of each table's log says about its games, by log version.
 
 A table's log holds one game per rematch, and each game with a winner is one entry. The summaries are stored
 with the log's version they were read at; a table whose log has moved on is read again on the next visit, so
@@ -31,7 +31,8 @@ def summary(game: story.Game) -> dict:
     """What the archive keeps of a game."""
     names = game.names()
     return {"number": game.number, "game": game.game, "winner": game.winner, "won_at": game.won_at,
-            "players": [{"seat": seat, "name": names[seat], "total": game.totals[seat]} for seat in game.order]}
+            "players": [{"seat": seat, "name": names[seat], "total": game.totals[seat]}
+                        for seat in game.order]}
 
 
 def finished_games(db: Database) -> list[Finished]:

@@ -1,4 +1,4 @@
-"""The race at a glance: every seat as a lane toward the goal, as numbers a template can draw. Pure: no Flask."""
+"""The race at a glance: every seat as a lane toward the goal, as numbers a template draws. Pure: no Flask."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from .rules.state import TableState
 
 @dataclass(frozen=True)
 class Lane:
-    """One seat's bar in percent of the lane: the total (its heartache part at the end), then what wounds took,
-    and where the seat's goal line is."""
+    """One seat's bar in percent of the lane: the total (its heartache part at the end), then what wounds
+    took, and where the seat's goal line is."""
 
     seat: int
     total: int
@@ -20,7 +20,6 @@ class Lane:
     heartache: int
     rank: str | None
     job: str | None
-    place: int
     on_turn: bool
     winner: bool
     bar: float
@@ -46,7 +45,8 @@ def lanes(state: TableState) -> list[Lane]:
     totals = {seat: state.total(seat) for seat in state.order}
     goals = {seat: goal_of(state, seat) for seat in state.order}
     wounds = {seat: state.seats[seat].wounds for seat in state.order}
-    scale = max([state.goal, *(g for g in goals.values() if g), *(max(t, 0) + wounds[s] for s, t in totals.items())])
+    scale = max([state.goal, *(goal for goal in goals.values() if goal),
+                 *(max(total, 0) + wounds[seat] for seat, total in totals.items())])
     turn_seat = state.turn.seat if state.turn is not None else None
     jobs = getattr(state, "jobs", {})
 
@@ -59,7 +59,6 @@ def lanes(state: TableState) -> list[Lane]:
         result.append(Lane(
             seat=seat, total=total, goal=goal, to_go=None if goal is None else max(0, goal - total),
             wounds=wounds[seat], heartache=heartache, rank=state.ranks.get(seat), job=jobs.get(seat),
-            place=1 + sum(1 for other in totals.values() if other > total),
             on_turn=seat == turn_seat, winner=seat == state.winner,
             bar=percent(total), heart_from=percent(total - heartache),
             heart_width=round(percent(total) - percent(total - heartache), 2),

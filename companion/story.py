@@ -1,10 +1,11 @@
-"""The story of a table's games, told from its event log: everyone's total after each change, the turning points,
-the winner, the chart's geometry, and the newest event worth a highlight. Pure: no Flask, no SQL.
+"""The story of a table's games, told from its event log: everyone's total after each change, the turning
+points, the winner, the chart's geometry, and the newest event worth a highlight. Pure: no Flask, no SQL.
 
-The log is folded one event at a time with the rules engine, and every number is read from the state before and
-after each event (`state.total(seat)`), so event types added later (raids, denouncing, other games) are covered
-without changes here. A table's log holds one game per rematch: it is split at each `game_reset` still in force. A game with turns begins with its first turn (the ranks dealt before are setup); a
-table that only counts Slack, without the turn, has its story from the start.
+The log is folded one event at a time with the rules engine, and every number is read from the state before
+and after each event (`state.total(seat)`), so event types added later (raids, denouncing, other games) are
+covered without changes here. A table's log holds one game per rematch: it is split at each `game_reset` still
+in force. A game with turns begins with its first turn (the ranks dealt before are setup); a table that only
+counts Slack, without the turn, has its story from the start.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ RAID, DENOUNCE = "raid", "denounce"
 
 @dataclass
 class Point:
-    """Everyone's total after one event that changed at least one of them (the first point: the game's start)."""
+    """Everyone's total after an event that changed any of them (the first point: the game's start)."""
 
     seq: int
     turn: int | None
@@ -153,7 +154,8 @@ class _Builder:
         if before.winner is None and after.winner is not None:
             self._close_episode()
             self.won = (after.winner, event["seq"], event.get("at"))
-            self.moments.append(Moment("win", event["seq"], _turn(after), after.winner, [event], deltas, wounds))
+            self.moments.append(Moment("win", event["seq"], _turn(after), after.winner, [event], deltas,
+                                       wounds))
 
     def _collect(self, event, before, after, deltas, wounds) -> None:
         kind = episode(event, before, after)
@@ -175,13 +177,13 @@ class _Builder:
         self._close_episode()
         if event["type"] == "card_canceled" and before.window is not None:
             window = before.window
-            self.moments.append(Moment("cancel", event["seq"], _turn(after), event.get("seat"), [event], deltas,
-                                       wounds, other=window.seat, cards=list(window.cards)))
+            self.moments.append(Moment("cancel", event["seq"], _turn(after), event.get("seat"), [event],
+                                       deltas, wounds, other=window.seat, cards=list(window.cards)))
         elif deltas and before.winner is None and after.winner is None:
             gain = max(deltas.values()) >= -min(deltas.values())
             seat = max(deltas, key=lambda s: deltas[s] if gain else -deltas[s])
-            self.candidates.append(Moment("gain" if gain else "loss", event["seq"], _turn(after), seat, [event],
-                                          deltas, wounds))
+            self.candidates.append(Moment("gain" if gain else "loss", event["seq"], _turn(after), seat,
+                                          [event], deltas, wounds))
 
     def _close_episode(self) -> None:
         if self.open is not None:
@@ -199,12 +201,13 @@ class _Builder:
         winner, won_seq, won_at = self.won or (None, None, None)
         return Game(number=self.number, game=state.game, goal=state.goal, order=list(state.order),
                     first_seq=self.first_seq, last_seq=self.last_seq, started_at=self.started_at,
-                    ended_at=self.ended_at, points=self.points, moments=sorted(self.moments, key=lambda m: m.seq),
+                    ended_at=self.ended_at, points=self.points,
+                    moments=sorted(self.moments, key=lambda moment: moment.seq),
                     state=state, winner=winner, won_seq=won_seq, won_at=won_at)
 
 
 def games(events: Iterable[dict]) -> list[Game]:
-    """Every game in a table's log, oldest first, with undone events left out and rematches splitting games."""
+    """Every game in a table's log, oldest first, undone events left out, each rematch starting a game."""
     events = list(events)
     undone = engine.undone_seqs(events)
     state, builder, found = engine.initial_state(), None, []
@@ -226,7 +229,7 @@ def games(events: Iterable[dict]) -> list[Game]:
     return found
 
 
-# --- the chart -------------------------------------------------------------------------------------------------
+# --- the chart ------------------------------------------------------------------------------------------
 
 @dataclass
 class Line:
@@ -261,7 +264,7 @@ class Chart:
     goal_y: float
 
     def value_at(self, y: float) -> float:
-        """The total a height in the plot stands for (the inverse of the scale; tests read lines back with it)."""
+        """The total a height in the plot stands for (the scale's inverse; tests read lines back with it)."""
         return self.low + (self.bottom - y) * (self.high - self.low) / (self.bottom - self.top)
 
 
@@ -289,7 +292,7 @@ def chart(game: Game, width: int = 760, height: int = 320) -> Chart:
     first_tick = -(-low // step) * step
     y_ticks = [(value, y_of(value)) for value in range(first_tick, high + 1, step)]
     x_ticks: list[tuple[int, float]] = []
-    for index, point in enumerate(game.points):  # a turn's mark sits before its first change, spaced for its label
+    for index, point in enumerate(game.points):  # a turn's mark before its first change, room for its label
         if point.turn is not None and (index == 0 or point.turn != game.points[index - 1].turn):
             x = x_of(0) if index == 0 else round((x_of(index - 1) + x_of(index)) / 2, 1)
             if not x_ticks or x - x_ticks[-1][1] >= TICK_GAP:
@@ -311,7 +314,7 @@ def _spread_labels(lines: list[Line], top: float, bottom: float) -> None:
             line.label_y -= overflow
 
 
-# --- the newest event worth a highlight ----------------------------------------------------------------------
+# --- the newest event worth a highlight ------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Notable:
@@ -351,7 +354,7 @@ def notable(event: dict, by_seq: dict[int, dict]) -> Notable | None:
 
 
 def newest_notable(events: Iterable[dict], state: TableState, by_seq: dict[int, dict]) -> Notable | None:
-    """The newest highlight among `events` (a log's tail) still in force; the win outranks the event that made it."""
+    """The newest highlight in force among `events` (a log's tail); the win outranks the event behind it."""
     found = None
     for event in events:
         if event["seq"] in state.undone:

@@ -80,6 +80,13 @@ def is_display(table: store.TableRow, key: str | None = None) -> bool:
     return bool(key) and secrets.compare_digest(store.digest(key), table.display_key)
 
 
+def require_display(table: store.TableRow, bearer: bool = False) -> None:
+    """403 unless this browser is the table's display (or, where `bearer` allows, the request carries its key)."""
+    key = request.headers.get("Authorization", "").removeprefix("Bearer ").strip() if bearer else ""
+    if not is_display(table, key or None):
+        abort(403)
+
+
 def held_seat(table: store.TableRow, key: str | None = None, seat: int | None = None) -> int | None:
     """The seat this phone (or the given seat key) holds, if the claim is still current."""
     if key is None:

@@ -13,7 +13,7 @@ from . import narrate
 def highlight(db: Database, table_id: int, events: list[dict], state: TableState) -> dict | None:
     """The newest win, promotion, wound or successful cancel among the log's tail, told for the banner.
 
-    `key` is what the page compares with the last banner it showed; `seats` are the players whose phones vibrate.
+    `key` is what the page compares with the last banner it showed; `seats`: the players whose phones buzz.
     """
     by_seq = {event["seq"]: event for event in events}
     hit = {event["args"].get("window") for event in events if event["type"] == "card_canceled"} - set(by_seq)
@@ -36,8 +36,9 @@ def highlight(db: Database, table_id: int, events: list[dict], state: TableState
 
 
 def latest_roll(events: list[dict], state: TableState) -> dict | None:
-    """The newest die the table saw in the log's tail: any `*_rolled` event with a value (a plain roll, a call's,
-    an Activity's, a raid's, a denouncement's), else the state's last plain roll; nothing from before a rematch."""
+    """The newest die the table saw in the log's tail: any `*_rolled` event with a value (a plain roll, a
+    call's, an Activity's, a raid's, a denouncement's), else the state's last plain roll; none from before a
+    rematch."""
     for event in reversed(events):
         if event["seq"] in state.undone:
             continue

@@ -1,8 +1,10 @@
-"""The spectator link: the race view read-only, for a second screen or a stream overlay; the display revokes it.
+"""The spectator link: the race view read-only, for a second screen or a stream overlay; the display revokes
+it.
 
-The link carries its own random key and never the table's token, so whoever sees it cannot join a seat. The key
-is kept hashed in the table's row, not in the event log: undo cannot bring a revoked link back, and an export
-holds no key. Making a new link or revoking replaces the hash at once, and the live streams of the old key end.
+The link carries its own random key and never the table's token, so whoever sees it cannot join a seat. The
+key is kept hashed in the table's row, not in the event log: undo cannot bring a revoked link back, and an
+export holds no key. Making a new link or revoking replaces the hash at once, and the old key's live streams
+end.
 """
 
 from __future__ import annotations
@@ -16,15 +18,15 @@ from .. import store
 from ..db import get_db
 from ..i18n import gettext as _, pick_language
 from . import narrate
-from .common import csrf_ok, fragment_or_page, is_display, play, public_base, table_or_404
+from .common import csrf_ok, fragment_or_page, play, public_base, require_display, table_or_404
 from .live import version_json, version_stream
 from .race import race_context
 from .story import newest_story
-from .views import refuse
+from .views import LOG_LINES as TAIL, refuse, window_text
 
 bp = Blueprint("spectate", __name__)
 
-TAIL, LOG_LINES = 15, 6  # events read (as the display's panel does), and log lines shown
+LOG_LINES = 6  # of the tail the display's panel reads too
 
 
 def _watched(key: str) -> store.TableRow | None:
@@ -37,26 +39,24 @@ def _watched(key: str) -> store.TableRow | None:
 def _watched_or_404(key: str) -> store.TableRow:
     table = _watched(key)
     if table is None:
-        abort(fragment_or_page("partials/_message.html", "message.html", 404,
-                               message=_("This spectator link no longer works. Ask the table for a new one.")))
+        gone = _("This spectator link no longer works. Ask the table for a new one.")
+        abort(fragment_or_page("partials/_message.html", "message.html", 404, message=gone))
     if "lang" not in g:
         g.lang = pick_language(table.language)
     return table
 
 
-def _display_post(token: str) -> store.TableRow | tuple[str, int]:
+def _display_post(token: str) -> store.TableRow | None:
+    """The table, if this browser is its display and the form carries its token (else None: a 400 follows)."""
     table = table_or_404(token)
-    if not is_display(table):
-        return refuse(_("Only the table display can do that."), 403)
-    if not csrf_ok():
-        return refuse(_("This form has expired. Please reload the page and try again."), 400)
-    return table
+    require_display(table)
+    return table if csrf_ok() else None
 
 
 def tools(table: store.TableRow) -> dict:
     """The display's spectator card: whether a link is open, and its address if this browser made it."""
     db = get_db()
-    key = session.get("spectators", {}).get(table.token)  # only the key's hash is stored, so the maker keeps it
+    key = session.get("spectators", {}).get(table.token)  # only its hash is stored: the maker keeps the key
     mine = bool(key) and store.table_by(db, "spectator_key", store.digest(key)) == table
     return {"open": mine or store.has_spectator_key(db, table.id),
             "url": public_base()[0] + url_for("spectate.watch", key=key) if mine else None}
@@ -66,8 +66,8 @@ def tools(table: store.TableRow) -> dict:
 def make_link(token: str) -> Response | tuple[str, int]:
     """A new spectator link; the previous one, if any, stops working."""
     table = _display_post(token)
-    if not isinstance(table, store.TableRow):
-        return table
+    if table is None:
+        return refuse(_("This form has expired. Please reload the page and try again."), 400)
     key = secrets.token_urlsafe(24)
     store.set_spectator_key(get_db(), table.id, key)
     play().hub.kick(table.id)
@@ -80,8 +80,8 @@ def make_link(token: str) -> Response | tuple[str, int]:
 def revoke_link(token: str) -> Response | tuple[str, int]:
     """The spectator link stops working at once, its open pages included."""
     table = _display_post(token)
-    if not isinstance(table, store.TableRow):
-        return table
+    if table is None:
+        return refuse(_("This form has expired. Please reload the page and try again."), 400)
     store.set_spectator_key(get_db(), table.id, None)
     play().hub.kick(table.id)
     session.get("spectators", {}).pop(token, None)
@@ -94,12 +94,10 @@ def spectator_context(table: store.TableRow, key: str) -> dict:
     db = get_db()
     state = play().state(db, table)
     events = store.events_after(db, table.id, max(0, state.version - TAIL))
-    window = state.window
     return {
         "state": state, "view": "spectate", "key": key, **race_context(db, table.id, events, state),
         "seat_name": lambda seat: narrate.seat_name(state, seat),
-        "window_text": narrate.play_text(window.kind, window.cards, narrate.seat_name(state, window.target))
-        if window else "",
+        "window_text": window_text(state),
         "log": narrate.story(events[-LOG_LINES:], state, {event["seq"]: event for event in events}),
         "story_url": url_for("spectate.story", key=key),
     }

@@ -14,7 +14,8 @@ from .. import archive, store, story
 from ..db import get_db
 from ..i18n import current_language, gettext as _, pick_language
 from . import narrate
-from .common import csrf_ok, forget_display, is_display, play, table_or_404
+from .common import csrf_ok, forget_display, is_display, play, require_display, table_or_404
+from .views import refuse
 
 bp = Blueprint("story", __name__)
 
@@ -127,29 +128,20 @@ def latest(token: str) -> Response:
     return newest_story(table_or_404(token))
 
 
-# --- export and delete: the display's alone ---------------------------------------------------------------
-
-def _bearer() -> str | None:
-    return request.headers.get("Authorization", "").removeprefix("Bearer ").strip() or None
-
-
-def _display_or_403(table: store.TableRow) -> None:
-    """Only the table's display (its browser, or its key as a bearer token) may export or delete."""
-    if not is_display(table, _bearer()):
-        abort(403)
-
+# --- export and delete: the display's alone (its browser, or its key as a bearer token) ---------------------
 
 @bp.get("/t/<token>/export.json")
 def export(token: str) -> Response:
     """The table's event log as a JSON download."""
     table = table_or_404(token)
-    _display_or_403(table)
+    require_display(table, bearer=True)
     events = store.events_after(get_db(), table.id)
     body = archive.export(table, events, story.games(events))
     started = datetime.fromtimestamp(events[0]["at"]).strftime("%Y-%m-%d") if events else "empty"
     response = current_app.response_class(json.dumps(body, ensure_ascii=False, indent=1),
                                           mimetype="application/json")
-    response.headers["Content-Disposition"] = f'attachment; filename="chez-{table.game}-{started}-{table.id}.json"'
+    filename = f"chez-{table.game}-{started}-{table.id}.json"
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -158,7 +150,7 @@ def export(token: str) -> Response:
 def confirm_delete(token: str) -> str:
     """Ask before deleting: a real form, with the way back."""
     table = table_or_404(token)
-    _display_or_403(table)
+    require_display(table)
     games = story.games(store.events_after(get_db(), table.id))
     return render_template("delete.html", table=table, finished=sum(game.finished for game in games))
 
@@ -167,13 +159,12 @@ def confirm_delete(token: str) -> str:
 def delete(token: str) -> Response | tuple[str, int]:
     """Delete the table for good: its events, seats and row; its live streams end."""
     table = table_or_404(token)
-    _display_or_403(table)
-    if _bearer() is None and not csrf_ok():
-        expired = _("This form has expired. Please reload the page and try again.")
-        return render_template("message.html", message=expired), 400
+    require_display(table, bearer=True)
+    if "Authorization" not in request.headers and not csrf_ok():  # a browser's form must carry its token
+        return refuse(_("This form has expired. Please reload the page and try again."), 400)
     play().delete(get_db(), table)
     forget_display(token)
-    return render_template("message.html", message=_("This table has been deleted.")), 200
+    return refuse(_("This table has been deleted."), 200)
 
 
 TEMPLATE_HELPERS = {"game_name": game_name, "when": when, "player_name": player_name}

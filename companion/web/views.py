@@ -39,7 +39,7 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
         "undo_hint": narrate.next_undo(state, by_seq), "redo_hint": narrate.next_redo(state, by_seq),
         "seat_name": lambda seat: narrate.seat_name(state, seat), "earlier": _moved_earlier(state.order),
         "my_turn": state.turn is not None and (view == "display" or me == state.turn.seat),
-        "window_text": _window_text(state), "demand_pest": lambda demand: _pest_name(state, demand),
+        "window_text": window_text(state), "demand_pest": lambda demand: _pest_name(state, demand),
         "pullers": [s for s in state.order if may_pull_rank(state, s) and (view == "display" or s == me)],
         "raid_callable": raid_callable(state),
         "raid_pullers": [s for s in state.order if may_pull_rank(state, s) and outranked_by_nobody(state, s)
@@ -56,7 +56,8 @@ def _mine(seats: list[int], view: str, me: int | None) -> list[int]:
     return [seat for seat in seats if view == "display" or seat == me]
 
 
-def _window_text(state) -> str:
+def window_text(state) -> str:
+    """What the player of the open cancel window is doing, as a sentence (empty without a window)."""
     window = state.window
     if window is None:
         return ""

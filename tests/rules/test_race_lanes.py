@@ -1,4 +1,4 @@
-"""The race view's lanes, pure: bars to one scale, the goal line, wounds, places, the turn and the winner."""
+"""The race view's lanes, pure: bars to one scale, the goal line, wounds, the turn and the winner."""
 
 from dataclasses import dataclass, field
 
@@ -14,7 +14,6 @@ def test_bars_are_totals_on_the_goal_scale_and_wounds_show_what_they_took():
     ana, ben, cleo = race.lanes(state)
     assert (ana.total, ana.bar, ana.goal_at, ana.to_go) == (5, 25.0, 100.0, 15)
     assert (cleo.total, cleo.bar, cleo.wounds, cleo.wound_width) == (1, 5.0, 2, 10.0)
-    assert (ana.place, ben.place, cleo.place) == (1, 2, 3)
     assert ana.on_turn and not ben.on_turn
     assert ben.rank == "corporal" and ben.heartache == 0 and ben.heart_width == 0
 
@@ -24,7 +23,7 @@ def test_past_the_goal_the_scale_grows_and_the_goal_line_moves_in():
     state = log.act("adjust_slack", 1, delta=25)
     winner, other = race.lanes(state)
     assert winner.winner and winner.bar == 100.0 and winner.goal_at == 80.0 and winner.to_go == 0
-    assert other.place == 2 and not other.winner
+    assert not other.winner
 
 
 def test_a_total_below_zero_draws_no_bar_but_shows_its_wounds():

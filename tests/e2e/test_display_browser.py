@@ -19,8 +19,12 @@ def api(server, path, body, key=None):
         return json.load(response)
 
 
+BUZZ_RECORDER = "navigator.vibrate = pattern => { (window.buzzes = window.buzzes || []).push(pattern); return true; };"
+
+
 def seated(browser, url, seat, name):
     page = browser.new_context(**PHONE).new_page()
+    page.add_init_script(BUZZ_RECORDER)  # headless Chromium has no motor: record what the page asks for
     page.goto(url)
     page.check(f"input[name=seat][value='{seat}']")
     page.fill("#name", name)
@@ -45,6 +49,12 @@ def test_the_race_follows_taps_live_and_a_win_leads_to_the_story(browser, server
     expect(banner).to_be_visible()
     expect(display.locator(".race-lane[data-seat='2']")).to_have_class("race-lane lane-2 flash")
     expect(display.locator(".race-lane[data-seat='2']")).to_contain_text("1 wound")
+    for _ in range(20):  # wait_for_function would need eval, which the page's CSP forbids
+        if ben.evaluate("window.buzzes"):
+            break
+        ben.wait_for_timeout(100)
+    assert ben.evaluate("window.buzzes") == [[200, 100, 200]]  # Ben's phone buzzed, Ana's did not
+    assert ana.evaluate("window.buzzes || []") == []
 
     display.get_by_role("button", name="Make a spectator link").click()
     watcher = browser.new_context(**DISPLAY).new_page()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 import unicodedata
@@ -9,7 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .rules.engine import ACTION_TYPES
-from .rules.state import PHASES, RANKS, ROLL_PURPOSES
+from .rules.jobs import JOB_CHANGES
+from .rules.state import GAMES, PHASES, RANKS, ROLL_PURPOSES
+from .rules.tv import TV_SLACK
 from .rules.violations import N_
 
 MAX_DELTA = 30
@@ -87,7 +90,7 @@ def parse_name(value: Any) -> str:
 def parse_table_options(data: Mapping[str, Any], languages: tuple[str, ...]) -> dict[str, Any]:
     """Game, seat count and language for a new table."""
     game = data.get("game", "guevara")
-    if game != "guevara":
+    if game not in GAMES:
         raise BadInput(N_("That game is not available yet."))
     seats = _int(data.get("seats", 4), N_("The number of seats must be a number."))
     if not 2 <= seats <= 5:
@@ -217,6 +220,17 @@ def _advance(args, seat):
 CARD_TYPES = ("person", "thing", "activity", "cat")
 CATEGORIES = ("food", "booze", "cigarettes", "pet", "sleep", "nookie", "raid", "cancel")
 PEST_CATEGORIES = ("food", "booze", "cigarettes")
+# Chez Geek and Chez Goth sort their cards differently (and have no raids).
+JOB_CATEGORIES = ("food", "booze", "cigarettes", "weed", "mushrooms", "book", "clothing", "jewellery", "partner",
+                  "pet", "sleep", "nookie", "tv", "web", "heartache", "cancel")
+JOB_PEST_CATEGORIES = ("food", "booze", "weed", "partner", "clothing", "jewellery")
+ALL_CATEGORIES = frozenset(CATEGORIES) | frozenset(JOB_CATEGORIES)
+ALL_PEST_CATEGORIES = frozenset(PEST_CATEGORIES) | frozenset(JOB_PEST_CATEGORIES)
+
+
+def categories_for(game: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The card categories and the pest categories a game's forms offer."""
+    return (CATEGORIES, PEST_CATEGORIES) if game == "guevara" else (JOB_CATEGORIES, JOB_PEST_CATEGORIES)
 MAX_CARD_NAME = 40
 
 
@@ -242,10 +256,13 @@ def _die_value(args, seat):
     return {"value": value}
 
 
+def _destination(value: Any) -> str | int:
+    """Where a Person sent away goes: the discard pile or a seat."""
+    return "discard" if value in (None, "", "discard") else parse_seat(value)
+
+
 def _get_rid(args, seat):
-    to = args.get("to")
-    return {**_card_only(args, seat), **_die_value(args, seat),
-            "to": "discard" if to in (None, "", "discard") else parse_seat(to)}
+    return {**_card_only(args, seat), **_die_value(args, seat), "to": _destination(args.get("to"))}
 
 
 def _cancel(args, seat):
@@ -343,12 +360,12 @@ def card_spec(raw: Mapping[str, Any]) -> dict[str, Any]:
     categories = raw.get("categories") or []
     if isinstance(categories, str):
         categories = [categories]
-    if not isinstance(categories, list) or any(c not in CATEGORIES for c in categories):
+    if not isinstance(categories, list) or any(c not in ALL_CATEGORIES for c in categories):
         raise BadInput(N_("Unknown card category."))
     pest = raw.get("pest") or []
     if isinstance(pest, str):
         pest = [pest]
-    if not isinstance(pest, list) or any(c not in PEST_CATEGORIES for c in pest):
+    if not isinstance(pest, list) or any(c not in ALL_PEST_CATEGORIES for c in pest):
         raise BadInput(N_("Unknown card category."))
     spec = {"name": name, "type": kind, "categories": categories or None, "pest": pest or None,
             "slack": _optional_number(raw.get("slack"), -10, 20, CARD_NUMBERS),
@@ -395,7 +412,110 @@ def _use_free_time(args, seat):
     return {"kind": args["kind"], "cost": cost}
 
 
+MAX_JOBS = 30
+JOB_NUMBERS = (N_("Job values must be whole numbers."), N_("Job values must be between %(low)d and %(high)d."))
+JOB_KEY = re.compile(r"^[a-z0-9_]{1,40}$")
+
+
+def parse_job_numbers(value: Any) -> list[int] | None:
+    """A printed Income or Free Time: one number, or two as "1/4" (rolled each turn); None when left blank."""
+    if value in (None, "", []):
+        return None
+    parts = value if isinstance(value, list) else re.split(r"\s*/\s*", str(value).strip())
+    if not 1 <= len(parts) <= 2:
+        raise BadInput(N_("Write one number, or two as 1/4."))
+    numbers = [_optional_number(part, 0, 20, JOB_NUMBERS) for part in parts]
+    if None in numbers:
+        raise BadInput(N_("Write one number, or two as 1/4."))
+    if len(numbers) == 2 and numbers[0] > numbers[1]:
+        numbers.reverse()
+    return numbers
+
+
+
+def _job_entry(raw: Mapping[str, Any]) -> dict[str, Any] | None:
+    """One job of the profile, or None for a blank row."""
+    name = " ".join(str(raw.get("name") or "").split())
+    if not name:
+        return None
+    if len(name) > MAX_CARD_NAME:
+        raise BadInput(N_("Name the card (at most %(max)d characters)."), max=MAX_CARD_NAME)
+    key = str(raw.get("key") or "").strip() or "custom_" + hashlib.sha1(name.casefold().encode()).hexdigest()[:10]
+    if not JOB_KEY.match(key):
+        raise BadInput(N_("Unknown job."))
+    perk = raw.get("perk") or ""
+    if not isinstance(perk, str) or len(perk) > 120:
+        raise BadInput(N_("A perk has at most %(max)d characters."), max=120)
+    bonus, forbidden = raw.get("bonus") or {}, raw.get("forbidden") or []
+    if not isinstance(bonus, Mapping) or any(c not in ALL_CATEGORIES for c in bonus):
+        raise BadInput(N_("Unknown card category."))
+    if not isinstance(forbidden, list) or any(c not in ALL_CATEGORIES for c in forbidden):
+        raise BadInput(N_("Unknown card category."))
+    return {"key": key, "name": name, "income": parse_job_numbers(raw.get("income")),
+            "free_time": parse_job_numbers(raw.get("free_time")),
+            "goal": _optional_number(raw.get("goal"), 1, 60, JOB_NUMBERS),
+            "hand": _optional_number(raw.get("hand"), 1, 12, JOB_NUMBERS) or 6,
+            "perk": " ".join(perk.split()), "goth": bool(_flag(raw.get("goth"))),
+            "bonus": {c: _optional_number(n, 0, 10, JOB_NUMBERS) or 0 for c, n in bonus.items()},
+            "forbidden": list(forbidden)}
+
+
+def _job_profile(args, seat):
+    """The job cards, from JSON (`jobs`: a list) or from the form's numbered rows (`name_0`, `income_0`, ...)."""
+    raw = args.get("jobs")
+    if raw is None:
+        raw = [{field: args.get(f"{field}_{row}") for field in ("key", "name", "income", "free_time", "goal",
+                                                                 "hand", "perk", "goth")}
+               for row in range(MAX_JOBS) if f"name_{row}" in args]
+    if not isinstance(raw, list) or len(raw) > MAX_JOBS or not all(isinstance(job, Mapping) for job in raw):
+        raise BadInput(N_("Enter the jobs as a list."))
+    jobs = [entry for entry in (_job_entry(job) for job in raw) if entry is not None]
+    if not jobs:
+        raise BadInput(N_("Enter the jobs as a list."))
+    return {"jobs": jobs}
+
+
+def _job_key(value: Any) -> str:
+    if not isinstance(value, str) or not JOB_KEY.match(value):
+        raise BadInput(N_("Unknown job."))
+    return value
+
+
+def _set_job(args, seat):
+    _require_seat(seat)
+    return {"job": _job_key(args.get("job"))}
+
+
+def _change_job(args, seat):
+    _require_seat(seat)
+    why = args.get("why") or "new_job"
+    if why not in JOB_CHANGES:
+        raise BadInput(N_("A job changes by New Job or You're Fired."))
+    return {"job": _job_key(args.get("job")), "why": why}
+
+
+def _watch_tv(args, seat):
+    _require_seat(seat)
+    raw = args.get("card") if isinstance(args.get("card"), Mapping) else {"name": args.get("name")}
+    spec = card_spec({"name": raw.get("name")})
+    # Played on someone, a TV card is worth 1 Slack to them whatever it prints.
+    return {"window": _uid(args.get("window")),
+            "card": {**spec, "type": "activity", "slack": TV_SLACK}}
+
+
+def _get_rid_all(args, seat):
+    _require_seat(seat)
+    return {"to": _destination(args.get("to"))}
+
+
 _ARG_PARSERS = {
+    "get_rid_all": _get_rid_all,
+    "set_job_profile": _job_profile,
+    "set_job": _set_job,
+    "deal_jobs": _nothing,
+    "change_job": _change_job,
+    "adjust_heartache": _delta,
+    "watch_tv": _watch_tv,
     "adjust_slack": _delta,
     "adjust_wounds": _delta,
     "roll_die": _roll,

@@ -9,18 +9,23 @@ from dataclasses import dataclass, replace
 
 from sqlite_utils import Database
 
-from . import store
+from . import cards, store
 from .actions import Action
 from .cards import complete as cardfacts
 from .hub import Hub
 from .rules import engine
-from .rules.state import DISPLAY, TableState, initial_state
+from .rules.state import DISPLAY, TableState, initial_state, uses_jobs
 from .rules.violations import N_
 
 DISPLAY_ONLY = {"set_order", "set_dealer", "free_seat", "name_seat", "set_profile", "deal_ranks", "start_game",
-                "rematch"}
+                "rematch", "set_job_profile", "deal_jobs"}
 ANYONE = {"undo", "redo"}
 PROFILE_KEY = "guevara.rank_profile"
+
+
+def job_profile_key(deck: str) -> str:
+    """Where the server keeps the job cards a table copied from one deck ("geek" or "goth")."""
+    return f"{deck}.job_profile"
 
 
 class Forbidden(Exception):
@@ -109,7 +114,7 @@ class Play:
         """Validate an action against the rules and append its events atomically (a repeated id is a no-op)."""
         if action.type != "join":
             authorize(actor, action)
-        action = _with_card_facts(db, action, lang)
+        action = _with_card_facts(db, action, lang, table.game)
         with self.cache.writer(table.id):
             while True:
                 current = self.cache.state(db, table.id)
@@ -127,6 +132,11 @@ class Play:
         for event in stored:  # what the table copied from its cards serves the next game too
             if event["type"] == "profile_set":
                 store.remember(db, PROFILE_KEY, event["args"])
+            if event["type"] == "job_profile_set":
+                for deck in ("geek", "goth"):
+                    jobs = [job for job in event["args"]["jobs"] if job["goth"] == (deck == "goth")]
+                    if jobs:
+                        store.remember(db, job_profile_key(deck), {"jobs": jobs})
             for spec in _cards_of(event):
                 cardfacts.remember(db, spec)
         new_state = self.cache.state(db, table.id)
@@ -148,15 +158,27 @@ class Play:
             return table, display_key
 
 
-def _with_card_facts(db: Database, action: Action, lang: str) -> Action:
-    """Cards named in an action, completed from the catalog and from what the server remembers."""
+def with_job_facts(job: dict) -> dict:
+    """A job's per-category Slack bonus and forbidden cards as the rulebooks state them, unless the table said."""
+    known = cards.JOBS_BY_KEY.get(job["key"])
+    if known is None:
+        return job
+    return {**job, "bonus": job.get("bonus") or dict(known.bonus),
+            "forbidden": job.get("forbidden") or list(known.forbidden)}
+
+
+def _with_card_facts(db: Database, action: Action, lang: str, game: str) -> Action:
+    """Cards named in an action, completed from the game's catalog and from what the server remembers."""
     args = action.args
     if action.type == "play_card":
-        return replace(action, args={**args, "cards": [cardfacts.complete(db, spec, lang) for spec in args["cards"]]})
+        return replace(action, args={**args, "cards": [cardfacts.complete(db, spec, lang, game=game)
+                                                       for spec in args["cards"]]})
+    if action.type == "set_job_profile":
+        return replace(action, args={"jobs": [with_job_facts(job) for job in args["jobs"]]})
     if action.type == "call_raid" or (action.type == "pull_rank" and "raid" in args["card"].get("categories", ())):
         return replace(action, args={**args, "card": cardfacts.complete_raid(db, args["card"], lang)})
-    if action.type == "pull_rank":
-        return replace(action, args={**args, "card": cardfacts.complete(db, args["card"], lang)})
+    if action.type in ("pull_rank", "watch_tv"):
+        return replace(action, args={**args, "card": cardfacts.complete(db, args["card"], lang, game=game)})
     if action.type == "take_loot" and args["card"] is not None:
         thing = {**args["card"], "type": "thing"}
         return replace(action, args={**args, "card": cardfacts.complete(db, thing, lang, free=True)})
@@ -186,6 +208,13 @@ def with_chance(action: Action, state: TableState) -> dict:
         cards = [rank for rank, count in state.profile.counts.items() for _ in range(count)]
         secrets.SystemRandom().shuffle(cards)
         args["shuffled"] = cards
+    if action.type == "deal_jobs":
+        args["shuffled"] = list(state.job_profile)
+        secrets.SystemRandom().shuffle(args["shuffled"])
+    if action.type == "get_rid_all":
+        args["values"] = [roll_die() for _ in state.tents.get(action.seat, [])]  # one roll per Person at most
+    if action.type in ("start_game", "advance") and uses_jobs(state.game):
+        args["dice"] = [roll_die(), roll_die()]  # a two-value Income and Free Time each roll at the turn's start
     return args
 
 

@@ -29,36 +29,27 @@ class Lane:
     goal_at: float | None
 
 
-def goal_of(state: TableState, seat: int) -> int | None:
-    """The seat's goal: the table's, or the seat's own where a game gives each player one (jobs)."""
-    own = getattr(state, "goal_of", None)
-    return own(seat) if callable(own) else state.goal
-
-
-def heartache_of(state: TableState, seat: int) -> int:
-    """Heartache tokens (Chez Goth); 0 where the game has none."""
-    return getattr(state, "heartache", {}).get(seat, 0)
-
-
 def lanes(state: TableState) -> list[Lane]:
-    """The lanes in seat order, all drawn to one scale: the goal, or more when someone is past it."""
+    """The lanes in seat order, all drawn to one scale: the highest goal, or more when someone is past it.
+
+    In the job games each seat has its own goal (none until its job's is entered), and heartache counts.
+    """
     totals = {seat: state.total(seat) for seat in state.order}
-    goals = {seat: goal_of(state, seat) for seat in state.order}
+    goals = {seat: state.goal_of(seat) for seat in state.order}
     wounds = {seat: state.seats[seat].wounds for seat in state.order}
     scale = max([state.goal, *(goal for goal in goals.values() if goal),
                  *(max(total, 0) + wounds[seat] for seat, total in totals.items())])
     turn_seat = state.turn.seat if state.turn is not None else None
-    jobs = getattr(state, "jobs", {})
 
     def percent(value: int) -> float:
         return round(100 * max(value, 0) / scale, 2)
 
     result = []
     for seat in state.order:
-        total, goal, heartache = totals[seat], goals[seat], heartache_of(state, seat)
+        total, goal, heartache = totals[seat], goals[seat], state.heartache.get(seat, 0)
         result.append(Lane(
             seat=seat, total=total, goal=goal, to_go=None if goal is None else max(0, goal - total),
-            wounds=wounds[seat], heartache=heartache, rank=state.ranks.get(seat), job=jobs.get(seat),
+            wounds=wounds[seat], heartache=heartache, rank=state.ranks.get(seat), job=state.jobs.get(seat),
             on_turn=seat == turn_seat, winner=seat == state.winner,
             bar=percent(total), heart_from=percent(total - heartache),
             heart_width=round(percent(total) - percent(total - heartache), 2),

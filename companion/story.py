@@ -3,8 +3,8 @@ points, the winner, the chart's geometry, and the newest event worth a highlight
 
 The log is folded one event at a time with the rules engine, and every number is read from the state before
 and after each event (`state.total(seat)`), so event types added later (raids, denouncing, other games) are
-covered without changes here. A table's log holds one game per rematch: it is split at each `game_reset` still
-in force. A game with turns begins with its first turn (the ranks dealt before are setup); a table that only
+covered without changes here. A table's log holds one game per rematch: it is split at each rematch still in
+force (`game_reset`, or `jobs_reset` in the job games). A game with turns begins with its first turn (the ranks dealt before are setup); a table that only
 counts Slack, without the turn, has its story from the start.
 """
 
@@ -16,6 +16,7 @@ from typing import Iterable
 from .rules import engine
 from .rules.state import TableState
 
+REMATCHES = frozenset({"game_reset", "jobs_reset"})  # the events that start a new game at the same table
 MIN_SWING = 2  # a single event that moves a total by less is no turning point
 TOP_SWINGS = 3  # the largest gains and the largest losses kept
 RAID, DENOUNCE = "raid", "denounce"
@@ -219,7 +220,7 @@ def games(events: Iterable[dict]) -> list[Game]:
             builder = _Builder(1, event, state)
         elif builder is None:
             continue
-        elif event["type"] == "game_reset":
+        elif event["type"] in REMATCHES:
             found.append(builder.finish(before))
             builder = _Builder(len(found) + 1, event, state)
         else:

@@ -9,6 +9,7 @@ from sqlite_utils import Database
 from .. import store
 from ..actions import BadInput
 from ..rules.violations import N_
+from . import cards_for
 from . import guevara as catalog
 
 FACTS = ("type", "categories", "cost", "slack", "slack_die", "slack_modifier", "invited", "pest",
@@ -29,8 +30,8 @@ def known_facts(card: catalog.Card) -> dict[str, Any]:
     return {key: value for key, value in facts.items() if value not in (None, [], ())}
 
 
-def _merged(db: Database, spec: dict[str, Any], lang: str) -> dict[str, Any]:
-    found = catalog.find(spec["name"], lang)
+def _merged(db: Database, spec: dict[str, Any], lang: str, game: str = "guevara") -> dict[str, Any]:
+    found = catalog.find(spec["name"], lang, cards_for(game))
     merged: dict[str, Any] = {}
     if found is not None:
         merged.update(known_facts(found))
@@ -49,12 +50,13 @@ def complete_raid(db: Database, spec: dict[str, Any], lang: str) -> dict[str, An
     return merged
 
 
-def complete(db: Database, spec: dict[str, Any], lang: str, free: bool = False) -> dict[str, Any]:
+def complete(db: Database, spec: dict[str, Any], lang: str, free: bool = False,
+             game: str = "guevara") -> dict[str, Any]:
     """Merge catalog facts, remembered numbers and the table's input (which wins); ask for what is missing.
 
-    `free` Things (loot) need no cost.
+    `free` Things (loot) need no cost; `game` says whose catalog to look in.
     """
-    merged = _merged(db, spec, lang)
+    merged = _merged(db, spec, lang, game)
     kind = merged.get("type")
     if kind is None:
         raise BadInput(N_("Choose the type of %(card)s (Person, Cat, Activity or Thing)."), card=spec["name"])

@@ -104,13 +104,13 @@ def name(card: Card, lang: str) -> str:
     return card.names.get(lang) or card.names["en"]
 
 
-def find(text: str, lang: str = "en") -> Card | None:
+def find(text: str, lang: str = "en", cards: tuple[Card, ...] = CARDS) -> Card | None:
     """The card whose name in any language matches text, trying lang's names first."""
     wanted = _norm(text)
     if not wanted:
         return None
     for langs in ((lang,), LANGS):
-        for card in CARDS:
+        for card in cards:
             if any(card.names.get(code) and _norm(card.names[code]) == wanted for code in langs):
                 return card
     return None

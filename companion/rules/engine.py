@@ -5,14 +5,26 @@ from __future__ import annotations
 import copy
 from typing import Any, Iterable
 
-from . import core, denounce, guevara, raids, tents
-from .state import TableState, initial_state
+from . import core, denounce, goth, guevara, jobs, raids, tents, tv
+from .state import TableState, initial_state, rulebook_for, uses_jobs
 from .violations import N_, RuleViolation
 
-MODULES = (core, guevara, tents, raids, denounce)
+MODULES = (core, guevara, tents, raids, denounce, jobs, goth, tv)
 DECIDERS = {kind: decider for module in MODULES for kind, decider in module.DECIDERS.items()}
 APPLIERS = {kind: applier for module in MODULES for kind, applier in module.APPLIERS.items()}
 ACTION_TYPES = tuple(DECIDERS)
+RANKS_ONLY = frozenset({"set_profile", "set_rank", "deal_ranks", "promote", "demote", "heal", "pull_rank",
+                        *raids.DECIDERS, *denounce.DECIDERS})
+JOBS_ONLY = frozenset({*jobs.DECIDERS, *goth.DECIDERS, *tv.DECIDERS})
+# Where a shared rule (cards, windows, pests) is explained in the job games' rulebooks.
+JOB_GAME_TOPICS = {
+    "guevara.setup": "setup", "guevara.turn": "turn", "guevara.win": "win", "guevara.goal": "goal",
+    "guevara.cancel": "cancel", "guevara.people.get_rid": "people.get_rid", "guevara.quick": "quick",
+    "guevara.people.uninvited": "people.uninvited", "guevara.phase.call": "phase.call",
+    "guevara.phase.freetime": "phase.freetime", "guevara.income": "jobs", "guevara.scrounging": "shopping",
+    "guevara.pests": "pests", "guevara.wounds": "overview", "guevara.overview": "overview",
+}
+GOTH_TOPICS = {"pests": "people.uninvited"}  # Chez Goth explains its pests with the uninvited People
 
 # Events that are about phones, not the game: undo skips them.
 HOUSEKEEPING = {"table_created", "seat_joined", "seat_freed", "undone", "redone"}
@@ -23,7 +35,26 @@ def decide(state: TableState, kind: str, seat: int | None, args: dict[str, Any])
     handler = DECIDERS.get(kind)
     if handler is None:
         raise RuleViolation(N_("That action is not known."), section="guevara.turn")
-    return handler(state, seat, args)
+    if uses_jobs(state.game):
+        if kind in RANKS_ONLY:
+            raise RuleViolation(N_("That belongs to Chez Guevara: this game has jobs, not ranks."),
+                                section=f"{rulebook_for(state.game)}.jobs")
+        handler = jobs.OVERRIDES.get(kind, handler)
+    elif kind in JOBS_ONLY:
+        raise RuleViolation(N_("That belongs to Chez Geek and Chez Goth."), section="guevara.overview")
+    try:
+        return handler(state, seat, args)
+    except RuleViolation as violation:
+        violation.section = section_in_game(state.game, violation.section)
+        raise
+
+
+def section_in_game(game: str, section: str) -> str:
+    """A shared rule's section as this game's rulebook has it (the job games explain cards in their own words)."""
+    if not uses_jobs(game) or not section.startswith("guevara."):
+        return section
+    book, topic = rulebook_for(game), JOB_GAME_TOPICS.get(section, "overview")
+    return f"{book}.{GOTH_TOPICS.get(topic, topic) if book == 'goth' else topic}"
 
 
 def apply(state: TableState, event: dict, undone: frozenset[int] = frozenset()) -> TableState:
@@ -82,6 +113,7 @@ def _check_win(state: TableState) -> None:
     if state.winner is not None:
         return
     for seat in state.seats.values():
-        if state.total(seat.id) >= state.goal:
+        goal = state.goal_of(seat.id)
+        if goal is not None and state.total(seat.id) >= goal:
             state.winner, state.won_at = seat.id, state.version
             return

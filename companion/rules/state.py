@@ -4,14 +4,39 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-GAMES = ("guevara",)
+GAMES = ("guevara", "geek", "goth", "geekgoth")
+JOB_GAMES = ("geek", "goth", "geekgoth")
 MIN_SEATS, MAX_SEATS = 2, 5
-ROLL_PURPOSES = ("call", "get_rid", "variable", "raid", "denounce", "card", "other")
+ROLL_PURPOSES = ("call", "get_rid", "variable", "raid", "denounce", "card", "other", "income", "free_time")
 DISPLAY = "display"
 RANKS = ("private", "corporal", "sergeant")
 RANK_CARDS = 8
 PHASES = ("draw", "roll", "call", "freetime", "discard", "heal")
+JOB_PHASES = ("draw", "roll", "call", "freetime", "discard")
 HAND_AFTER_DRAW, HAND_AFTER_DISCARD = 6, 5
+BLACK_WINDOWS = "paint_your_windows_black"
+
+
+def phases_for(game: str) -> tuple[str, ...]:
+    """The phases of a turn: Chez Guevara heals at the end, the job games do not."""
+    return PHASES if game == "guevara" else JOB_PHASES
+
+
+def rulebook_for(game: str) -> str:
+    """The rulebook whose sections explain this game (the combined game follows Chez Goth's combining rules)."""
+    return {"geek": "geek", "goth": "goth", "geekgoth": "goth"}.get(game, "guevara")
+
+
+def uses_jobs(game: str) -> bool:
+    """Chez Geek and Chez Goth deal jobs instead of ranks."""
+    return game in JOB_GAMES
+
+
+def roll_purposes_for(game: str) -> tuple[str, ...]:
+    """What a roll can be for in this game (no raids or denouncing with jobs, no rolled Income with ranks)."""
+    if uses_jobs(game):
+        return tuple(p for p in ROLL_PURPOSES if p not in ("raid", "denounce"))
+    return tuple(p for p in ROLL_PURPOSES if p not in ("income", "free_time"))
 
 
 @dataclass
@@ -46,6 +71,27 @@ class RankValues:
     slack: int | None = None
     penalty: int | None = None
     perk: str = ""
+
+
+@dataclass
+class JobValues:
+    """The numbers printed on one job card; two numbers mean a roll each turn (1-3 the lower, 4-6 the higher)."""
+
+    key: str
+    name: str
+    income: tuple[int, ...] | None = None
+    free_time: tuple[int, ...] | None = None
+    goal: int | None = None
+    perk: str = ""
+    hand: int = HAND_AFTER_DRAW
+    goth: bool = False
+    bonus: dict[str, int] = field(default_factory=dict)
+    forbidden: tuple[str, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        """Whether the table has entered everything a turn needs."""
+        return None not in (self.income, self.free_time, self.goal)
 
 
 @dataclass
@@ -188,6 +234,37 @@ class TableState:
     raid: Raid | None = None
     denunciation: Denunciation | None = None
     swap: PendingSwap | None = None
+    jobs: dict[int, str] = field(default_factory=dict)
+    job_profile: dict[str, JobValues] = field(default_factory=dict)
+    heartache: dict[int, int] = field(default_factory=dict)
+    job_slack: dict[int, int] = field(default_factory=dict)
+    last_winner: int | None = None
+
+    def job(self, seat: int) -> JobValues | None:
+        """The job card the seat holds, if any."""
+        key = self.jobs.get(seat)
+        return self.job_profile.get(key) if key else None
+
+    def is_goth(self, seat: int) -> bool:
+        """Chez Goth makes everyone a Goth; combined with Chez Geek only a Goth job does."""
+        if self.game == "goth":
+            return True
+        job = self.job(seat)
+        return self.game == "geekgoth" and job is not None and job.goth
+
+    def goal_of(self, seat: int) -> int | None:
+        """The seat's goal: the table's (Chez Guevara) or the one printed on the seat's job (None until entered)."""
+        if not uses_jobs(self.game):
+            return self.goal
+        job = self.job(seat)
+        return job.goal if job else None
+
+    def black_windows(self, seat: int) -> int:
+        """Each "Paint your windows black" in play: +1 for a Goth, -1 for everyone else (gone when the card goes)."""
+        if self.game != "geekgoth":
+            return 0
+        count = sum(1 for cards in self.tents.values() for card in cards if card.key == BLACK_WINDOWS)
+        return count if self.is_goth(seat) else -count
 
     def outranks(self, seat: int, other: int) -> bool:
         """True when `seat` holds a higher rank than `other`."""
@@ -215,7 +292,8 @@ class TableState:
         values = self.rank_values(seat)
         rank_slack = values.slack if values and values.slack is not None else 0
         tent = sum(card.worth for card in self.tents.get(seat, []))
-        return self.seats[seat].slack + rank_slack + tent - self.seats[seat].wounds
+        jobs = self.heartache.get(seat, 0) + self.job_slack.get(seat, 0) + self.black_windows(seat)
+        return self.seats[seat].slack + rank_slack + tent - self.seats[seat].wounds + jobs
 
     def free_ranks(self) -> dict[str, int]:
         """Rank cards still on the table as open promotions."""
@@ -241,13 +319,14 @@ class TableState:
         i = self.order.index(seat)
         return self.order[i - 1]
 
-    def to_goal(self, seat: int) -> int:
-        """How much Slack the seat still lacks (0 once there)."""
-        return max(0, self.goal - self.total(seat))
+    def to_goal(self, seat: int) -> int | None:
+        """How much Slack the seat still lacks (0 once there; None while its goal is unknown)."""
+        goal = self.goal_of(seat)
+        return None if goal is None else max(0, goal - self.total(seat))
 
 
 def goal_for(game: str, seat_count: int) -> int:
-    """Slack needed to win: Chez Guevara asks 20, or 18 with five players."""
+    """Slack needed to win in Chez Guevara: 20, or 18 with five players (the job games read it off each job)."""
     return 18 if seat_count == 5 else 20
 
 

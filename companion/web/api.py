@@ -9,7 +9,7 @@ from ..actions import BadInput, new_action_id, parse_action, parse_name, parse_s
 from ..db import get_db
 from ..i18n import CODES, current_language, gettext as _
 from ..play import Forbidden
-from ..rules.state import DISPLAY, TableState
+from ..rules.state import DISPLAY, TableState, uses_jobs
 from ..rules.violations import N_, RuleViolation
 from . import narrate
 from .common import held_seat, is_display, join_url, play, public_base, table_or_404
@@ -84,10 +84,12 @@ def public_state(state: TableState) -> dict:
     """The state as JSON: seats in table order with rank and tent, the turn, any open cancel window, the dice."""
     turn, window = state.turn, state.window
     return {
-        "version": state.version, "game": state.game, "goal": state.goal,
+        "version": state.version, "game": state.game, "goal": None if uses_jobs(state.game) else state.goal,
         "seats": [{"seat": seat.id, "name": seat.name, "order": state.order.index(seat.id),
                    "slack": seat.slack, "wounds": seat.wounds, "total": state.total(seat.id),
                    "to_goal": state.to_goal(seat.id), "has_phone": seat.claimed, "rank": state.ranks.get(seat.id),
+                   "job": state.jobs.get(seat.id), "goal": state.goal_of(seat.id), "goth": state.is_goth(seat.id),
+                   "heartache": state.heartache.get(seat.id, 0),
                    "tent": [_card(card) for card in state.tents.get(seat.id, [])]}
                   for seat in (state.seats[i] for i in state.order)],
         "dealer": state.dealer, "first_player": state.first_player,
@@ -100,6 +102,9 @@ def public_state(state: TableState) -> dict:
             "passed": list(window.passed)},
         "pest_demands": [{"seat": d.seat, "pest": d.pest, "categories": list(d.categories)} for d in state.demands],
         "free_ranks": state.free_ranks(),
+        "job_profile": [{"key": job.key, "name": job.name, "income": list(job.income or []) or None,
+                         "free_time": list(job.free_time or []) or None, "goal": job.goal, "goth": job.goth}
+                        for job in state.job_profile.values()],
         "last_roll": None if state.last_roll is None else {
             "seat": state.last_roll.seat, "purpose": state.last_roll.purpose, "note": state.last_roll.note,
             "value": state.last_roll.value, "physical": state.last_roll.physical},

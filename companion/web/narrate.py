@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..cards import guevara as catalog
+from .. import cards as catalog
 from ..i18n import current_language, gettext as _, ngettext
 from ..rules.tents import CALL_SUCCEEDS, GET_RID_SUCCEEDS
-from ..rules.state import DISPLAY, TableState
+from ..rules.state import DISPLAY, TableState, uses_jobs
+from ..rules.goth import has_heartache
+from ..rules.jobs import hand_limit
 from ..rules.violations import N_
 
 PURPOSES = {
@@ -19,12 +21,14 @@ PURPOSES = {
     "denounce": N_("denounce"),
     "card": N_("a roll a card demands"),
     "other": N_("other"),
+    "income": N_("the job's Income"),
+    "free_time": N_("the job's Free Time"),
 }
 
 
 PURPOSE_SECTIONS = {"call": "people.invited", "get_rid": "people.get_rid", "variable": "variable_slack",
                     "raid": "raid.roll", "denounce": "denounce", "card": "phase.roll",
-                    "other": "quick"}
+                    "other": "quick", "income": "variable_income", "free_time": "variable_income"}
 PHASE_NAMES = {
     "draw": N_("Draw"), "roll": N_("Roll"), "call": N_("Call People"), "freetime": N_("Free Time"),
     "discard": N_("Discard"), "heal": N_("Heal"),
@@ -40,6 +44,9 @@ PHASE_REMINDERS = {
 CATEGORY_NAMES = {
     "food": N_("Food"), "booze": N_("Booze"), "cigarettes": N_("Cigarettes"), "pet": N_("Pet"),
     "sleep": N_("Sleep"), "nookie": N_("Nookie"), "raid": N_("Raid"), "cancel": N_("Cancels cards"),
+    "weed": N_("Weed"), "mushrooms": N_("Mushrooms"), "book": N_("Book"), "clothing": N_("Clothing"),
+    "jewellery": N_("Jewellery"), "partner": N_("Partner"), "tv": N_("TV"), "web": N_("Surfing the Web"),
+    "heartache": N_("Heartache"),
 }
 TYPE_NAMES = {"person": N_("Person"), "cat": N_("Cat"), "activity": N_("Activity"), "thing": N_("Thing")}
 KIND_TEXT = {
@@ -51,6 +58,17 @@ KIND_TEXT = {
     "scrounge": N_("goes scrounging: %(card)s"),
     "raid": N_("calls a raid: %(card)s"),
 }
+JOB_REMINDERS = {
+    "draw": N_("Draw Life cards until you hold %(n)d, and never hold more."),
+    "roll": N_("A two-value Income or Free Time was rolled as the turn began. Roll to get rid of People (4-6), "
+               "naming where each goes first."),
+    "call": PHASE_REMINDERS["call"],
+    "freetime": N_("Each Free Time is one shopping trip or one Activity; others may answer with a TV card."),
+    "discard": PHASE_REMINDERS["discard"],
+}
+GOTH_CALL_REMINDER = N_("Call People: an invited Person needs 3-6; uninvited People and Cats just come. "
+                        "A Goth with nobody in the room afterwards loses 1 Heartache.")
+JOB_CHANGE_NAMES = {"new_job": N_("New Job"), "fired": N_("You're Fired!")}
 RANK_NAMES = {"private": N_("Private"), "corporal": N_("Corporal"), "sergeant": N_("Sergeant")}
 
 
@@ -62,6 +80,27 @@ def phase_name(phase: str) -> str:
 def rank_name(rank: str | None) -> str:
     """A rank in the reader's language ('—' for none)."""
     return _(RANK_NAMES[rank]) if rank in RANK_NAMES else "—"
+
+
+def phase_reminder(state: TableState) -> str:
+    """What the active player does in this phase, in the reader's language."""
+    turn = state.turn
+    if not uses_jobs(state.game):
+        return _(PHASE_REMINDERS[turn.phase])
+    if turn.phase == "call" and has_heartache(state.game):
+        return _(GOTH_CALL_REMINDER)
+    return _(JOB_REMINDERS[turn.phase], n=hand_limit(state, turn.seat))
+
+
+def job_label(state: TableState, key: str | None) -> str:
+    """A job's name: the catalog's in the reader's language, else as the table entered it."""
+    if key is None:
+        return "—"
+    known = catalog.JOBS_BY_KEY.get(key)
+    if known is not None:
+        return catalog.name(known, current_language())
+    job = state.job_profile.get(key)
+    return job.name if job else key
 
 
 def refusal(error) -> str:
@@ -92,9 +131,17 @@ def card_label(card) -> str:
     return catalog.name(known, current_language()) if known else typed
 
 
-def play_text(kind: str, cards, target: str) -> str:
-    """What a player is doing with the card(s) being played."""
-    return _(KIND_TEXT[kind], card=", ".join(card_label(card) for card in cards), target=target)
+# Chez Geek and Chez Goth have rooms, not tents.
+ROOM_TEXT = {
+    "call": N_("calls %(card)s into the room of %(target)s"),
+    "person": N_("sends %(card)s into the room of %(target)s"),
+}
+
+
+def play_text(kind: str, cards, target: str, rooms: bool = False) -> str:
+    """What a player is doing with the card(s) being played (`rooms` at a Chez Geek or Chez Goth table)."""
+    text = ROOM_TEXT.get(kind, KIND_TEXT[kind]) if rooms else KIND_TEXT[kind]
+    return _(text, card=", ".join(card_label(card) for card in cards), target=target)
 
 
 @dataclass
@@ -190,7 +237,7 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "healed":
         return _("healed a wound of %(name)s", name=name)
     if kind == "card_played":
-        text = play_text(args["kind"], args["cards"], seat_name(state, args["target"]))
+        text = play_text(args["kind"], args["cards"], seat_name(state, args["target"]), uses_jobs(state.game))
         if args.get("handed_by"):
             return _("hands over a Raid card: %(name)s %(text)s", name=name, text=text)
         return text
@@ -224,8 +271,31 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
         return _("moved a card into the tent of %(name)s", name=seat_name(state, args["to"]))
     if kind == "card_marked":
         return _("%(delta)+d marker(s) on a card", delta=args["delta"])
-    if kind == "game_reset":
+    if kind in ("game_reset", "jobs_reset"):
         return _("started a rematch with the same seats")
+    if kind == "job_profile_set":
+        return _("entered the job cards of the deck")
+    if kind == "job_set":
+        return _("%(name)s holds the job %(job)s", name=name, job=job_label(state, args["job"]))
+    if kind == "jobs_dealt":
+        return _("dealt the jobs: %(jobs)s", jobs=", ".join(
+            f"{seat_name(state, seat)} {job_label(state, job)}" for seat, job in args["jobs"]))
+    if kind == "job_changed":
+        card = JOB_CHANGE_NAMES[args["why"]]
+        text = _("%(name)s plays %(card)s and is now %(job)s", name=name, card=_(card), job=job_label(state, args["job"]))
+        if args.get("heartache_lost"):
+            text += " — " + _("loses %(count)d Heartache", count=args["heartache_lost"])
+        if args.get("job_slack"):
+            text += " — " + _("+1 Slack on the job")
+        if args.get("heartache_gained"):
+            text += " — " + _("+1 Heartache for becoming a Goth")
+        return text
+    if kind == "heartache_changed":
+        if args.get("why") == "empty_room":
+            return _("%(name)s has nobody in the room after Call People: -1 Heartache", name=name)
+        return _("%(delta)+d Heartache to %(name)s", delta=args["delta"], name=name)
+    if kind == "tv_watched":
+        return _("plays %(card)s: the Free Time goes on TV, and 1 Slack for watching", card=card_label(args["card"]))
     if kind in ("undone", "redone"):
         target = by_seq.get(args["target"])
         what = describe(target, state, by_seq) if target else "?"

@@ -42,7 +42,7 @@ def latest_roll(events: list[dict], state: TableState) -> dict | None:
     for event in reversed(events):
         if event["seq"] in state.undone:
             continue
-        if event["type"] == "game_reset":
+        if event["type"] in story.REMATCHES:
             return None
         if event["type"].endswith("_rolled") and isinstance(event["args"].get("value"), int):
             return {"value": event["args"]["value"], "seat": event.get("seat"),

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from flask import render_template, url_for
 
-from .. import store
-from ..actions import CATEGORIES, new_action_id
-from ..cards import guevara as catalog
+from .. import cards as catalog, store
+from ..actions import CATEGORIES, categories_for, new_action_id
 from ..db import get_db
 from ..i18n import current_language
-from ..play import PROFILE_KEY
+from ..play import PROFILE_KEY, job_profile_key
+from ..rules.goth import has_heartache, twins_of
 from ..rules.guevara import default_profile_values
-from ..rules.state import PHASES, RANKS, ROLL_PURPOSES, find_card
+from ..rules.state import (PHASES, RANKS, ROLL_PURPOSES, find_card, phases_for, roll_purposes_for, rulebook_for,
+                           uses_jobs)
 from ..rules.denounce import has_toady, leaders_elsewhere, movable_people
 from ..rules.raids import outranked_by_nobody, raid_callable, raid_rollers
 from ..rules.tents import may_pull_rank
+from ..rules.tv import may_watch_tv
 from . import narrate, race
 from .common import join_url, play, public_base
 
@@ -32,8 +34,16 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
     wanted |= {stack[-1] for stack in (state.undoable, state.redoable) if stack}
     by_seq = {**store.events_by_seq(db, table.id, wanted), **{e["seq"]: e for e in events}}
     here = url_for("tables.display" if view == "display" else "seat.seat_page", token=table.token)
+    categories, pest_categories = categories_for(state.game)
     return {
-        "here": here, "rules": lambda topic: f"{state.game}.{topic}",
+        "here": here, "rules": lambda topic: f"{rulebook_for(state.game)}.{topic}",
+        "phases": phases_for(state.game), "purposes": roll_purposes_for(state.game),
+        "categories": categories, "pest_categories": pest_categories,
+        "card_names": lambda: catalog_names(state.game), "job_games": uses_jobs(state.game),
+        "heartache_game": has_heartache(state.game), "job_name": lambda key: narrate.job_label(state, key),
+        "job_twins": lambda seat: ", ".join(narrate.job_label(state, key) for key in twins_of(state, seat)),
+        "reminder_text": narrate.phase_reminder(state) if state.turn else "",
+        "tv_watchers": [s for s in state.order if may_watch_tv(state, s) and (view == "display" or s == me)],
         "table": table, "state": state, "view": view, "me": me, "error": error, "section": section,
         "log": narrate.story(events, state, by_seq), "log_total": state.version,
         "undo_hint": narrate.next_undo(state, by_seq), "redo_hint": narrate.next_redo(state, by_seq),
@@ -41,7 +51,7 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
         "my_turn": state.turn is not None and (view == "display" or me == state.turn.seat),
         "window_text": window_text(state), "demand_pest": lambda demand: _pest_name(state, demand),
         "pullers": [s for s in state.order if may_pull_rank(state, s) and (view == "display" or s == me)],
-        "raid_callable": raid_callable(state),
+        "raid_callable": raid_callable(state) and not uses_jobs(state.game),
         "raid_pullers": [s for s in state.order if may_pull_rank(state, s) and outranked_by_nobody(state, s)
                          and (view == "display" or s == me)], "raid_rollers": _mine(raid_rollers(state), view, me),
         "movable_people": movable_people(state), "leaders_elsewhere": leaders_elsewhere(state),
@@ -61,7 +71,8 @@ def window_text(state) -> str:
     window = state.window
     if window is None:
         return ""
-    return narrate.play_text(window.kind, window.cards, narrate.seat_name(state, window.target))
+    return narrate.play_text(window.kind, window.cards, narrate.seat_name(state, window.target),
+                             uses_jobs(state.game))
 
 
 def _pest_name(state, demand) -> str:
@@ -69,10 +80,10 @@ def _pest_name(state, demand) -> str:
     return narrate.card_label(found[1]) if found else "?"
 
 
-def catalog_names() -> list[str]:
-    """Every known card name, the reader's language first, for search-as-you-type."""
-    lang = current_language()
-    names = {catalog.name(card, lang) for card in catalog.CARDS} | {card.names["en"] for card in catalog.CARDS}
+def catalog_names(game: str = "guevara") -> list[str]:
+    """Every known card name of the game, the reader's language first, for search-as-you-type."""
+    lang, cards = current_language(), catalog.cards_for(game)
+    names = {catalog.name(card, lang) for card in cards} | {card.names["en"] for card in cards}
     return sorted(names, key=str.casefold)
 
 
@@ -83,6 +94,34 @@ def profile_form(state) -> dict:
                 "values": {rank: vars(values) for rank, values in state.profile.values.items()}}
     remembered = store.remembered(get_db(), PROFILE_KEY)
     return remembered or {"counts": {rank: "" for rank in RANKS}, "values": default_profile_values()}
+
+
+BLANK_JOB_ROWS = 2
+DECKS = {"geek": ("geek",), "goth": ("goth",), "geekgoth": ("geek", "goth")}
+
+
+def _numbers_text(values) -> str:
+    """A printed Income or Free Time as the form shows it: "3", or "1/4" for two values."""
+    return "/".join(str(v) for v in values) if values else ""
+
+
+def job_profile_form(state) -> list[dict]:
+    """The job cards to prefill: this table's, else the rulebooks' jobs overlaid with what the server remembers."""
+    if state.job_profile:
+        jobs = [vars(job) for job in state.job_profile.values()]
+    else:
+        jobs = []
+        for deck in DECKS[state.game]:
+            remembered = {job["key"]: job for job in
+                          (store.remembered(get_db(), job_profile_key(deck)) or {}).get("jobs", [])}
+            for job in catalog.jobs_for(deck):
+                jobs.append(remembered.pop(job.key, None) or {
+                    "key": job.key, "name": catalog.name(job, current_language()), "income": job.income,
+                    "free_time": job.free_time, "goal": job.goal, "hand": job.hand, "perk": "", "goth": job.goth})
+            jobs += remembered.values()  # jobs the table added to the rulebooks' list
+    blank = {"key": "", "name": "", "goal": None, "hand": None, "perk": "", "goth": state.game == "goth"}
+    return [{**job, "income": _numbers_text(job.get("income")), "free_time": _numbers_text(job.get("free_time"))}
+            for job in jobs + [blank] * BLANK_JOB_ROWS]
 
 
 def _moved_earlier(order: list[int]) -> dict[int, str]:
@@ -99,8 +138,9 @@ def display_context(table: store.TableRow, **extra) -> dict:
     """The panel context plus the join QR and code for the display."""
     _base, loopback_only = public_base()
     context = panel_context(table, "display", **extra)
-    return {**context, "join_url": join_url(table), "loopback_only": loopback_only,
-            "profile": profile_form(context["state"])}
+    state = context["state"]
+    profile = job_profile_form(state) if uses_jobs(state.game) else profile_form(state)
+    return {**context, "join_url": join_url(table), "loopback_only": loopback_only, "profile": profile}
 
 
 def refuse(message: str, status: int) -> tuple[str, int]:

@@ -13,10 +13,11 @@ from harness import DISPLAY, PHONE
 PROPAGATION_MS = 1000
 
 
-def open_table(browser, server, seats="3"):
-    """The display creates a table and shows its QR code."""
+def open_table(browser, server, seats="3", game="guevara"):
+    """The display creates a table for the game and shows its QR code."""
     display = browser.new_context(**DISPLAY).new_page()
     display.goto(server.url + "/")
+    display.select_option("#game", game)
     display.select_option("#seats", seats)
     display.click("text=Open the table")
     expect(display.get_by_test_id("join-qr")).to_be_visible()

@@ -6,10 +6,10 @@ from companion.rules import engine
 class Log:
     """A tiny in-memory log that decides and applies like play.py does, without storage."""
 
-    def __init__(self, seats=4):
+    def __init__(self, seats=4, game="guevara"):
         self.events = []
         self.state = engine.initial_state()
-        self.act("create_table", None, game="guevara", seats=seats, language="en")
+        self.act("create_table", None, game=game, seats=seats, language="en")
 
     def act(self, action, seat=None, **args):
         for event in engine.decide(self.state, action, seat, args):

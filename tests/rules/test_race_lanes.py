@@ -1,10 +1,10 @@
 """The race view's lanes, pure: bars to one scale, the goal line, wounds, the turn and the winner."""
 
-from dataclasses import dataclass, field
-
-from companion import race
+from jobdeck import job_table
 from tablelog import Log
 from test_tents_rules import game
+
+from companion import race
 
 
 def test_bars_are_totals_on_the_goal_scale_and_wounds_show_what_they_took():
@@ -33,29 +33,17 @@ def test_a_total_below_zero_draws_no_bar_but_shows_its_wounds():
     assert (hurt.total, hurt.bar, hurt.wound_width) == (-3, 0.0, 15.0)
 
 
-def test_heartache_and_a_goal_per_seat_light_up_where_a_game_has_them():
-    @dataclass
-    class Seat:
-        wounds: int = 0
+def test_in_chez_goth_heartache_fills_the_bar_and_each_seat_has_its_own_goal_line():
+    log = job_table("goth", ("porn_shop_clerk", "artist", "poet"))  # goals 18, 20 and 21
+    log.act("start_game", dice=[5, 5])
+    log.act("adjust_slack", 1, delta=6)
+    state = log.act("adjust_heartache", 1, delta=3)
+    clerk, artist, poet = race.lanes(state)
+    assert (clerk.total, clerk.heartache, clerk.goal, clerk.to_go, clerk.job) == (9, 3, 18, 9, "porn_shop_clerk")
+    assert (clerk.bar, clerk.heart_from, clerk.heart_width) == (42.86, 28.57, 14.29)  # on the Poet's scale of 21
+    assert (clerk.goal_at, artist.goal_at, poet.goal_at) == (85.71, 95.24, 100.0)
 
-    @dataclass
-    class JobState:  # what Chez Goth's state adds: heartache, jobs and each seat's own goal
-        order: list = field(default_factory=lambda: [1, 2])
-        seats: dict = field(default_factory=lambda: {1: Seat(), 2: Seat(1)})
-        goal: int = 20
-        heartache: dict = field(default_factory=lambda: {1: 3})
-        jobs: dict = field(default_factory=lambda: {1: "mortician"})
-        ranks: dict = field(default_factory=dict)
-        turn: None = None
-        winner: None = None
 
-        def goal_of(self, seat):
-            return {1: 25, 2: None}[seat]
-
-        def total(self, seat):
-            return {1: 10, 2: 4}[seat]
-
-    goth, unknown = race.lanes(JobState())
-    assert (goth.heartache, goth.heart_from, goth.heart_width, goth.bar) == (3, 28.0, 12.0, 40.0)
-    assert (goth.goal_at, goth.job) == (100.0, "mortician")
-    assert unknown.goal is None and unknown.goal_at is None and unknown.to_go is None
+def test_a_seat_whose_job_goal_is_unknown_has_no_goal_line():
+    _first, second = race.lanes(Log(2, game="geek").state)
+    assert second.goal is None and second.goal_at is None and second.to_go is None

@@ -1,10 +1,12 @@
 """The story of a game, pure: totals after every change match the log, turning points, rematches, the chart."""
 
-from companion import story
-from companion.rules import engine
+from jobdeck import job_table
 from tablelog import Log
 from test_raids import raiding
 from test_tents_rules import FRIEND, SLEEP, game, to_phase
+
+from companion import story
+from companion.rules import engine
 
 BOMB = {"with": "Bomb Making Practice"}
 
@@ -146,3 +148,14 @@ def test_a_promotion_from_a_raid_is_a_highlight():
 def test_a_table_without_any_change_is_one_unfinished_game():
     [only] = story.games(Log(2).events)
     assert not only.finished and only.points[0].totals == {1: 0, 2: 0}
+
+
+def test_a_job_game_is_told_the_same_way_and_its_rematch_starts_a_new_game():
+    log = job_table("geek", ("slacker", "temp", "work_drone"))  # the Slacker's goal is 25
+    log.act("start_game", dice=[5, 5])
+    log.act("adjust_slack", 1, delta=25)
+    log.act("rematch")
+    first, second = story.games(log.events)
+    assert first.winner == 1 and first.totals[1] == 25 and first.moments[-1].kind == "win"
+    assert second.number == 2 and not second.finished
+    assert log.events[second.first_seq - 1]["type"] == "jobs_reset"

@@ -6,7 +6,8 @@ from pathlib import Path
 from phones import act, join
 
 from companion import rulebook
-from companion.rules.state import PHASES
+from companion.rules.engine import GOTH_TOPICS, JOB_GAME_TOPICS
+from companion.rules.state import phases_for, roll_purposes_for
 from companion.web.narrate import PURPOSE_SECTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,13 +49,32 @@ def test_a_refusal_links_to_its_rule_and_back_to_the_seat(app, table):
     assert f'href="/rules/guevara.goal?back=/t/{table}/seat"' in html
 
 
+GOTH_ONLY_TOPICS = {"heartache", "combined"}
+JOB_ONLY_TOPICS = {"jobs", "tv", "job_change", "variable_income"}
+GUEVARA_ONLY_TOPICS = {"ranks", "promotion", "demotion", "pull_rank", "phase.heal", "raid", "raid.roll", "raid.loot",
+                       "denounce", "denounce.revenge",
+                       "scrounging"}
+
+
 def test_every_section_the_app_links_to_exists_in_every_language():
     code = "\n".join(p.read_text() for p in (ROOT / "companion").rglob("*.py"))
     templates = "\n".join(p.read_text() for p in (ROOT / "templates").rglob("*.html"))
     linked = set(re.findall(r'section="([a-z_.]+)"', code))
-    linked |= {f"guevara.{topic}" for topic in re.findall(r'rules\("([a-z_.]+)"\)', templates)}
-    linked |= {f"guevara.{topic}" for topic in PURPOSE_SECTIONS.values()}
-    linked |= {f"guevara.phase.{phase}" for phase in PHASES}
+    job_topics = set(re.findall(r'section\(state, "([a-z_.]+)"\)', code)) | set(JOB_GAME_TOPICS.values())
+    for topic in re.findall(r'rules\("([a-z_.]+)"\)', templates):
+        if topic in GOTH_ONLY_TOPICS:
+            linked.add(f"goth.{topic}")
+            continue
+        if topic not in JOB_ONLY_TOPICS:
+            linked.add(f"guevara.{topic}")
+        if topic not in GUEVARA_ONLY_TOPICS:
+            job_topics.add(topic)
+    for game in ("guevara", "geek", "goth"):
+        for purpose in roll_purposes_for(game):
+            linked.add(f"{game}.{PURPOSE_SECTIONS[purpose]}")
+        linked |= {f"{game}.phase.{phase}" for phase in phases_for(game)}
+    linked |= {f"geek.{topic}" for topic in job_topics}
+    linked |= {f"goth.{GOTH_TOPICS.get(topic, topic)}" for topic in job_topics}
     assert linked, "no links found"
     for lang in rulebook.LANGUAGES:
         for section_id in linked:

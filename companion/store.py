@@ -43,6 +43,19 @@ def m002_remembered(db: Database) -> None:
     db["remembered"].create({"key": str, "value": str, "updated_at": float}, pk="key")
 
 
+@migrations()
+def m003_spectators_and_archive(db: Database) -> None:
+    """A table's read-only spectator key (hashed; NULL when there is none), and the finished-games archive.
+
+    The archive caches what companion.story tells of each table's log, keyed by the log's version, so the front
+    page need not replay every log; it is derived data, recomputed whenever the log has moved on.
+    """
+    db["tables"].add_column("spectator_key", str)
+    db["tables"].create_index(["spectator_key"], unique=True)
+    db["archive"].create({"table_id": int, "version": int, "games": str}, pk="table_id",
+                         foreign_keys=[("table_id", "tables", "id")])
+
+
 @dataclass(frozen=True)
 class TableRow:
     """A table's identity: its private token, the display's hashed key and the short join code."""
@@ -109,9 +122,9 @@ def table_by_id(db: Database, table_id: int) -> TableRow:
     return TableRow(**_table_fields(db["tables"].get(table_id)))
 
 
-def table_by(db: Database, column: str, value: str) -> TableRow | None:
-    """One table by its token or join code, or None."""
-    assert column in ("token", "join_code")
+def table_by(db: Database, column: str, value: str | int) -> TableRow | None:
+    """One table by its token, join code, row id or hashed spectator key, or None."""
+    assert column in ("token", "join_code", "id", "spectator_key")
     rows = list(db["tables"].rows_where(f"{column} = ?", [value], limit=1))
     return TableRow(**_table_fields(rows[0])) if rows else None
 
@@ -201,3 +214,41 @@ def remembered(db: Database, key: str) -> dict | None:
     """A value kept by an earlier table, or None."""
     row = db.execute("SELECT value FROM remembered WHERE key = ?", [key]).fetchone()
     return json.loads(row[0]) if row else None
+
+
+# --- spectators, the archive, export and delete -------------------------------------------------------------
+
+def set_spectator_key(db: Database, table_id: int, secret: str | None) -> None:
+    """Give the table a new spectator key (the old one stops working at once), or none."""
+    db.execute("UPDATE tables SET spectator_key = ? WHERE id = ?", [digest(secret) if secret else None, table_id])
+
+
+def has_spectator_key(db: Database, table_id: int) -> bool:
+    """Whether a spectator link is open for the table."""
+    row = db.execute("SELECT spectator_key IS NOT NULL FROM tables WHERE id = ?", [table_id]).fetchone()
+    return bool(row and row[0])
+
+
+def table_exists(db: Database, table_id: int, token: str) -> bool:
+    """Whether the table is still there (a deleted table's live streams end)."""
+    return db.execute("SELECT 1 FROM tables WHERE id = ? AND token = ?", [table_id, token]).fetchone() is not None
+
+
+def archive_status(db: Database) -> list[tuple[int, int, int | None, str | None]]:
+    """Per table: its id, its log's version, and the version and games the archive holds for it (None if stale)."""
+    return db.execute(
+        "SELECT t.id, (SELECT max(seq) FROM events e WHERE e.table_id = t.id), a.version, a.games "
+        "FROM tables t LEFT JOIN archive a ON a.table_id = t.id").fetchall()
+
+
+def save_archive(db: Database, table_id: int, version: int, games: list[dict]) -> None:
+    """Keep what the story of a table's log says about its games, as of `version`."""
+    db["archive"].upsert({"table_id": table_id, "version": version, "games": json.dumps(games)}, pk="table_id")
+
+
+def delete_table(db: Database, table_id: int) -> None:
+    """Remove a table for good: its events, seats, action ids, archive entry and row, in one transaction."""
+    with write_transaction(db):
+        for name in ("archive", "actions", "claims", "events"):
+            db.execute(f"DELETE FROM {name} WHERE table_id = ?", [table_id])
+        db.execute("DELETE FROM tables WHERE id = ?", [table_id])

@@ -115,5 +115,5 @@ def _check_win(state: TableState) -> None:
     for seat in state.seats.values():
         goal = state.goal_of(seat.id)
         if goal is not None and state.total(seat.id) >= goal:
-            state.winner = seat.id
+            state.winner, state.won_at = seat.id, state.version
             return

@@ -17,17 +17,18 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
-    from . import api, live, lookup, seat, tables, views
+    from . import api, live, lookup, race, seat, spectate, story, tables, views
 
     app.extensions["play"] = Play()
     app.extensions["join_limiter"] = RateLimiter()
-    for blueprint in (tables.bp, seat.bp, live.bp, lookup.bp, api.bp):
+    for blueprint in (tables.bp, seat.bp, live.bp, lookup.bp, api.bp, story.bp, spectate.bp):
         app.register_blueprint(blueprint)
 
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)
     app.jinja_env.globals.update(csrf_token=csrf_token, languages=LANGUAGES, current_language=current_language,
-                                 **views.TEMPLATE_HELPERS)
+                                 **views.TEMPLATE_HELPERS, **race.TEMPLATE_HELPERS,
+                                 **story.TEMPLATE_HELPERS)
 
     app.after_request(_security_headers)
     for status in (400, 403, 404, 405, 413, 429, 500):

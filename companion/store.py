@@ -56,6 +56,15 @@ def m003_spectators_and_archive(db: Database) -> None:
                          foreign_keys=[("table_id", "tables", "id")])
 
 
+@migrations()
+def m004_event_steps(db: Database) -> None:
+    """Each event names the first event of the action that made it, so an undo takes back a whole tap.
+
+    Older events have none and count as actions of their own.
+    """
+    db["events"].add_column("step", int)
+
+
 @dataclass(frozen=True)
 class TableRow:
     """A table's identity: its private token, the display's hashed key and the short join code."""
@@ -139,12 +148,12 @@ def version(db: Database, table_id: int) -> int:
     return row[0] or 0
 
 
-EVENT_COLUMNS = "seq, type, seat, actor, args, at"
+EVENT_COLUMNS = "seq, type, seat, actor, args, at, step"
 
 
 def _events(rows) -> list[dict]:
-    return [{"seq": s, "type": t, "seat": seat, "actor": actor, "args": json.loads(args), "at": at}
-            for s, t, seat, actor, args, at in rows]
+    return [{"seq": s, "type": t, "seat": seat, "actor": actor, "args": json.loads(args), "at": at, "step": step or s}
+            for s, t, seat, actor, args, at, step in rows]
 
 
 def events_after(db: Database, table_id: int, seq: int = 0) -> list[dict]:
@@ -153,13 +162,13 @@ def events_after(db: Database, table_id: int, seq: int = 0) -> list[dict]:
                               [table_id, seq]).fetchall())
 
 
-def events_by_seq(db: Database, table_id: int, seqs: set[int]) -> dict[int, dict]:
-    """Particular events of a table (an undo's target, say), by number."""
-    if not seqs:
+def events_of_steps(db: Database, table_id: int, steps: set[int]) -> dict[int, dict]:
+    """Every event of particular actions (an undo's target, say), named by their first event; by number."""
+    if not steps:
         return {}
-    marks = ",".join("?" * len(seqs))
-    rows = db.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE table_id = ? AND seq IN ({marks})",
-                      [table_id, *seqs]).fetchall()
+    marks = ",".join("?" * len(steps))
+    rows = db.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE table_id = ? AND (seq IN ({marks}) OR step IN ({marks}))",
+                      [table_id, *steps, *steps]).fetchall()
     return {event["seq"]: event for event in _events(rows)}
 
 
@@ -183,10 +192,10 @@ def append(db: Database, table_id: int, after: int, action_id: str, actor: str,
             if version(db, table_id) != after:
                 raise Conflict()
             for offset, event in enumerate(events, start=1):
-                row = {"table_id": table_id, "seq": after + offset, "type": event["type"],
-                       "seat": event.get("seat"), "actor": actor, "args": json.dumps(event["args"]), "at": now}
+                row = {"table_id": table_id, "seq": after + offset, "type": event["type"], "seat": event.get("seat"),
+                       "actor": actor, "args": json.dumps(event["args"]), "at": now, "step": after + 1}
                 db["events"].insert(row)
-                stored.append({**event, "seq": row["seq"], "actor": actor, "at": now})
+                stored.append({**event, "seq": row["seq"], "actor": actor, "at": now, "step": after + 1})
             db["actions"].insert({"table_id": table_id, "action_id": action_id, "seq": after + 1})
             if claim is not None:
                 seat, key = claim

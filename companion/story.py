@@ -210,11 +210,11 @@ class _Builder:
 def games(events: Iterable[dict]) -> list[Game]:
     """Every game in a table's log, oldest first, undone events left out, each rematch starting a game."""
     events = list(events)
-    undone = engine.undone_seqs(events)
+    undone = engine.undone_steps(events)
     state, builder, found = engine.initial_state(), None, []
     for event in events:
         before, state = state, engine.apply(state, event, undone)
-        if event["seq"] in undone or event["type"] in ("undone", "redone"):
+        if engine.step_of(event) in undone or event["type"] in ("undone", "redone"):
             continue
         if event["type"] == "table_created":
             builder = _Builder(1, event, state)
@@ -358,7 +358,7 @@ def newest_notable(events: Iterable[dict], state: TableState, by_seq: dict[int, 
     """The newest highlight in force among `events` (a log's tail); the win outranks the event behind it."""
     found = None
     for event in events:
-        if event["seq"] in state.undone:
+        if engine.step_of(event) in state.undone:
             continue
         candidate = notable(event, by_seq)
         if candidate is not None and (found is None or candidate.seq > found.seq):

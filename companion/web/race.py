@@ -6,6 +6,7 @@ from sqlite_utils import Database
 
 from .. import race, store, story
 from ..i18n import gettext as _, ngettext
+from ..rules.engine import step_of
 from ..rules.state import TableState
 from . import narrate
 
@@ -17,7 +18,7 @@ def highlight(db: Database, table_id: int, events: list[dict], state: TableState
     """
     by_seq = {event["seq"]: event for event in events}
     hit = {event["args"].get("window") for event in events if event["type"] == "card_canceled"} - set(by_seq)
-    by_seq.update(store.events_by_seq(db, table_id, {seq for seq in hit if isinstance(seq, int)}))
+    by_seq.update(store.events_of_steps(db, table_id, {seq for seq in hit if isinstance(seq, int)}))
     found = story.newest_notable(events, state, by_seq)
     if found is None:
         return None
@@ -40,7 +41,7 @@ def latest_roll(events: list[dict], state: TableState) -> dict | None:
     call's, an Activity's, a raid's, a denouncement's), else the state's last plain roll; none from before a
     rematch."""
     for event in reversed(events):
-        if event["seq"] in state.undone:
+        if step_of(event) in state.undone:
             continue
         if event["type"] in story.REMATCHES:
             return None

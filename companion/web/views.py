@@ -32,7 +32,7 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
     events = store.events_after(db, table.id, max(0, state.version - LOG_LINES))
     wanted = {e["args"]["target"] for e in events if e["type"] in ("undone", "redone")}
     wanted |= {stack[-1] for stack in (state.undoable, state.redoable) if stack}
-    by_seq = {**store.events_by_seq(db, table.id, wanted), **{e["seq"]: e for e in events}}
+    by_seq = {**store.events_of_steps(db, table.id, wanted), **{e["seq"]: e for e in events}}
     here = url_for("tables.display" if view == "display" else "seat.seat_page", token=table.token)
     categories, pest_categories = categories_for(state.game)
     return {

@@ -10,6 +10,7 @@ class Hub:
 
     def __init__(self):
         self._versions: dict[int, int] = {}
+        self._kicks: dict[int, int] = {}
         self._conditions: dict[int, threading.Condition] = {}
         self._guard = threading.Lock()
         self._live = 0
@@ -27,12 +28,32 @@ class Hub:
                 self._versions[table_id] = version
                 changed.notify_all()
 
-    def wait(self, table_id: int, known: int, timeout: float) -> int:
-        """Block until the table is newer than `known` or the timeout passes; return the newest version."""
+    def wait(self, table_id: int, known: int, timeout: float, kicks: int | None = None) -> int:
+        """Block until the table is newer than `known`, it was kicked since `kicks`, or the timeout passes;
+        return the newest version."""
         changed = self._condition(table_id)
         with changed:
-            changed.wait_for(lambda: self.closed or self._versions.get(table_id, 0) > known, timeout)
+            changed.wait_for(lambda: self.closed or self._versions.get(table_id, 0) > known
+                             or (kicks is not None and self._kicks.get(table_id, 0) != kicks), timeout)
             return self._versions.get(table_id, 0)
+
+    def kicks(self, table_id: int) -> int:
+        """How often the table's streams were kicked; a stream compares it with the count it started with."""
+        with self._condition(table_id):
+            return self._kicks.get(table_id, 0)
+
+    def kick(self, table_id: int) -> None:
+        """Wake the table's streams so each checks that it may go on (a spectator link revoked, a table deleted)."""
+        changed = self._condition(table_id)
+        with changed:
+            self._kicks[table_id] = self._kicks.get(table_id, 0) + 1
+            changed.notify_all()
+
+    def forget(self, table_id: int) -> None:
+        """A deleted table: its version is forgotten (a new table may get its id) and its streams are kicked."""
+        with self._condition(table_id):
+            self._versions.pop(table_id, None)
+        self.kick(table_id)
 
     def try_listen(self, limit: int) -> bool:
         """Take one of `limit` live-stream places; False when all are taken."""

@@ -82,10 +82,13 @@ class _Cache:
             state = engine.apply(state, event)
         return state
 
-    def forget(self) -> None:
-        """Drop every cached state (tests use it to prove the log alone rebuilds them)."""
+    def forget(self, table_id: int | None = None) -> None:
+        """Drop one table's cached state (a deleted table), or every one (tests prove the log rebuilds them)."""
         with self._guard:
-            self._states.clear()
+            if table_id is None:
+                self._states.clear()
+            else:
+                self._states.pop(table_id, None)
 
 
 class Play:
@@ -98,6 +101,13 @@ class Play:
     def state(self, db: Database, table: store.TableRow) -> TableState:
         """The table's current public state."""
         return self.cache.state(db, table.id)
+
+    def delete(self, db: Database, table: store.TableRow) -> None:
+        """Remove a table for good; its cached state goes, and its live streams end."""
+        with self.cache.writer(table.id):
+            store.delete_table(db, table.id)
+            self.cache.forget(table.id)
+        self.hub.forget(table.id)
 
     def apply(self, db: Database, table: store.TableRow, action: Action, actor: str,
               claim_key: str | None = None, lang: str = "en", notify: bool = True) -> Outcome:
@@ -118,6 +128,8 @@ class Play:
                     stored = store.append(db, table.id, current.version, action.action_id, actor, events,
                                           _claim_change(action, claim_key))
                 except store.Conflict:
+                    if not store.table_exists(db, table.id, table.token):  # deleted while this tap was on its way
+                        raise Forbidden(N_("This table has been deleted.")) from None
                     continue
                 break
         for event in stored:  # what the table copied from its cards serves the next game too

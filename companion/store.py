@@ -43,6 +43,28 @@ def m002_remembered(db: Database) -> None:
     db["remembered"].create({"key": str, "value": str, "updated_at": float}, pk="key")
 
 
+@migrations()
+def m003_spectators_and_archive(db: Database) -> None:
+    """A table's read-only spectator key (hashed; NULL when there is none), and the finished-games archive.
+
+    The archive caches what companion.story tells of each table's log, keyed by the log's version, so the front
+    page need not replay every log; it is derived data, recomputed whenever the log has moved on.
+    """
+    db["tables"].add_column("spectator_key", str)
+    db["tables"].create_index(["spectator_key"], unique=True)
+    db["archive"].create({"table_id": int, "version": int, "games": str}, pk="table_id",
+                         foreign_keys=[("table_id", "tables", "id")])
+
+
+@migrations()
+def m004_event_steps(db: Database) -> None:
+    """Each event names the first event of the action that made it, so an undo takes back a whole tap.
+
+    Older events have none and count as actions of their own.
+    """
+    db["events"].add_column("step", int)
+
+
 @dataclass(frozen=True)
 class TableRow:
     """A table's identity: its private token, the display's hashed key and the short join code."""
@@ -109,9 +131,9 @@ def table_by_id(db: Database, table_id: int) -> TableRow:
     return TableRow(**_table_fields(db["tables"].get(table_id)))
 
 
-def table_by(db: Database, column: str, value: str) -> TableRow | None:
-    """One table by its token or join code, or None."""
-    assert column in ("token", "join_code")
+def table_by(db: Database, column: str, value: str | int) -> TableRow | None:
+    """One table by its token, join code, row id or hashed spectator key, or None."""
+    assert column in ("token", "join_code", "id", "spectator_key")
     rows = list(db["tables"].rows_where(f"{column} = ?", [value], limit=1))
     return TableRow(**_table_fields(rows[0])) if rows else None
 
@@ -126,12 +148,12 @@ def version(db: Database, table_id: int) -> int:
     return row[0] or 0
 
 
-EVENT_COLUMNS = "seq, type, seat, actor, args, at"
+EVENT_COLUMNS = "seq, type, seat, actor, args, at, step"
 
 
 def _events(rows) -> list[dict]:
-    return [{"seq": s, "type": t, "seat": seat, "actor": actor, "args": json.loads(args), "at": at}
-            for s, t, seat, actor, args, at in rows]
+    return [{"seq": s, "type": t, "seat": seat, "actor": actor, "args": json.loads(args), "at": at, "step": step or s}
+            for s, t, seat, actor, args, at, step in rows]
 
 
 def events_after(db: Database, table_id: int, seq: int = 0) -> list[dict]:
@@ -140,13 +162,13 @@ def events_after(db: Database, table_id: int, seq: int = 0) -> list[dict]:
                               [table_id, seq]).fetchall())
 
 
-def events_by_seq(db: Database, table_id: int, seqs: set[int]) -> dict[int, dict]:
-    """Particular events of a table (an undo's target, say), by number."""
-    if not seqs:
+def events_of_steps(db: Database, table_id: int, steps: set[int]) -> dict[int, dict]:
+    """Every event of particular actions (an undo's target, say), named by their first event; by number."""
+    if not steps:
         return {}
-    marks = ",".join("?" * len(seqs))
-    rows = db.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE table_id = ? AND seq IN ({marks})",
-                      [table_id, *seqs]).fetchall()
+    marks = ",".join("?" * len(steps))
+    rows = db.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE table_id = ? AND (seq IN ({marks}) OR step IN ({marks}))",
+                      [table_id, *steps, *steps]).fetchall()
     return {event["seq"]: event for event in _events(rows)}
 
 
@@ -170,10 +192,10 @@ def append(db: Database, table_id: int, after: int, action_id: str, actor: str,
             if version(db, table_id) != after:
                 raise Conflict()
             for offset, event in enumerate(events, start=1):
-                row = {"table_id": table_id, "seq": after + offset, "type": event["type"],
-                       "seat": event.get("seat"), "actor": actor, "args": json.dumps(event["args"]), "at": now}
+                row = {"table_id": table_id, "seq": after + offset, "type": event["type"], "seat": event.get("seat"),
+                       "actor": actor, "args": json.dumps(event["args"]), "at": now, "step": after + 1}
                 db["events"].insert(row)
-                stored.append({**event, "seq": row["seq"], "actor": actor, "at": now})
+                stored.append({**event, "seq": row["seq"], "actor": actor, "at": now, "step": after + 1})
             db["actions"].insert({"table_id": table_id, "action_id": action_id, "seq": after + 1})
             if claim is not None:
                 seat, key = claim
@@ -201,3 +223,41 @@ def remembered(db: Database, key: str) -> dict | None:
     """A value kept by an earlier table, or None."""
     row = db.execute("SELECT value FROM remembered WHERE key = ?", [key]).fetchone()
     return json.loads(row[0]) if row else None
+
+
+# --- spectators, the archive, export and delete -------------------------------------------------------------
+
+def set_spectator_key(db: Database, table_id: int, secret: str | None) -> None:
+    """Give the table a new spectator key (the old one stops working at once), or none."""
+    db.execute("UPDATE tables SET spectator_key = ? WHERE id = ?", [digest(secret) if secret else None, table_id])
+
+
+def has_spectator_key(db: Database, table_id: int) -> bool:
+    """Whether a spectator link is open for the table."""
+    row = db.execute("SELECT spectator_key IS NOT NULL FROM tables WHERE id = ?", [table_id]).fetchone()
+    return bool(row and row[0])
+
+
+def table_exists(db: Database, table_id: int, token: str) -> bool:
+    """Whether the table is still there (a deleted table's live streams end)."""
+    return db.execute("SELECT 1 FROM tables WHERE id = ? AND token = ?", [table_id, token]).fetchone() is not None
+
+
+def archive_status(db: Database) -> list[tuple[int, int, int | None, str | None]]:
+    """Per table: its id, its log's version, and the version and games the archive holds for it (None if stale)."""
+    return db.execute(
+        "SELECT t.id, (SELECT max(seq) FROM events e WHERE e.table_id = t.id), a.version, a.games "
+        "FROM tables t LEFT JOIN archive a ON a.table_id = t.id").fetchall()
+
+
+def save_archive(db: Database, table_id: int, version: int, games: list[dict]) -> None:
+    """Keep what the story of a table's log says about its games, as of `version`."""
+    db["archive"].upsert({"table_id": table_id, "version": version, "games": json.dumps(games)}, pk="table_id")
+
+
+def delete_table(db: Database, table_id: int) -> None:
+    """Remove a table for good: its events, seats, action ids, archive entry and row, in one transaction."""
+    with write_transaction(db):
+        for name in ("archive", "actions", "claims", "events"):
+            db.execute(f"DELETE FROM {name} WHERE table_id = ?", [table_id])
+        db.execute("DELETE FROM tables WHERE id = ?", [table_id])

@@ -82,6 +82,40 @@
     kept = null;
   });
 
+  // --- highlights: a win, a promotion, a wound or a cancel shows for a moment; that player's phone buzzes -------
+  // The panel names the newest such event; the page plays it once, and a refresh in the middle of it goes on
+  // where it was. What was already there when the page opened is not news.
+  var HIGHLIGHT_MS = 4500;
+  var shownKey = null, shownAt = 0;
+  function highlight(opening) {
+    var banner = document.querySelector("[data-announce]");
+    if (!banner) return;
+    var key = banner.getAttribute("data-announce");
+    var now = Date.now();
+    if (opening) { shownKey = key; return; }
+    if (key !== shownKey) {
+      shownKey = key;
+      shownAt = now;
+      if (banner.hasAttribute("data-vibrate") && typeof navigator.vibrate === "function") {
+        try { navigator.vibrate([200, 100, 200]); } catch (e) { /* not allowed here */ }
+      }
+    } else if (now - shownAt >= HIGHLIGHT_MS) {
+      return;
+    }
+    var delay = (shownAt - now) + "ms";
+    var flashed = [banner];
+    (banner.getAttribute("data-seats") || "").split(" ").forEach(function (seat) {
+      var lane = seat && document.querySelector(".race-lane[data-seat='" + seat + "']");
+      if (lane) flashed.push(lane);
+    });
+    flashed.forEach(function (element, i) {
+      element.style.animationDelay = delay;
+      element.classList.add(i ? "flash" : "announce-now");
+    });
+  }
+  document.addEventListener("htmx:afterSettle", function () { highlight(false); });
+  highlight(true);
+
   // --- keep the screen awake on table pages ------------------------------------------------------
   var wakeLock = null;
   function keepAwake() {
@@ -109,7 +143,11 @@
   document.addEventListener("htmx:afterSettle", function () { if (newest > shownVersion()) seen(newest); });
   function poll() {
     fetch(versionUrl, { cache: "no-store", credentials: "same-origin" })
-      .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
+      .then(function (r) {
+        if (r.status === 404) location.reload();  // the table was deleted, or the spectator link revoked
+        if (!r.ok) throw new Error(r.status);
+        return r.json();
+      })
       .then(function (data) { seen(data.version); })
       .catch(function () { setState("lost"); });
   }
@@ -125,6 +163,8 @@
       setState("live");
       seen(parseInt(event.data, 10));
     });
+    // The table is gone or this spectator link was revoked: reload to say so.
+    source.addEventListener("gone", function () { source.close(); location.reload(); });
     source.addEventListener("error", function () {
       setState("lost");
       startPolling();

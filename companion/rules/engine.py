@@ -57,11 +57,16 @@ def section_in_game(game: str, section: str) -> str:
     return f"{book}.{GOTH_TOPICS.get(topic, topic) if book == 'goth' else topic}"
 
 
+def step_of(event: dict) -> int:
+    """The first event of the action that made this one: undo and redo take back or bring back whole actions."""
+    return event.get("step") or event["seq"]
+
+
 def apply(state: TableState, event: dict, undone: frozenset[int] = frozenset()) -> TableState:
-    """Return the state after one event; an event listed in `undone` keeps its place but has no effect."""
+    """Return the state after one event; an event of an action listed in `undone` keeps its place but has no effect."""
     state = copy.deepcopy(state)
     state.version = event["seq"]
-    kind, seq = event["type"], event["seq"]
+    kind, step = event["type"], step_of(event)
     if kind == "undone":
         _move(event["args"]["target"], state.undoable, state.redoable)
         state.undone.add(event["args"]["target"])
@@ -69,17 +74,17 @@ def apply(state: TableState, event: dict, undone: frozenset[int] = frozenset()) 
         _move(event["args"]["target"], state.redoable, state.undoable)
         state.undone.discard(event["args"]["target"])
     else:
-        if kind not in HOUSEKEEPING:
-            state.undoable.append(seq)
+        if kind not in HOUSEKEEPING and (not state.undoable or state.undoable[-1] != step):
+            state.undoable.append(step)
             state.redoable.clear()
-        if seq not in undone:
-            APPLIERS[kind](state, event.get("seat"), event["args"], seq)
+        if step not in undone:
+            APPLIERS[kind](state, event.get("seat"), event["args"], event["seq"])
             _check_win(state)
     return state
 
 
-def undone_seqs(events: Iterable[dict]) -> frozenset[int]:
-    """The events that the log's undos (less its redos) have taken back."""
+def undone_steps(events: Iterable[dict]) -> frozenset[int]:
+    """The actions (by their first event) that the log's undos, less its redos, have taken back."""
     undone: set[int] = set()
     for event in events:
         if event["type"] == "undone":
@@ -92,7 +97,7 @@ def undone_seqs(events: Iterable[dict]) -> frozenset[int]:
 def fold(events: Iterable[dict]) -> TableState:
     """Replay a whole log, honouring every undo and redo in it."""
     events = list(events)
-    state, undone = initial_state(), undone_seqs(events)
+    state, undone = initial_state(), undone_steps(events)
     for event in events:
         state = apply(state, event, undone)
     return state
@@ -115,5 +120,5 @@ def _check_win(state: TableState) -> None:
     for seat in state.seats.values():
         goal = state.goal_of(seat.id)
         if goal is not None and state.total(seat.id) >= goal:
-            state.winner = seat.id
+            state.winner, state.won_at = seat.id, state.version
             return

@@ -300,7 +300,7 @@ def _game_reset(state, seat, args, seq):
     state.ranks, state.turn, state.window, state.demands = {}, None, None, []
     state.raid = state.denunciation = state.swap = None
     state.tents = {seat_id: [] for seat_id in state.seats}
-    state.winner, state.last_roll = None, None
+    state.winner, state.won_at, state.last_roll = None, None, None
 
 
 APPLIERS = {

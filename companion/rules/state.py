@@ -220,6 +220,7 @@ class TableState:
     dealer: int | None = None
     last_roll: Roll | None = None
     winner: int | None = None
+    won_at: int | None = None  # the event after which the winner had reached the goal
     version: int = 0
     undoable: list[int] = field(default_factory=list)
     redoable: list[int] = field(default_factory=list)

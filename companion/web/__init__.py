@@ -16,18 +16,18 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
-    from . import api, compress, fragments, live, lookup, seat, tables, views
+    from . import api, compress, fragments, live, lookup, race, seat, spectate, story, tables, views
 
     app.extensions["play"] = Play()
     app.extensions["join_limiter"] = RateLimiter()
     app.extensions["panel_cache"] = fragments.PanelCache()
-    for blueprint in (tables.bp, seat.bp, live.bp, lookup.bp, api.bp):
+    for blueprint in (tables.bp, seat.bp, live.bp, lookup.bp, api.bp, story.bp, spectate.bp):
         app.register_blueprint(blueprint)
 
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
-                                 **views.TEMPLATE_HELPERS)
+                                 **views.TEMPLATE_HELPERS, **race.TEMPLATE_HELPERS, **story.TEMPLATE_HELPERS)
     # A panel may be rendered once for many answers: these let each answer get its browser's own tokens.
     app.jinja_env.globals.update(csrf_token=fragments.csrf_token, action_id=fragments.action_id)
 

@@ -60,6 +60,13 @@ def remember_seat(token: str, seat: int, key: str) -> None:
     session.modified = True
 
 
+def forget_display(token: str) -> None:
+    """This browser is no longer the table's display (the table was deleted)."""
+    if token in session.get("displays", {}):
+        del session["displays"][token]
+        session.modified = True
+
+
 def forget_seat(token: str) -> None:
     """This phone no longer holds a seat at the table."""
     if token in session.get("seats", {}):
@@ -71,6 +78,13 @@ def is_display(table: store.TableRow, key: str | None = None) -> bool:
     """True when the key (or this browser's remembered key) is the table's display key."""
     key = key or session.get("displays", {}).get(table.token)
     return bool(key) and secrets.compare_digest(store.digest(key), table.display_key)
+
+
+def require_display(table: store.TableRow, bearer: bool = False) -> None:
+    """403 unless this browser is the table's display (or, where `bearer` allows, the request carries its key)."""
+    key = request.headers.get("Authorization", "").removeprefix("Bearer ").strip() if bearer else ""
+    if not is_display(table, key or None):
+        abort(403)
 
 
 def held_seat(table: store.TableRow, key: str | None = None, seat: int | None = None) -> int | None:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import time
+from typing import Callable
 
 from flask import Blueprint, Response, current_app, jsonify
+from sqlite_utils import Database
 
 from .. import store
-from ..db import get_db
+from ..db import get_db, pool
 from .common import play, table_or_404
 
 bp = Blueprint("live", __name__)
@@ -17,19 +19,44 @@ bp = Blueprint("live", __name__)
 def live(token: str) -> Response:
     """Stream 'version' events; the browser re-fetches its own fragment when the number grows."""
     table = table_or_404(token)
+    return version_stream(table, lambda db: store.table_exists(db, table.id, table.token))
+
+
+def version_stream(table: store.TableRow, may_go_on: Callable[[Database], bool]) -> Response:
+    """The table's versions as server-sent events, until the stream's time is up or `may_go_on` says no.
+
+    `may_go_on` is asked again whenever the table's streams are kicked (a spectator link revoked, the table
+    deleted); the stream then ends with a 'gone' event, so the page reloads and shows why.
+    """
     config = current_app.config
-    hub = play().hub
+    hub, path = play().hub, config["DATABASE"]
     hub.publish(table.id, store.version(get_db(), table.id))
     if not hub.try_listen(config["MAX_LIVE_STREAMS"]):
         # Every live place is taken: the phone falls back to polling /version.
         return Response("busy", status=503, headers={"Retry-After": "30"})
 
+    def allowed() -> bool:
+        db = pool.take(path)
+        try:
+            return may_go_on(db)
+        finally:
+            pool.give(path, db)
+
     def stream():
         try:
+            kicks = hub.kicks(table.id)
+            if not allowed():  # asked again after counting kicks, so a kick in between is not missed
+                yield "event: gone\ndata: \n\n"
+                return
             known, deadline = -1, time.monotonic() + config["LIVE_STREAM_SECONDS"]
             yield "retry: 1000\n\n"
             while time.monotonic() < deadline and not hub.closed:
-                newest = hub.wait(table.id, known, config["LIVE_HEARTBEAT_SECONDS"])
+                newest = hub.wait(table.id, known, config["LIVE_HEARTBEAT_SECONDS"], kicks)
+                if hub.kicks(table.id) != kicks:
+                    kicks = hub.kicks(table.id)
+                    if not allowed():
+                        yield "event: gone\ndata: \n\n"
+                        return
                 if newest > known:
                     known = newest
                     yield f"event: version\ndata: {newest}\n\n"
@@ -47,6 +74,11 @@ def live(token: str) -> Response:
 def version(token: str) -> Response:
     """The table's version, for phones that cannot hold a stream open."""
     table = table_or_404(token)
+    return version_json(table)
+
+
+def version_json(table: store.TableRow) -> Response:
+    """The table's version as JSON, never cached."""
     response = jsonify(version=store.version(get_db(), table.id))
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -8,6 +8,7 @@ from datetime import datetime
 from .. import cards as catalog
 from ..i18n import current_language, gettext as _, ngettext
 from ..rules.tents import CALL_SUCCEEDS, GET_RID_SUCCEEDS
+from ..rules.engine import step_of
 from ..rules.state import DISPLAY, TableState, uses_jobs
 from ..rules.goth import has_heartache
 from ..rules.jobs import hand_limit
@@ -297,10 +298,15 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "tv_watched":
         return _("plays %(card)s: the Free Time goes on TV, and 1 Slack for watching", card=card_label(args["card"]))
     if kind in ("undone", "redone"):
-        target = by_seq.get(args["target"])
-        what = describe(target, state, by_seq) if target else "?"
+        what = describe_action(args["target"], state, by_seq)
         return _("undid: %(what)s", what=what) if kind == "undone" else _("redid: %(what)s", what=what)
     return kind
+
+
+def describe_action(step: int, state: TableState, by_seq: dict[int, dict]) -> str:
+    """Everything one action did (named by its first event), as sentences joined together."""
+    events = sorted((event for event in by_seq.values() if step_of(event) == step), key=lambda event: event["seq"])
+    return "; ".join(describe(event, state, by_seq) for event in events) or "?"
 
 
 def _raid_rolled(event, state, name):
@@ -366,18 +372,18 @@ def story(events: list[dict], state: TableState, by_seq: dict[int, dict]) -> lis
     """Events newest first, each line marked when an undo has taken it back (`by_seq` resolves undo targets)."""
     return [Entry(seq=e["seq"], time=datetime.fromtimestamp(e["at"]).strftime("%H:%M"),
                   who=actor_name(state, e["actor"]), what=describe(e, state, by_seq),
-                  undone=e["seq"] in state.undone) for e in reversed(events)]
+                  undone=step_of(e) in state.undone) for e in reversed(events)]
 
 
 def next_undo(state: TableState, by_seq: dict[int, dict]) -> str | None:
     """What the undo button would take back, as a sentence."""
     if not state.undoable:
         return None
-    return describe(by_seq[state.undoable[-1]], state, by_seq)
+    return describe_action(state.undoable[-1], state, by_seq)
 
 
 def next_redo(state: TableState, by_seq: dict[int, dict]) -> str | None:
     """What the redo button would bring back, as a sentence."""
     if not state.redoable:
         return None
-    return describe(by_seq[state.redoable[-1]], state, by_seq)
+    return describe_action(state.redoable[-1], state, by_seq)

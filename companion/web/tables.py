@@ -12,7 +12,7 @@ from ..actions import Action, BadInput, new_action_id, parse_name, parse_seat, p
 from ..db import get_db
 from ..i18n import CODES, LANG_COOKIE, LANGUAGES, gettext as _
 from ..rules.violations import RuleViolation
-from . import narrate
+from . import narrate, spectate, story
 from .common import (csrf_ok, forget_seat, held_seat, is_display, join_url, play, remember_display, remember_seat,
                      table_or_404)
 from .views import display_context, refuse
@@ -23,7 +23,8 @@ bp = Blueprint("tables", __name__)
 @bp.get("/")
 def index() -> str:
     """The front page: open a new table, or join one by its short code."""
-    return render_template("index.html", languages=LANGUAGES, error=None)
+    recent, finished = story.recent_games()
+    return render_template("index.html", languages=LANGUAGES, error=None, recent=recent, finished=finished)
 
 
 @bp.post("/tables")
@@ -67,7 +68,7 @@ def display(token: str) -> Response | str:
         return redirect(url_for("tables.display", token=token), 303)
     if not is_display(table):
         return render_template("not_display.html", table=table), 403
-    return render_template("display.html", **display_context(table))
+    return render_template("display.html", **display_context(table), tools=spectate.tools(table))
 
 
 @bp.get("/t/<token>/qr.svg")

@@ -17,7 +17,7 @@ from ..rules.denounce import has_toady, leaders_elsewhere, movable_people
 from ..rules.raids import outranked_by_nobody, raid_callable, raid_rollers
 from ..rules.tents import may_pull_rank
 from ..rules.tv import may_watch_tv
-from . import narrate
+from . import narrate, race
 from .common import join_url, play, public_base
 
 LOG_LINES = 15
@@ -32,7 +32,7 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
     events = store.events_after(db, table.id, max(0, state.version - LOG_LINES))
     wanted = {e["args"]["target"] for e in events if e["type"] in ("undone", "redone")}
     wanted |= {stack[-1] for stack in (state.undoable, state.redoable) if stack}
-    by_seq = {**store.events_by_seq(db, table.id, wanted), **{e["seq"]: e for e in events}}
+    by_seq = {**store.events_of_steps(db, table.id, wanted), **{e["seq"]: e for e in events}}
     here = url_for("tables.display" if view == "display" else "seat.seat_page", token=table.token)
     categories, pest_categories = categories_for(state.game)
     return {
@@ -49,7 +49,7 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
         "undo_hint": narrate.next_undo(state, by_seq), "redo_hint": narrate.next_redo(state, by_seq),
         "seat_name": lambda seat: narrate.seat_name(state, seat), "earlier": _moved_earlier(state.order),
         "my_turn": state.turn is not None and (view == "display" or me == state.turn.seat),
-        "window_text": _window_text(state), "demand_pest": lambda demand: _pest_name(state, demand),
+        "window_text": window_text(state), "demand_pest": lambda demand: _pest_name(state, demand),
         "pullers": [s for s in state.order if may_pull_rank(state, s) and (view == "display" or s == me)],
         "raid_callable": raid_callable(state) and not uses_jobs(state.game),
         "raid_pullers": [s for s in state.order if may_pull_rank(state, s) and outranked_by_nobody(state, s)
@@ -57,6 +57,7 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
         "movable_people": movable_people(state), "leaders_elsewhere": leaders_elsewhere(state),
         "has_toady": lambda seat: has_toady(state, seat),
         "acts_for": lambda seat: view == "display" or seat == me,
+        **race.race_context(db, table.id, events, state),
     }
 
 
@@ -65,7 +66,8 @@ def _mine(seats: list[int], view: str, me: int | None) -> list[int]:
     return [seat for seat in seats if view == "display" or seat == me]
 
 
-def _window_text(state) -> str:
+def window_text(state) -> str:
+    """What the player of the open cancel window is doing, as a sentence (empty without a window)."""
     window = state.window
     if window is None:
         return ""

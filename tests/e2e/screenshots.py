@@ -16,7 +16,7 @@ OUT = Path(__file__).resolve().parents[2] / "docs" / "img"
 
 
 def main() -> None:
-    """Play a few taps at a table of three and photograph the display and one seat."""
+    """Play a few taps at a table of three and photograph the display, one seat, and the story after a win."""
     chromium = find_chromium()
     if chromium is None:
         sys.exit("Chromium not found (apt-get install chromium)")
@@ -47,17 +47,27 @@ def main() -> None:
             play(ana, "Soap", slack="1")
             ben.get_by_role("button", name="Let it pass").click()
             cleo.get_by_role("button", name="Let it pass").click()
+            for label in ("One Slack more for Ben", "One Slack more for Ben", "A wound for Cleo"):
+                display.get_by_role("button", name=label).click()
             play(ana, "Hammock Time", card_type="activity", slack="2")
-            display.wait_for_timeout(800)
+            display.wait_for_timeout(5000)  # past the wound's highlight
             phones[0].wait_for_timeout(300)
             for page in (display, phones[0]):
                 page.evaluate("window.scrollTo(0, 0)")
             display.screenshot(path=str(OUT / "display.png"), full_page=False)
             phones[0].screenshot(path=str(OUT / "seat.png"), full_page=False)
+            ben.get_by_role("button", name="Let it pass").click()
+            cleo.get_by_role("button", name="Let it pass").click()
+            for _ in range(13):
+                display.get_by_role("button", name="One Slack more for Ana").click()
+                display.wait_for_timeout(100)
+            display.get_by_test_id("story-link").click()
+            display.get_by_test_id("chart").wait_for()
+            display.screenshot(path=str(OUT / "story.png"), full_page=False)
             browser.close()
     finally:
         server.stop()
-    print(f"wrote {OUT / 'display.png'} and {OUT / 'seat.png'}")
+    print(f"wrote {OUT / 'display.png'}, {OUT / 'seat.png'} and {OUT / 'story.png'}")
 
 
 if __name__ == "__main__":

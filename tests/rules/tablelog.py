@@ -12,8 +12,9 @@ class Log:
         self.act("create_table", None, game=game, seats=seats, language="en")
 
     def act(self, action, seat=None, **args):
+        step = len(self.events) + 1
         for event in engine.decide(self.state, action, seat, args):
-            event = {**event, "seq": len(self.events) + 1}
+            event = {**event, "seq": len(self.events) + 1, "step": step}
             self.events.append(event)
             self.state = engine.apply(self.state, event)
             if engine.needs_replay(event):

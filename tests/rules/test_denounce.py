@@ -131,3 +131,11 @@ def test_only_the_target_rolls_and_nobody_denounces_themselves():
         log.act("denounce_roll", 1, value=2)
     with pytest.raises(RuleViolation):
         log.act("denounce", 3, target=1)  # one denouncement at a time
+
+
+def test_one_undo_takes_back_a_guilty_roll_with_its_demotion():
+    log = game()
+    log.act("denounce", 1, target=3)
+    log.act("denounce_roll", 3, value=1)
+    state = log.act("undo")
+    assert state.ranks[3] == "sergeant" and state.denunciation.stage == "roll"

@@ -179,3 +179,11 @@ def test_a_raid_card_is_not_played_as_an_ordinary_activity():
         game(["private", "private"]).act("play_card", 1, cards=[{**RAID, "type": "activity", "categories": ["raid"],
                                                                   "slack": 0}])
     assert refused.value.section == "guevara.raid"
+
+
+def test_one_undo_takes_back_the_leaders_first_roll_and_the_card_going_into_play():
+    log = game(["private", "private"])
+    log.act("call_raid", 1, card=RAID)
+    log.act("raid_roll", 1, value=4)  # closes the Raid card's window and rolls: one tap
+    state = log.act("undo")
+    assert state.raid is None and state.window.kind == "raid"

@@ -91,3 +91,12 @@ def test_the_edges_of_the_ranks():
 def test_a_demotion_card_is_played_on_another_player():
     state = table(["private", "sergeant"]).act("demote", 1, target=2)
     assert state.ranks == {1: "private", 2: "corporal"}
+
+
+def test_one_undo_takes_back_both_halves_of_a_swap():
+    counts = {"private": 1, "corporal": 5, "sergeant": 2}
+    log = table(["corporal", "private"], counts)
+    log.act("demote", 2, target=1)
+    state = log.act("undo")
+    assert state.ranks == {1: "corporal", 2: "private"}
+    assert log.act("redo").ranks == {1: "private", 2: "corporal"}

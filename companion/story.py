@@ -1,0 +1,369 @@
+"""The story of a table's games, told from its event log: everyone's total after each change, the turning
+points, the winner, the chart's geometry, and the newest event worth a highlight. Pure: no Flask, no SQL.
+
+The log is folded one event at a time with the rules engine, and every number is read from the state before
+and after each event (`state.total(seat)`), so event types added later (raids, denouncing, other games) are
+covered without changes here. A table's log holds one game per rematch: it is split at each rematch still in
+force (`game_reset`, or `jobs_reset` in the job games). A game with turns begins with its first turn (the ranks dealt before are setup); a table that only
+counts Slack, without the turn, has its story from the start.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from .rules import engine
+from .rules.state import TableState
+
+REMATCHES = frozenset({"game_reset", "jobs_reset"})  # the events that start a new game at the same table
+MIN_SWING = 2  # a single event that moves a total by less is no turning point
+TOP_SWINGS = 3  # the largest gains and the largest losses kept
+RAID, DENOUNCE = "raid", "denounce"
+
+
+@dataclass
+class Point:
+    """Everyone's total after an event that changed any of them (the first point: the game's start)."""
+
+    seq: int
+    turn: int | None
+    totals: dict[int, int]
+
+
+@dataclass
+class Moment:
+    """A turning point: a large gain or loss, a cancel, a raid, a denouncement, or the win."""
+
+    kind: str
+    seq: int
+    turn: int | None
+    seat: int | None
+    events: list[dict]
+    deltas: dict[int, int] = field(default_factory=dict)
+    wounds: dict[int, int] = field(default_factory=dict)
+    other: int | None = None
+    cards: list = field(default_factory=list)  # a cancel's canceled cards, a raid's card name
+
+    @property
+    def size(self) -> int:
+        """The largest change to anyone's total."""
+        return max((abs(delta) for delta in self.deltas.values()), default=0)
+
+
+@dataclass
+class Game:
+    """One game at a table: from the table's creation or a rematch to the next rematch (or now)."""
+
+    number: int
+    game: str
+    goal: int
+    order: list[int]
+    first_seq: int
+    last_seq: int
+    started_at: float | None
+    ended_at: float | None
+    points: list[Point]
+    moments: list[Moment]
+    state: TableState
+    winner: int | None = None
+    won_seq: int | None = None
+    won_at: float | None = None
+
+    @property
+    def finished(self) -> bool:
+        """A game is finished once somebody has won it."""
+        return self.winner is not None
+
+    @property
+    def totals(self) -> dict[int, int]:
+        """Everyone's total at the end (at the win, for a finished game)."""
+        return self.points[-1].totals
+
+    def names(self) -> dict[int, str]:
+        """The seats' names as the game ended ('' where nobody named the seat)."""
+        return {seat: self.state.seats[seat].name for seat in self.order}
+
+
+def totals(state: TableState) -> dict[int, int]:
+    """Every seat's total toward the goal, in seat order."""
+    return {seat: state.total(seat) for seat in state.order}
+
+
+def _turn(state: TableState) -> int | None:
+    return state.turn.number if state.turn is not None else None
+
+
+def _under_way(state: TableState, name: str):
+    """The raid or denouncement under way, where the game has them (None otherwise)."""
+    return getattr(state, name, None)
+
+
+def episode(event: dict, before: TableState, after: TableState) -> str | None:
+    """Whether an event belongs to a raid or a denouncement: by its type, or because one is under way."""
+    kind = event["type"]
+    if kind.startswith("raid_") or _under_way(before, "raid") or _under_way(after, "raid"):
+        return RAID
+    if kind.startswith("denounce") or _under_way(before, "denunciation") or _under_way(after, "denunciation"):
+        return DENOUNCE
+    return None
+
+
+def _episode_people(kind: str, state: TableState) -> tuple[int | None, int | None, str | None]:
+    """A raid's leader, winner and card, a denouncement's accuser and target, where the state tells."""
+    raid, case = _under_way(state, "raid"), _under_way(state, "denunciation")
+    if kind == RAID and raid:
+        return raid.leader, getattr(raid, "winner", None), getattr(raid, "card", None)
+    if kind == DENOUNCE and case:
+        return case.by, case.target, None
+    return None, None, None
+
+
+class _Builder:
+    """Collects one game's points and turning points while the log is folded."""
+
+    def __init__(self, number: int, event: dict, state: TableState):
+        self.number, self.first_seq, self.started_at = number, event["seq"], event.get("at")
+        self.last_seq, self.ended_at = event["seq"], event.get("at")
+        self.points = [Point(event["seq"], _turn(state), totals(state))]
+        self.candidates: list[Moment] = []
+        self.moments: list[Moment] = []
+        self.open: Moment | None = None
+        self.won: tuple[int, int, float | None] | None = None
+        self.turns = False
+
+    def _begin(self, event: dict, state: TableState) -> None:
+        """The first turn starts the race proper: what came before (ranks dealt, say) is setup, not story."""
+        self.turns = True
+        self.points = [Point(event["seq"], _turn(state), totals(state))]
+        self.candidates, self.moments, self.open = [], [], None
+
+    def add(self, event: dict, before: TableState, after: TableState) -> None:
+        self.last_seq, self.ended_at = event["seq"], event.get("at")
+        if self.won is not None:
+            return  # the race ended at the win; what follows (joins, names) is not part of it
+        if not self.turns and after.turn is not None:
+            self._begin(event, after)
+            return
+        old, new = totals(before), totals(after)
+        deltas = {seat: new[seat] - old.get(seat, 0) for seat in new if new[seat] != old.get(seat, 0)}
+        wounds = {seat: after.seats[seat].wounds - before.seats[seat].wounds for seat in after.order
+                  if seat in before.seats and after.seats[seat].wounds != before.seats[seat].wounds}
+        if deltas:
+            self.points.append(Point(event["seq"], _turn(after), new))
+        self._collect(event, before, after, deltas, wounds)
+        if before.winner is None and after.winner is not None:
+            self._close_episode()
+            self.won = (after.winner, event["seq"], event.get("at"))
+            self.moments.append(Moment("win", event["seq"], _turn(after), after.winner, [event], deltas,
+                                       wounds))
+
+    def _collect(self, event, before, after, deltas, wounds) -> None:
+        kind = episode(event, before, after)
+        if kind is not None:
+            if self.open is None or self.open.kind != kind:
+                self._close_episode()
+                self.open = Moment(kind, event["seq"], _turn(after), None, [])
+            self.open.events.append(event)
+            for seat, delta in deltas.items():
+                self.open.deltas[seat] = self.open.deltas.get(seat, 0) + delta
+            for seat, delta in wounds.items():
+                self.open.wounds[seat] = self.open.wounds.get(seat, 0) + delta
+            for state in (before, after):  # the first accuser and target, even if revenge turns the tables
+                seat, other, card = _episode_people(kind, state)
+                self.open.seat = seat if self.open.seat is None else self.open.seat
+                self.open.other = other if self.open.other is None else self.open.other
+                self.open.cards = self.open.cards or ([card] if card else [])
+            return
+        self._close_episode()
+        if event["type"] == "card_canceled" and before.window is not None:
+            window = before.window
+            self.moments.append(Moment("cancel", event["seq"], _turn(after), event.get("seat"), [event],
+                                       deltas, wounds, other=window.seat, cards=list(window.cards)))
+        elif deltas and before.winner is None and after.winner is None:
+            gain = max(deltas.values()) >= -min(deltas.values())
+            seat = max(deltas, key=lambda s: deltas[s] if gain else -deltas[s])
+            self.candidates.append(Moment("gain" if gain else "loss", event["seq"], _turn(after), seat,
+                                          [event], deltas, wounds))
+
+    def _close_episode(self) -> None:
+        if self.open is not None:
+            self.open.deltas = {seat: delta for seat, delta in self.open.deltas.items() if delta}
+            self.open.wounds = {seat: delta for seat, delta in self.open.wounds.items() if delta}
+            self.moments.append(self.open)
+            self.open = None
+
+    def finish(self, state: TableState) -> Game:
+        self._close_episode()
+        swings = [m for m in self.candidates if m.size >= MIN_SWING]
+        for kind in ("gain", "loss"):
+            ranked = sorted((m for m in swings if m.kind == kind), key=lambda m: (-m.size, m.seq))
+            self.moments.extend(ranked[:TOP_SWINGS])
+        winner, won_seq, won_at = self.won or (None, None, None)
+        return Game(number=self.number, game=state.game, goal=state.goal, order=list(state.order),
+                    first_seq=self.first_seq, last_seq=self.last_seq, started_at=self.started_at,
+                    ended_at=self.ended_at, points=self.points,
+                    moments=sorted(self.moments, key=lambda moment: moment.seq),
+                    state=state, winner=winner, won_seq=won_seq, won_at=won_at)
+
+
+def games(events: Iterable[dict]) -> list[Game]:
+    """Every game in a table's log, oldest first, undone events left out, each rematch starting a game."""
+    events = list(events)
+    undone = engine.undone_steps(events)
+    state, builder, found = engine.initial_state(), None, []
+    for event in events:
+        before, state = state, engine.apply(state, event, undone)
+        if engine.step_of(event) in undone or event["type"] in ("undone", "redone"):
+            continue
+        if event["type"] == "table_created":
+            builder = _Builder(1, event, state)
+        elif builder is None:
+            continue
+        elif event["type"] in REMATCHES:
+            found.append(builder.finish(before))
+            builder = _Builder(len(found) + 1, event, state)
+        else:
+            builder.add(event, before, state)
+    if builder is not None:
+        found.append(builder.finish(state))
+    return found
+
+
+# --- the chart ------------------------------------------------------------------------------------------
+
+@dataclass
+class Line:
+    """One seat's total over the game as chart coordinates, and where its name goes at the end."""
+
+    seat: int
+    points: list[tuple[float, float]]
+    label_y: float
+
+    @property
+    def svg_points(self) -> str:
+        """The points as an SVG polyline's `points` attribute."""
+        return " ".join(f"{x:g},{y:g}" for x, y in self.points)
+
+
+@dataclass
+class Chart:
+    """Geometry of the totals chart in SVG user units: the plot box, the lines, the axes and the goal line."""
+
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    low: int
+    high: int
+    lines: list[Line]
+    y_ticks: list[tuple[int, float]]
+    x_ticks: list[tuple[int, float]]
+    goal: int
+    goal_y: float
+
+    def value_at(self, y: float) -> float:
+        """The total a height in the plot stands for (the scale's inverse; tests read lines back with it)."""
+        return self.low + (self.bottom - y) * (self.high - self.low) / (self.bottom - self.top)
+
+
+LABEL_GAP = 16  # user units between two names at the lines' ends
+TICK_GAP = 40  # user units between two turn labels
+
+
+def chart(game: Game, width: int = 760, height: int = 320) -> Chart:
+    """Each seat's total after every change as a line, on one scale that holds 0, the goal and every total."""
+    left, right, top, bottom = 40, width - 130, 14, height - 34
+    values = [total for point in game.points for total in point.totals.values()]
+    low = min([0, *values])
+    high = max([game.goal, *values])
+    step = 5 if high - low <= 40 else 10
+
+    def x_of(index: int) -> float:
+        return round(left + (right - left) * index / max(len(game.points) - 1, 1), 1)
+
+    def y_of(value: float) -> float:
+        return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
+
+    lines = [Line(seat, [(x_of(i), y_of(point.totals[seat])) for i, point in enumerate(game.points)], 0.0)
+             for seat in game.order]
+    _spread_labels(lines, top, bottom)
+    first_tick = -(-low // step) * step
+    y_ticks = [(value, y_of(value)) for value in range(first_tick, high + 1, step)]
+    x_ticks: list[tuple[int, float]] = []
+    for index, point in enumerate(game.points):  # a turn's mark before its first change, room for its label
+        if point.turn is not None and (index == 0 or point.turn != game.points[index - 1].turn):
+            x = x_of(0) if index == 0 else round((x_of(index - 1) + x_of(index)) / 2, 1)
+            if not x_ticks or x - x_ticks[-1][1] >= TICK_GAP:
+                x_ticks.append((point.turn, x))
+    return Chart(width, height, left, right, top, bottom, low, high, lines, y_ticks, x_ticks, game.goal,
+                 y_of(game.goal))
+
+
+def _spread_labels(lines: list[Line], top: float, bottom: float) -> None:
+    """Names sit at their line's last height, pushed apart so that none overlaps another."""
+    ordered = sorted(lines, key=lambda line: line.points[-1][1])
+    previous = top - LABEL_GAP
+    for line in ordered:
+        line.label_y = max(line.points[-1][1], previous + LABEL_GAP)
+        previous = line.label_y
+    overflow = previous - (bottom + 4)
+    if overflow > 0:
+        for line in ordered:
+            line.label_y -= overflow
+
+
+# --- the newest event worth a highlight ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Notable:
+    """An event the display highlights for a moment: a win, a promotion, a wound or a successful cancel."""
+
+    seq: int
+    kind: str
+    seats: tuple[int, ...]
+    by: int | None = None
+    rank: str | None = None
+    count: int = 1
+
+    @property
+    def key(self) -> str:
+        """What the page compares with the last highlight it showed."""
+        return f"{self.kind}-{self.seq}"
+
+
+def notable(event: dict, by_seq: dict[int, dict]) -> Notable | None:
+    """Whether one event is worth a highlight, and for whom (`by_seq` finds the card a cancel hit)."""
+    kind, args, seat = event["type"], event.get("args") or {}, event.get("seat")
+    if kind == "rank_changed" and args.get("why") == "promotion":
+        return Notable(event["seq"], "promotion", (seat,), rank=args.get("rank"))
+    outcome = args.get("outcome") if isinstance(args.get("outcome"), dict) else {}
+    if kind.startswith("raid_") and outcome.get("promoted"):
+        return Notable(event["seq"], "promotion", (outcome["winner"],), rank=outcome["promoted"])
+    if kind == "wounds_adjusted" and args.get("delta", 0) > 0:
+        return Notable(event["seq"], "wound", (seat,), count=args["delta"])
+    if kind.startswith("raid_") and (args.get("wound") or args.get("wounds")):
+        wounded = tuple(args["wounds"]) if args.get("wounds") else (seat,)
+        return Notable(event["seq"], "wound", wounded, count=1)
+    if kind == "card_canceled":
+        played = by_seq.get(args.get("window"))
+        victims = (played["seat"],) if played and played.get("seat") else ()
+        return Notable(event["seq"], "cancel", victims, by=seat)
+    return None
+
+
+def newest_notable(events: Iterable[dict], state: TableState, by_seq: dict[int, dict]) -> Notable | None:
+    """The newest highlight in force among `events` (a log's tail); the win outranks the event behind it."""
+    found = None
+    for event in events:
+        if engine.step_of(event) in state.undone:
+            continue
+        candidate = notable(event, by_seq)
+        if candidate is not None and (found is None or candidate.seq > found.seq):
+            found = candidate
+    won_at = getattr(state, "won_at", None)
+    if state.winner is not None and won_at is not None and (found is None or won_at >= found.seq):
+        found = Notable(won_at, "win", (state.winner,))
+    return found

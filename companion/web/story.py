@@ -1,0 +1,170 @@
+"""The story of a finished game, the archive of finished games, and a table's export and deletion."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+
+from babel.dates import format_date, format_time
+from flask import Blueprint, abort, current_app, g, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from .. import archive, store, story
+from ..db import get_db
+from ..i18n import current_language, gettext as _, pick_language
+from . import narrate
+from .common import csrf_ok, forget_display, is_display, play, require_display, table_or_404
+from .views import refuse
+
+bp = Blueprint("story", __name__)
+
+GAME_NAMES = {"guevara": "Chez Guevara", "geek": "Chez Geek", "goth": "Chez Goth"}
+FRONT_PAGE_GAMES = 8
+
+
+def game_name(key: str) -> str:
+    """A game's printed title (a name, never translated)."""
+    return GAME_NAMES.get(key, key)
+
+
+def when(timestamp: float | None) -> str:
+    """A moment as the reader's language writes dates and times."""
+    if timestamp is None:
+        return ""
+    moment, lang = datetime.fromtimestamp(timestamp), current_language()
+    return f"{format_date(moment, 'medium', locale=lang)}, {format_time(moment, 'short', locale=lang)}"
+
+
+def player_name(player: dict) -> str:
+    """An archived player's name, or 'Seat N' for a seat nobody named."""
+    return player["name"] or _("Seat %(number)d", number=player["seat"])
+
+
+def recent_games() -> tuple[list[archive.Finished], int]:
+    """The newest finished games for the front page, and how many there are in all."""
+    finished = archive.finished_games(get_db())
+    return finished[:FRONT_PAGE_GAMES], len(finished)
+
+
+@bp.get("/games")
+def all_games() -> str:
+    """Every finished game on this server, the newest first."""
+    return render_template("games.html", games=archive.finished_games(get_db()))
+
+
+@bp.get("/games/<int:table_id>/<int:number>")
+def story_page(table_id: int, number: int) -> str:
+    """The story of one finished game: the totals chart, the turning points and the winner."""
+    table = store.table_by(get_db(), "id", table_id)
+    if table is None:
+        abort(404)
+    g.lang = pick_language(table.language)
+    games = story.games(store.events_after(get_db(), table.id))
+    if not 1 <= number <= len(games) or not games[number - 1].finished:
+        abort(404)
+    game = games[number - 1]
+    name = lambda seat: narrate.seat_name(game.state, seat)  # noqa: E731
+    standings = sorted(game.order, key=lambda seat: -game.totals[seat])
+    return render_template("story.html", table=table, game=game, chart=story.chart(game), name=name,
+                           standings=standings, moments=[told(moment, game) for moment in game.moments],
+                           turns=max((p.turn or 0 for p in game.points), default=0),
+                           display=is_display(table))
+
+
+@dataclass
+class Told:
+    """A turning point in the reader's language: a headline, who gained or lost what, and the log's lines."""
+
+    kind: str
+    turn: int | None
+    headline: str
+    changes: list[tuple[str, int, int]]
+    lines: list[tuple[str, str]]
+
+
+def told(moment: story.Moment, game: story.Game) -> Told:
+    """A turning point told as the page shows it."""
+    state = game.state
+
+    def name(seat: int | None) -> str:
+        return narrate.seat_name(state, seat)
+
+    if moment.kind == "win":
+        headline = _("%(name)s reaches the goal and wins", name=name(moment.seat))
+    elif moment.kind == "gain":
+        headline = _("Big gain for %(name)s", name=name(moment.seat))
+    elif moment.kind == "loss":
+        headline = _("Big loss for %(name)s", name=name(moment.seat))
+    elif moment.kind == "cancel":
+        headline = _("%(by)s cancels %(card)s of %(name)s", by=name(moment.seat), name=name(moment.other),
+                     card=", ".join(narrate.card_label(card) for card in moment.cards))
+    elif moment.kind == "raid":
+        headline = (_("Raid led by %(name)s: %(card)s", name=name(moment.seat), card=moment.cards[0])
+                    if moment.seat and moment.cards else _("A raid"))
+        if moment.other:
+            headline += " · " + _("%(name)s wins the raid", name=name(moment.other))
+    else:
+        headline = (_("%(name)s denounces %(target)s.", name=name(moment.seat), target=name(moment.other))
+                    if moment.seat and moment.other else _("A denouncement"))
+    changes = [(name(seat), moment.deltas.get(seat, 0), moment.wounds.get(seat, 0)) for seat in game.order
+               if moment.deltas.get(seat) or moment.wounds.get(seat)]
+    lines = [(narrate.actor_name(state, event["actor"]) if event.get("actor") else "",
+              narrate.describe(event, state, {})) for event in moment.events]
+    return Told(moment.kind, moment.turn, headline, changes, lines)
+
+
+def newest_story(table: store.TableRow) -> Response:
+    """Off to the story of the table's most recent finished game (404 while none is finished)."""
+    games = [game for game in story.games(store.events_after(get_db(), table.id)) if game.finished]
+    if not games:
+        abort(404)
+    return redirect(url_for("story.story_page", table_id=table.id, number=games[-1].number), 303)
+
+
+@bp.get("/t/<token>/story")
+def latest(token: str) -> Response:
+    """The story of this table's most recent finished game."""
+    return newest_story(table_or_404(token))
+
+
+# --- export and delete: the display's alone (its browser, or its key as a bearer token) ---------------------
+
+@bp.get("/t/<token>/export.json")
+def export(token: str) -> Response:
+    """The table's event log as a JSON download."""
+    table = table_or_404(token)
+    require_display(table, bearer=True)
+    events = store.events_after(get_db(), table.id)
+    body = archive.export(table, events, story.games(events))
+    started = datetime.fromtimestamp(events[0]["at"]).strftime("%Y-%m-%d") if events else "empty"
+    response = current_app.response_class(json.dumps(body, ensure_ascii=False, indent=1),
+                                          mimetype="application/json")
+    filename = f"chez-{table.game}-{started}-{table.id}.json"
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/t/<token>/delete")
+def confirm_delete(token: str) -> str:
+    """Ask before deleting: a real form, with the way back."""
+    table = table_or_404(token)
+    require_display(table)
+    games = story.games(store.events_after(get_db(), table.id))
+    return render_template("delete.html", table=table, finished=sum(game.finished for game in games))
+
+
+@bp.post("/t/<token>/delete")
+def delete(token: str) -> Response | tuple[str, int]:
+    """Delete the table for good: its events, seats and row; its live streams end."""
+    table = table_or_404(token)
+    require_display(table, bearer=True)
+    if "Authorization" not in request.headers and not csrf_ok():  # a browser's form must carry its token
+        return refuse(_("This form has expired. Please reload the page and try again."), 400)
+    play().delete(get_db(), table)
+    forget_display(token)
+    return refuse(_("This table has been deleted."), 200)
+
+
+TEMPLATE_HELPERS = {"game_name": game_name, "when": when, "player_name": player_name}

@@ -1,0 +1,86 @@
+"""The table display as a scoreboard in Chromium: the race follows every tap live, highlights flash, the spectator
+view follows and stops when revoked, and a win leads to the game's story."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+from playwright.sync_api import expect
+
+from harness import DISPLAY, PHONE
+from steps import PROPAGATION_MS, tap
+
+
+def api(server, path, body, key=None):
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {key}"} if key else {})}
+    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), headers=headers, method="POST")
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+BUZZ_RECORDER = "navigator.vibrate = pattern => { (window.buzzes = window.buzzes || []).push(pattern); return true; };"
+
+
+def seated(browser, url, seat, name):
+    page = browser.new_context(**PHONE).new_page()
+    page.add_init_script(BUZZ_RECORDER)  # headless Chromium has no motor: record what the page asks for
+    page.goto(url)
+    page.check(f"input[name=seat][value='{seat}']")
+    page.fill("#name", name)
+    page.click("text=Sit down")
+    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
+    return page
+
+
+def test_the_race_follows_taps_live_and_a_win_leads_to_the_story(browser, server):
+    table = api(server, "/api/tables", {"seats": 3, "language": "en"})
+    display = browser.new_context(**DISPLAY).new_page()
+    display.goto(table["display_url"])
+    ana, ben = seated(browser, table["join_url"], 1, "Ana"), seated(browser, table["join_url"], 2, "Ben")
+    expect(display.locator("#conn")).to_have_attribute("data-state", "live")
+
+    tap(ana, "One Slack more for Ana")
+    expect(display.get_by_test_id("race-total-1")).to_have_text("1", timeout=PROPAGATION_MS)
+    tap(ben, "A wound for Ben")
+    expect(display.get_by_test_id("race-total-2")).to_have_text("-1", timeout=PROPAGATION_MS)
+    banner = display.locator(".announce.announce-now")
+    expect(banner).to_have_text("1 wound to Ben")
+    expect(banner).to_be_visible()
+    expect(display.locator(".race-lane[data-seat='2']")).to_have_class("race-lane lane-2 flash")
+    expect(display.locator(".race-lane[data-seat='2']")).to_contain_text("1 wound")
+    for _ in range(20):  # wait_for_function would need eval, which the page's CSP forbids
+        if ben.evaluate("window.buzzes"):
+            break
+        ben.wait_for_timeout(100)
+    assert ben.evaluate("window.buzzes") == [[200, 100, 200]]  # Ben's phone buzzed, Ana's did not
+    assert ana.evaluate("window.buzzes || []") == []
+
+    display.get_by_role("button", name="Make a spectator link").click()
+    watcher = browser.new_context(**DISPLAY).new_page()
+    watcher.goto(display.get_by_test_id("spectator-url").inner_text())
+    expect(watcher.locator("#conn")).to_have_attribute("data-state", "live")
+    assert watcher.locator("form").count() == 0
+    tap(ana, "One Slack more for Ana")
+    expect(watcher.get_by_test_id("race-total-1")).to_have_text("2", timeout=PROPAGATION_MS)
+
+    api(server, f"/t/{table['token']}/actions", {"type": "adjust_slack", "seat": 1, "args": {"delta": 17}},
+        table["display_key"])
+    tap(ana, "One Slack more for Ana")
+    expect(display.get_by_test_id("race-winner")).to_have_text("Ana has won!", timeout=PROPAGATION_MS)
+    expect(display.locator(".announce.announce-now")).to_have_text("Ana has won!")
+    expect(watcher.get_by_test_id("race-winner")).to_have_text("Ana has won!", timeout=PROPAGATION_MS)
+
+    display.get_by_test_id("story-link").click()
+    expect(display.get_by_test_id("story-winner")).to_have_text("Ana won")
+    expect(display.locator("polyline.chart-line")).to_have_count(3)
+    expect(display.get_by_test_id("moments")).to_contain_text("Ana reaches the goal and wins")
+    story = display.url
+    display.go_back()
+
+    display.get_by_role("button", name="Revoke the link").click()
+    expect(watcher.locator("[role=alert]")).to_contain_text("no longer works", timeout=5000)
+    front = browser.new_context(**DISPLAY).new_page()
+    front.goto(server.url + "/")
+    front.get_by_test_id("archive").get_by_role("link").first.click()
+    assert front.url == story

@@ -2,6 +2,9 @@
 (function () {
   "use strict";
   var body = document.body;
+  // Idiomorph moves kept nodes with moveBefore where the browser has it; in Chromium 156 that crashed the tab
+  // when a panel was morphed right after a tap. insertBefore, its fallback, is safe.
+  [Element, Document, DocumentFragment].forEach(function (kind) { delete kind.prototype.moveBefore; });
   var root = document.documentElement;
 
   // --- device settings -------------------------------------------------------------------------
@@ -54,7 +57,7 @@
       .then(function (html) {
         var panel = document.getElementById("panel");
         // Answers may arrive out of order: never show an older table over a newer one.
-        if (panel && versionOf(html) >= shownVersion()) htmx.swap(panel, html, { swapStyle: "outerHTML" });
+        if (panel && versionOf(html) >= shownVersion()) htmx.swap(panel, html, { swapStyle: "morph" });
       })
       .catch(function () { setState("lost"); });
   });

@@ -7,11 +7,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_vendored_htmx_matches_its_recorded_checksum():
+def test_every_vendored_file_matches_its_recorded_checksum_and_is_loaded():
     record = (ROOT / "static" / "vendor" / "VENDORED.md").read_text()
-    name, digest = re.search(r"\| (htmx-[\d.]+\.min\.js) \|.*\| ([0-9a-f]{64}) \|", record).groups()
-    assert hashlib.sha256((ROOT / "static" / "vendor" / name).read_bytes()).hexdigest() == digest
-    assert name in (ROOT / "templates" / "base.html").read_text()
+    recorded = dict(re.findall(r"\| ([\w.-]+\.min\.js) \|.*\| ([0-9a-f]{64}) \|", record))
+    files = {path.name for path in (ROOT / "static" / "vendor").glob("*.js")}
+    assert set(recorded) == files == {"htmx-2.0.11.min.js", "idiomorph-ext-0.8.0.min.js"}
+    for name, digest in recorded.items():
+        assert hashlib.sha256((ROOT / "static" / "vendor" / name).read_bytes()).hexdigest() == digest
+        assert name in (ROOT / "templates" / "base.html").read_text()
 
 
 def test_no_template_or_asset_loads_anything_from_another_host():

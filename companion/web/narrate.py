@@ -136,6 +136,7 @@ def card_label(card) -> str:
 ROOM_TEXT = {
     "call": N_("calls %(card)s into the room of %(target)s"),
     "person": N_("sends %(card)s into the room of %(target)s"),
+    "scrounge": N_("goes shopping: %(card)s"),
 }
 
 
@@ -232,6 +233,8 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "free_time_adjusted":
         return _("%(delta)+d Free Time this turn", delta=args["delta"])
     if kind == "free_time_used":
+        if args["kind"] == "scrounge" and uses_jobs(state.game):
+            return _("went shopping for %(cost)d Income", cost=args["cost"])
         if args["kind"] == "scrounge":
             return _("went scrounging for %(cost)d Income", cost=args["cost"])
         return _("used Free Time on an Activity costing %(cost)d", cost=args["cost"])
@@ -262,12 +265,16 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "rid_rolled":
         return _("rolled %(value)d to send a Person away: %(outcome)s", value=args["value"],
                  outcome=_("gone") if args["value"] >= GET_RID_SUCCEEDS else _("it stays"))
+    if kind == "pest_hungry" and uses_jobs(state.game):
+        return _("a pest in the room of %(name)s wants a card", name=name)
     if kind == "pest_hungry":
         return _("a pest in the tent of %(name)s wants a card", name=name)
     if kind == "pest_fed":
         return _("discarded a card for the pest")
     if kind == "card_removed":
-        return _("took a card out of a tent")
+        return _("took a card out of a room") if uses_jobs(state.game) else _("took a card out of a tent")
+    if kind == "card_moved" and uses_jobs(state.game):
+        return _("moved a card into the room of %(name)s", name=seat_name(state, args["to"]))
     if kind == "card_moved":
         return _("moved a card into the tent of %(name)s", name=seat_name(state, args["to"]))
     if kind == "card_marked":

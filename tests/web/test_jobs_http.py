@@ -171,6 +171,12 @@ def test_a_job_table_speaks_of_rooms_not_tents(app, client):
     act(ana, token, type="play_card", seat=1, name="Goth Friend", card_type="person", slack="2", target="2")
     html = ben.get(f"/t/{token}/seat").get_data(as_text=True)
     assert "calls Goth Friend into the room of Ben" in html and "into the tent of" not in html
+    act(ana, token, type="roll_for_card", seat=1, value=5)
+    act(ana, token, type="advance", seat=1, phase="call", turn=1)
+    html = ana.get(f"/t/{token}/seat").get_data(as_text=True)
+    assert "go shopping" in html and "a shopping trip" in html and "scrounging" not in html
+    html = ben.get(f"/t/{token}/seat").get_data(as_text=True)
+    assert "Goth Friend leaves the room" in html and "leaves the tent" not in html
 
 
 def test_the_lab_rat_from_the_rulebook_may_not_play_booze(app, client):

@@ -4,7 +4,7 @@ import pytest
 
 from companion.rules.violations import RuleViolation
 from tablelog import Log
-from test_tents_rules import to_phase
+from test_tents_rules import started, to_phase
 from test_turn_rules import COUNTS, values
 
 MAO = {"name": "Sayings of Chairman Mao", "key": "sayings_of_chairman_mao", "type": "thing", "slack": 1, "cost": 0,
@@ -16,14 +16,7 @@ FRIEND = {"name": "Pedro", "type": "person", "slack": 0, "invited": False}
 
 def game(ranks=("private", "corporal", "sergeant")):
     """A started game, seat 1 in its Call People phase; the Private's penalty entered as 0."""
-    log = Log(len(ranks))
-    log.act("set_profile", counts=COUNTS, values=values(private={"penalty": 0}))
-    for seat, rank in enumerate(ranks, start=1):
-        log.act("set_rank", seat, rank=rank)
-    log.act("set_dealer", len(ranks))
-    log.act("start_game")
-    to_phase(log, "call")
-    return log
+    return started(ranks, "call", private={"penalty": 0})
 
 
 def test_a_roll_of_three_or_more_after_modifiers_and_penalty_is_innocent():

@@ -4,7 +4,7 @@ import pytest
 
 from companion.rules.violations import RuleViolation
 from tablelog import Log
-from test_tents_rules import SLEEP, SOAP, to_phase
+from test_tents_rules import SLEEP, SOAP, started, to_phase
 from test_turn_rules import COUNTS, values
 
 DIG_HOLES = {"name": "Dig Holes", "key": "dig_holes", "type": "activity", "slack": 0}
@@ -12,14 +12,8 @@ DRILL = {"name": "Drill", "type": "activity", "slack": 1}
 
 
 def game(ranks):
-    log = Log(len(ranks))
-    log.act("set_profile", counts=COUNTS, values=values())
-    for seat, rank in enumerate(ranks, start=1):
-        log.act("set_rank", seat, rank=rank)
-    log.act("set_dealer", len(ranks))
-    log.act("start_game")  # seat 1 plays
-    to_phase(log, "freetime")
-    return log
+    """A started game in seat 1's Free Time."""
+    return started(ranks, "freetime")
 
 
 def test_the_puller_gains_one_slack_first_and_the_target_does_the_given_activity():

@@ -3,9 +3,8 @@
 import pytest
 
 from companion.rules.violations import RuleViolation
-from tablelog import Log
-from test_tents_rules import SLEEP, to_phase
-from test_turn_rules import COUNTS, values
+from test_tents_rules import SLEEP, started
+from test_turn_rules import COUNTS
 
 RAID = {"name": "Raid the Village", "loot": 3}
 BERET = {"name": "New Beret", "slack": 2}
@@ -15,14 +14,7 @@ RUM = {"name": "Rum", "slack": 2}
 
 def game(ranks, counts=COUNTS):
     """A started game in seat 1's Free Time."""
-    log = Log(len(ranks))
-    log.act("set_profile", counts=counts, values=values())
-    for seat, rank in enumerate(ranks, start=1):
-        log.act("set_rank", seat, rank=rank)
-    log.act("set_dealer", len(ranks))
-    log.act("start_game")
-    to_phase(log, "freetime")
-    return log
+    return started(ranks, "freetime", counts)
 
 
 def raiding(ranks, rolls, counts=COUNTS, card=RAID):

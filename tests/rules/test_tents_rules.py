@@ -40,6 +40,18 @@ def to_phase(log, phase):
         log.act("advance", log.state.turn.seat, phase=log.state.turn.phase, turn=log.state.turn.number)
 
 
+def started(ranks, phase, counts=COUNTS, **value_overrides):
+    """A started game with these ranks, seat 1 first (the last seat deals), in seat 1's `phase`."""
+    log = Log(len(ranks))
+    log.act("set_profile", counts=counts, values=values(**value_overrides))
+    for seat, rank in enumerate(ranks, start=1):
+        log.act("set_rank", seat, rank=rank)
+    log.act("set_dealer", len(ranks))
+    log.act("start_game")
+    to_phase(log, phase)
+    return log
+
+
 def end_turn(log):
     to_phase(log, "heal")
     log.act("advance", log.state.turn.seat, phase="heal", turn=log.state.turn.number)

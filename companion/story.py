@@ -94,26 +94,21 @@ def _turn(state: TableState) -> int | None:
     return state.turn.number if state.turn is not None else None
 
 
-def _under_way(state: TableState, name: str):
-    """The raid or denouncement under way, where the game has them (None otherwise)."""
-    return getattr(state, name, None)
-
-
 def episode(event: dict, before: TableState, after: TableState) -> str | None:
     """Whether an event belongs to a raid or a denouncement: by its type, or because one is under way."""
     kind = event["type"]
-    if kind.startswith("raid_") or _under_way(before, "raid") or _under_way(after, "raid"):
+    if kind.startswith("raid_") or before.raid or after.raid:
         return RAID
-    if kind.startswith("denounce") or _under_way(before, "denunciation") or _under_way(after, "denunciation"):
+    if kind.startswith("denounce") or before.denunciation or after.denunciation:
         return DENOUNCE
     return None
 
 
 def _episode_people(kind: str, state: TableState) -> tuple[int | None, int | None, str | None]:
     """A raid's leader, winner and card, a denouncement's accuser and target, where the state tells."""
-    raid, case = _under_way(state, "raid"), _under_way(state, "denunciation")
+    raid, case = state.raid, state.denunciation
     if kind == RAID and raid:
-        return raid.leader, getattr(raid, "winner", None), getattr(raid, "card", None)
+        return raid.leader, raid.winner, raid.card
     if kind == DENOUNCE and case:
         return case.by, case.target, None
     return None, None, None
@@ -339,14 +334,13 @@ def notable(event: dict, by_seq: dict[int, dict]) -> Notable | None:
     kind, args, seat = event["type"], event.get("args") or {}, event.get("seat")
     if kind == "rank_changed" and args.get("why") == "promotion":
         return Notable(event["seq"], "promotion", (seat,), rank=args.get("rank"))
-    outcome = args.get("outcome") if isinstance(args.get("outcome"), dict) else {}
-    if kind.startswith("raid_") and outcome.get("promoted"):
+    outcome = (args.get("outcome") or {}) if kind == "raid_rolled" else {}
+    if outcome.get("promoted"):
         return Notable(event["seq"], "promotion", (outcome["winner"],), rank=outcome["promoted"])
     if kind == "wounds_adjusted" and args.get("delta", 0) > 0:
         return Notable(event["seq"], "wound", (seat,), count=args["delta"])
-    if kind.startswith("raid_") and (args.get("wound") or args.get("wounds")):
-        wounded = tuple(args["wounds"]) if args.get("wounds") else (seat,)
-        return Notable(event["seq"], "wound", wounded, count=1)
+    if kind == "raid_rolled" and args.get("wound"):
+        return Notable(event["seq"], "wound", (seat,), count=1)
     if kind == "card_canceled":
         played = by_seq.get(args.get("window"))
         victims = (played["seat"],) if played and played.get("seat") else ()
@@ -363,7 +357,6 @@ def newest_notable(events: Iterable[dict], state: TableState, by_seq: dict[int, 
         candidate = notable(event, by_seq)
         if candidate is not None and (found is None or candidate.seq > found.seq):
             found = candidate
-    won_at = getattr(state, "won_at", None)
-    if state.winner is not None and won_at is not None and (found is None or won_at >= found.seq):
-        found = Notable(won_at, "win", (state.winner,))
+    if state.winner is not None and state.won_at is not None and (found is None or state.won_at >= found.seq):
+        found = Notable(state.won_at, "win", (state.winner,))
     return found

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .state import PHASES, RANK_CARDS, RANKS, DeckProfile, PendingSwap, RankValues, TableState, Turn
-from .ranks import change_rank, promotion_to, rank_step
+from .ranks import change_rank, rank_step
 from .tents import pests_hungry_after_roll, require_no_demands, settle_before_next
 from .violations import N_, RuleViolation
 
@@ -152,7 +152,7 @@ def _decide_promote(state, seat, args):
     higher = rank_step(rank, +1)
     if higher is None:
         raise RuleViolation(N_("A Sergeant cannot be promoted."), section="guevara.promotion")
-    if promotion_to(state, seat) is None:
+    if state.free_ranks()[higher] < 1:
         raise RuleViolation(N_("No %(rank)s card is free: keep your Promotion card for later."),
                             section="guevara.promotion", rank=higher)
     return [{"type": "rank_changed", "seat": seat, "args": {"rank": higher, "why": "promotion"}}]

@@ -169,11 +169,6 @@ DECIDERS = {
 }
 
 
-def start_raid(state: TableState, leader: int, card: TentCard) -> None:
-    """The Raid card is in play: everybody goes along."""
-    state.raid = new_raid(state, leader, card)
-
-
 def _rolled(state, seat, args, seq):
     raid = state.raid
     raid.rolls[seat] = args["value"]

@@ -172,7 +172,6 @@ class Raid:
     leader: int
     card: str
     loot: int
-    handed_by: int | None = None
     round: int = 1
     contenders: list[int] = field(default_factory=list)
     rolls: dict[int, int] = field(default_factory=dict)
@@ -277,8 +276,7 @@ class TableState:
         if not self.ranks:
             return []
         top = max(RANKS.index(rank) for rank in self.ranks.values())
-        return [seat for seat in self.order if RANKS.index(self.ranks.get(seat, RANKS[0])) == top
-                and seat in self.ranks]
+        return [seat for seat in self.order if seat in self.ranks and RANKS.index(self.ranks[seat]) == top]
 
     def rank_values(self, seat: int) -> RankValues | None:
         """The printed values of the seat's rank, if it has one and the profile is known."""

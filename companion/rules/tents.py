@@ -113,7 +113,8 @@ def _decide_card_roll(state, seat, args):
     return [{"type": kind, "seat": seat, "args": {"window": window.uid, "value": args["value"]}}]
 
 
-def _open_window(state: TableState, seat: int | None, window_uid: int) -> Window:
+def open_window(state: TableState, seat: int | None, window_uid: int) -> Window:
+    """The cancel window `window_uid` if it is still open and not the seat's own card."""
     window = state.window
     if window is None or window.uid != window_uid:
         raise RuleViolation(N_("Too late: that card is already in play and can no longer be canceled."),
@@ -124,12 +125,12 @@ def _open_window(state: TableState, seat: int | None, window_uid: int) -> Window
 
 
 def _decide_cancel(state, seat, args):
-    _open_window(state, seat, args["window"])
+    open_window(state, seat, args["window"])
     return [{"type": "card_canceled", "seat": seat, "args": {"window": args["window"], "with": args["with"]}}]
 
 
 def _decide_pass(state, seat, args):
-    window = _open_window(state, seat, args["window"])
+    window = open_window(state, seat, args["window"])
     if seat in window.passed:
         return []
     return [{"type": "window_passed", "seat": seat, "args": {"window": window.uid}}]
@@ -204,7 +205,7 @@ def may_pull_rank(state: TableState, seat: int) -> bool:
 
 
 def _decide_pull_rank(state, seat, args):
-    window = _open_window(state, seat, args["window"])
+    window = open_window(state, seat, args["window"])
     if PHASE_OF_KIND[window.kind] != "freetime":
         raise RuleViolation(N_("Calling People is not Free Time: nobody can pull rank on it."),
                             section="guevara.pull_rank")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .placing import enter_tent, tent_card
 from .state import TableState, rulebook_for
-from .tents import PHASE_OF_KIND, _open_window
+from .tents import PHASE_OF_KIND, open_window
 from .violations import N_, RuleViolation
 
 TV_SLACK = 1
@@ -21,7 +21,7 @@ def _decide_watch_tv(state, seat, args):
     topic = f"{rulebook_for(state.game)}.tv"
     if state.game == "guevara":
         raise RuleViolation(N_("Chez Guevara has no TV cards."), section="guevara.overview")
-    window = _open_window(state, seat, args["window"])
+    window = open_window(state, seat, args["window"])
     if PHASE_OF_KIND[window.kind] != "freetime":
         raise RuleViolation(N_("A TV card cannot stop anyone calling People."), section=topic)
     return [{"type": "tv_watched", "seat": seat, "args": {"window": window.uid, "card": args["card"]}}]

@@ -35,6 +35,7 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
     by_seq = {**store.events_of_steps(db, table.id, wanted), **{e["seq"]: e for e in events}}
     here = url_for("tables.display" if view == "display" else "seat.seat_page", token=table.token)
     categories, pest_categories = categories_for(state.game)
+    pullers = _mine([s for s in state.order if may_pull_rank(state, s)], view, me)
     return {
         "here": here, "rules": lambda topic: f"{rulebook_for(state.game)}.{topic}",
         "phases": phases_for(state.game), "purposes": roll_purposes_for(state.game),
@@ -43,17 +44,16 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
         "heartache_game": has_heartache(state.game), "job_name": lambda key: narrate.job_label(state, key),
         "job_twins": lambda seat: ", ".join(narrate.job_label(state, key) for key in twins_of(state, seat)),
         "reminder_text": narrate.phase_reminder(state) if state.turn else "",
-        "tv_watchers": [s for s in state.order if may_watch_tv(state, s) and (view == "display" or s == me)],
+        "tv_watchers": _mine([s for s in state.order if may_watch_tv(state, s)], view, me),
         "table": table, "state": state, "view": view, "me": me, "error": error, "section": section,
         "log": narrate.story(events, state, by_seq), "log_total": state.version,
         "undo_hint": narrate.next_undo(state, by_seq), "redo_hint": narrate.next_redo(state, by_seq),
         "seat_name": lambda seat: narrate.seat_name(state, seat), "earlier": _moved_earlier(state.order),
         "my_turn": state.turn is not None and (view == "display" or me == state.turn.seat),
         "window_text": window_text(state), "demand_pest": lambda demand: _pest_name(state, demand),
-        "pullers": [s for s in state.order if may_pull_rank(state, s) and (view == "display" or s == me)],
+        "pullers": pullers, "raid_pullers": [s for s in pullers if outranked_by_nobody(state, s)],
         "raid_callable": raid_callable(state) and not uses_jobs(state.game),
-        "raid_pullers": [s for s in state.order if may_pull_rank(state, s) and outranked_by_nobody(state, s)
-                         and (view == "display" or s == me)], "raid_rollers": _mine(raid_rollers(state), view, me),
+        "raid_rollers": _mine(raid_rollers(state), view, me),
         "movable_people": movable_people(state), "leaders_elsewhere": leaders_elsewhere(state),
         "has_toady": lambda seat: has_toady(state, seat),
         "acts_for": lambda seat: view == "display" or seat == me,

@@ -16,7 +16,7 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
-    from . import api, compress, fragments, live, lookup, race, seat, spectate, story, tables, views
+    from . import api, compress, fragments, live, lookup, narrate, seat, spectate, story, tables
 
     app.extensions["play"] = Play()
     app.extensions["join_limiter"] = RateLimiter()
@@ -27,7 +27,7 @@ def register(app: Flask) -> None:
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
-                                 **views.TEMPLATE_HELPERS, **race.TEMPLATE_HELPERS, **story.TEMPLATE_HELPERS)
+                                 **narrate.FORMATTERS, **story.TEMPLATE_HELPERS)
     # A panel may be rendered once for many answers: these let each answer get its browser's own tokens.
     app.jinja_env.globals.update(csrf_token=fragments.csrf_token, action_id=fragments.action_id)
 

@@ -36,6 +36,11 @@ def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
+def refuse(message: str, status: int) -> tuple[str, int]:
+    """A plain page that says what went wrong."""
+    return render_template("message.html", message=message), status
+
+
 def fragment_or_page(fragment: str, page: str, status: int = 200, **context) -> Response:
     """The partial for htmx, the whole page otherwise; the answer varies on HX-Request, so say so."""
     body = render_template(fragment if is_htmx() else page, **context)

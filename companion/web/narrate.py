@@ -9,7 +9,7 @@ from .. import cards as catalog
 from ..i18n import current_language, gettext as _, ngettext
 from ..rules.tents import CALL_SUCCEEDS, GET_RID_SUCCEEDS
 from ..rules.engine import step_of
-from ..rules.state import DISPLAY, TableState, uses_jobs
+from ..rules.state import DISPLAY, RANKS, TableState, uses_jobs
 from ..rules.goth import has_heartache
 from ..rules.jobs import hand_limit
 from ..rules.violations import N_
@@ -394,3 +394,11 @@ def next_redo(state: TableState, by_seq: dict[int, dict]) -> str | None:
     if not state.redoable:
         return None
     return describe_action(state.redoable[-1], state, by_seq)
+
+
+# Words that do not depend on a table, for every template: each takes a key and gives it in the reader's language.
+FORMATTERS = {
+    "phase_name": phase_name, "rank_name": rank_name, "ranks": RANKS, "purpose_label": purpose_label,
+    "purpose_section": PURPOSE_SECTIONS, "card_label": card_label, "category_name": category_name,
+    "category_names": category_names, "type_name": type_name,
+}

@@ -14,8 +14,7 @@ from .. import archive, store, story
 from ..db import get_db
 from ..i18n import current_language, gettext as _, pick_language
 from . import narrate
-from .common import csrf_ok, forget_display, is_display, play, require_display, table_or_404
-from .views import refuse
+from .common import refuse, csrf_ok, forget_display, is_display, play, require_display, table_or_404
 
 bp = Blueprint("story", __name__)
 

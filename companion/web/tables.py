@@ -13,9 +13,9 @@ from ..db import get_db
 from ..i18n import CODES, LANG_COOKIE, LANGUAGES, gettext as _
 from ..rules.violations import RuleViolation
 from . import narrate, spectate, story
-from .common import (csrf_ok, forget_seat, held_seat, is_display, join_url, play, remember_display, remember_seat,
+from .common import (csrf_ok, refuse, forget_seat, held_seat, is_display, join_url, play, remember_display, remember_seat,
                      table_or_404)
-from .views import display_context, refuse
+from .screens import display_screen
 
 bp = Blueprint("tables", __name__)
 
@@ -68,7 +68,7 @@ def display(token: str) -> Response | str:
         return redirect(url_for("tables.display", token=token), 303)
     if not is_display(table):
         return render_template("not_display.html", table=table), 403
-    return render_template("display.html", **display_context(table), tools=spectate.tools(table))
+    return render_template("display.html", **display_screen(table).context(), tools=spectate.tools(table))
 
 
 @bp.get("/t/<token>/qr.svg")

@@ -178,6 +178,7 @@ class Raid:
     stage: str = "roll"
     winner: int | None = None
     pickers: list[int] = field(default_factory=list)
+    earlier: list[dict[int, int]] = field(default_factory=list)  # the rolls of rounds that ended in a tie
 
     def waiting_for(self) -> list[int]:
         """The seats that still have to roll in this round."""
@@ -197,6 +198,7 @@ class Denunciation:
     target: int
     stage: str = "roll"
     revenge: bool = False
+    roll: dict | None = None  # the target's roll once made: value, modifier, extra, penalty, total
 
 
 @dataclass

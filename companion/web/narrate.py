@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from .. import cards as catalog
+from .. import cards as catalog, rulebook
 from ..i18n import current_language, gettext as _, ngettext
 from ..rules.tents import CALL_SUCCEEDS, GET_RID_SUCCEEDS
 from ..rules.engine import step_of
@@ -396,9 +396,17 @@ def next_redo(state: TableState, by_seq: dict[int, dict]) -> str | None:
     return describe_action(state.redoable[-1], state, by_seq)
 
 
+def rule_title(section_id: str) -> str:
+    """A rules reference section's title in the reader's language (its id if the reference lacks it)."""
+    try:
+        return rulebook.section(current_language(), section_id).title
+    except KeyError:
+        return section_id
+
+
 # Words that do not depend on a table, for every template: each takes a key and gives it in the reader's language.
 FORMATTERS = {
     "phase_name": phase_name, "rank_name": rank_name, "ranks": RANKS, "purpose_label": purpose_label,
     "purpose_section": PURPOSE_SECTIONS, "card_label": card_label, "category_name": category_name,
-    "category_names": category_names, "type_name": type_name,
+    "category_names": category_names, "type_name": type_name, "rule_title": rule_title,
 }

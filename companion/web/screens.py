@@ -14,7 +14,7 @@ from flask import url_for
 from .. import cards as catalog, store
 from ..actions import categories_for
 from ..db import get_db
-from ..i18n import current_language
+from ..i18n import current_language, gettext as _
 from ..race import Lane, lanes
 from ..rules.engine import section_in_game
 from ..rules.goth import has_heartache, twins_of
@@ -50,6 +50,7 @@ class Screen:
     job_names: dict[str | None, str]
     job_twins: dict[int, str]
     pest_names: dict[int, str]
+    denounce_terms: tuple[tuple[str, int], ...]
     # sentences and pictures of the moment
     window_text: str
     reminder_text: str
@@ -123,7 +124,7 @@ def _screen(table: store.TableRow | None, state: TableState, view: str, offered:
         names={None: narrate.seat_name(state, None), **{s: narrate.seat_name(state, s) for s in state.seats}},
         job_names={None: "—", **{key: narrate.job_label(state, key) for key in state.job_profile}},
         job_twins={s: ", ".join(narrate.job_label(state, key) for key in twins_of(state, s)) for s in state.jobs},
-        pest_names=_pest_names(state), window_text=window_text(state),
+        pest_names=_pest_names(state), denounce_terms=_denounce_terms(state), window_text=window_text(state),
         reminder_text=narrate.phase_reminder(state) if state.turn else "",
         lanes=lanes(state), highlight=race.highlight(db, table_id, events, state),
         latest_roll=race.latest_roll(events, state),
@@ -151,6 +152,19 @@ def _pest_names(state: TableState) -> dict[int, str]:
     """The name of each pest that wants a card."""
     found = {demand.pest: find_card(state, demand.pest) for demand in state.demands}
     return {uid: narrate.card_label(hit[1]) if hit else "?" for uid, hit in found.items()}
+
+
+def _denounce_terms(state: TableState) -> tuple[tuple[str, int], ...]:
+    """What counts in the denounced player's roll besides the die: each Thing's bonus and the rank's penalty."""
+    case = state.denunciation
+    if case is None:
+        return ()
+    things = tuple((narrate.card_label(card), card.denounce_modifier) for card in state.tents.get(case.target, [])
+                   if card.type == "thing" and card.denounce_modifier)
+    values = state.rank_values(case.target)
+    penalty = values.penalty if values is not None and values.penalty is not None else 0
+    rank = narrate.rank_name(state.ranks.get(case.target))
+    return things + ((_("Penalty of the rank %(rank)s", rank=rank), -penalty),)
 
 
 def catalog_names(game: str) -> tuple[str, ...]:

@@ -41,7 +41,7 @@ def test_turns_with_a_call_a_canceled_activity_and_a_win(browser, server):
 
     # Ana's markers from cards the app does not model bring her close; the display records them.
     for _ in range(14):
-        display.get_by_role("button", name="One Slack more for Ana").click()
+        display.get_by_role("button", name="+1 Slack for Ana").click()
         display.wait_for_timeout(30)
     expect(ana.get_by_test_id("my-total")).to_have_text("19", timeout=3000)
     advance_to(ana, "Discard")

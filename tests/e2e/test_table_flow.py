@@ -17,8 +17,8 @@ def test_three_phones_join_by_qr_tap_undo_and_survive_a_restart(browser, server)
     ana, ben, cleo = (join(browser, url, seat, name) for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cleo")))
     screens = (ana, ben, cleo, display)
 
-    tap(ana, "One Slack more for Ana")
-    tap(ana, "One Slack more for Ana")
+    tap(ana, "+1 Slack for Ana")
+    tap(ana, "+1 Slack for Ana")
     for screen in screens:
         expect(screen.get_by_test_id("total-1")).to_have_text("2", timeout=PROPAGATION_MS)
     expect(ana.get_by_test_id("my-total")).to_have_text("2")
@@ -40,7 +40,7 @@ def test_three_phones_join_by_qr_tap_undo_and_survive_a_restart(browser, server)
     server.start()
     # A phone that was open during the crash reconnects by itself and catches up.
     expect(ana.locator("#conn")).to_have_attribute("data-state", "live", timeout=10000)
-    tap(ben, "One Slack more for Ben")
+    tap(ben, "+1 Slack for Ben")
     expect(ana.get_by_test_id("total-2")).to_have_text("1", timeout=5000)
     # A phone that reloads after the restart is still in its seat with every number kept.
     for page, name in ((ana, "Ana"), (ben, "Ben"), (cleo, "Cleo")):

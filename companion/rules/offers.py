@@ -255,7 +255,7 @@ def _turn(state: TableState, mine: tuple[int, ...]) -> dict[str, Any]:
     window = state.window
     parts: dict[str, Any] = {
         "advance": Advance(turn.seat, turn.phase, turn.number, turn.phase == phases[-1]),
-        "budget": turn.seat,
+        "budget": turn.seat if turn.phase == "freetime" else None,
         "use_free_time": turn.seat if turn.phase == "freetime" else None,
         "heal": turn.seat if accepts(state, "heal", turn.seat, {}) else None,
     }

@@ -10,8 +10,6 @@ from ..i18n import current_language, gettext as _, ngettext
 from ..rules.tents import CALL_SUCCEEDS, GET_RID_SUCCEEDS
 from ..rules.engine import step_of
 from ..rules.state import DISPLAY, RANKS, TableState, uses_jobs
-from ..rules.goth import has_heartache
-from ..rules.jobs import hand_limit
 from ..rules.violations import N_
 
 PURPOSES = {
@@ -34,14 +32,6 @@ PHASE_NAMES = {
     "draw": N_("Draw"), "roll": N_("Roll"), "call": N_("Call People"), "freetime": N_("Free Time"),
     "discard": N_("Discard"), "heal": N_("Heal"),
 }
-PHASE_REMINDERS = {
-    "draw": N_("Draw Life cards until you hold 6."),
-    "roll": N_("Roll to get rid of unwanted People (4-6), and make the rolls your cards demand."),
-    "call": N_("Call People: an invited Person needs 3-6; uninvited People and Cats just come."),
-    "freetime": N_("Each Free Time is one scrounging trip or one Activity."),
-    "discard": N_("Discard down to 5 cards. You may discard more, but never your last card."),
-    "heal": N_("If you did nothing but discard this turn, remove one wound."),
-}
 CATEGORY_NAMES = {
     "food": N_("Food"), "booze": N_("Booze"), "cigarettes": N_("Cigarettes"), "pet": N_("Pet"),
     "sleep": N_("Sleep"), "nookie": N_("Nookie"), "raid": N_("Raid"), "cancel": N_("Cancels cards"),
@@ -59,16 +49,6 @@ KIND_TEXT = {
     "scrounge": N_("goes scrounging: %(card)s"),
     "raid": N_("calls a raid: %(card)s"),
 }
-JOB_REMINDERS = {
-    "draw": N_("Draw Life cards until you hold %(n)d, and never hold more."),
-    "roll": N_("A two-value Income or Free Time was rolled as the turn began. Roll to get rid of People (4-6), "
-               "naming where each goes first."),
-    "call": PHASE_REMINDERS["call"],
-    "freetime": N_("Each Free Time is one shopping trip or one Activity; others may answer with a TV card."),
-    "discard": PHASE_REMINDERS["discard"],
-}
-GOTH_CALL_REMINDER = N_("Call People: an invited Person needs 3-6; uninvited People and Cats just come. "
-                        "A Goth with nobody in the room afterwards loses 1 Heartache.")
 JOB_CHANGE_NAMES = {"new_job": N_("New Job"), "fired": N_("You're Fired!")}
 RANK_NAMES = {"private": N_("Private"), "corporal": N_("Corporal"), "sergeant": N_("Sergeant")}
 
@@ -81,16 +61,6 @@ def phase_name(phase: str) -> str:
 def rank_name(rank: str | None) -> str:
     """A rank in the reader's language ('—' for none)."""
     return _(RANK_NAMES[rank]) if rank in RANK_NAMES else "—"
-
-
-def phase_reminder(state: TableState) -> str:
-    """What the active player does in this phase, in the reader's language."""
-    turn = state.turn
-    if not uses_jobs(state.game):
-        return _(PHASE_REMINDERS[turn.phase])
-    if turn.phase == "call" and has_heartache(state.game):
-        return _(GOTH_CALL_REMINDER)
-    return _(JOB_REMINDERS[turn.phase], n=hand_limit(state, turn.seat))
 
 
 def job_label(state: TableState, key: str | None) -> str:

@@ -20,7 +20,7 @@ from ..rules.engine import section_in_game
 from ..rules.goth import has_heartache, twins_of
 from ..rules.offers import Offers, display_offers, offers
 from ..rules.state import DISPLAY, TableState, find_card, phases_for, roll_purposes_for, rulebook_for, uses_jobs
-from . import narrate, race, setup_forms
+from . import narrate, race, reminders, setup_forms
 from .common import join_url, play, public_base
 
 LOG_LINES = 15
@@ -53,6 +53,7 @@ class Screen:
     denounce_terms: tuple[tuple[str, int], ...]
     # sentences and pictures of the moment
     window_text: str
+    window_waiting: str
     reminder_text: str
     lanes: list[Lane]
     highlight: dict | None
@@ -125,12 +126,29 @@ def _screen(table: store.TableRow | None, state: TableState, view: str, offered:
         job_names={None: "—", **{key: narrate.job_label(state, key) for key in state.job_profile}},
         job_twins={s: ", ".join(narrate.job_label(state, key) for key in twins_of(state, s)) for s in state.jobs},
         pest_names=_pest_names(state), denounce_terms=_denounce_terms(state), window_text=window_text(state),
-        reminder_text=narrate.phase_reminder(state) if state.turn else "",
+        reminder_text=_reminder(state, me, view), window_waiting=_waiting(state),
         lanes=lanes(state), highlight=race.highlight(db, table_id, events, state),
         latest_roll=race.latest_roll(events, state),
         log=narrate.story(events[-log_lines:], state, by_seq), log_total=state.version,
         undo_hint=narrate.next_undo(state, by_seq), redo_hint=narrate.next_redo(state, by_seq),
         card_names=catalog_names(state.game) if _names_cards(offered) else (), **extra)
+
+
+def _reminder(state: TableState, me: int | None, view: str) -> str:
+    """The phase's reminder: to the player on turn and the display, in the third person on the other phones."""
+    if state.turn is None:
+        return ""
+    if view == "display" or me == state.turn.seat:
+        return reminders.phase_reminder(state)
+    return reminders.phase_reminder(state, narrate.seat_name(state, state.turn.seat))
+
+
+def _waiting(state: TableState) -> str:
+    """Who may still answer the card being announced (empty when none may, or when it waits for its roll)."""
+    window = state.window
+    if window is None or window.awaits_roll:
+        return ""
+    return ", ".join(narrate.seat_name(state, s) for s in state.order if s != window.seat and s not in window.passed)
 
 
 def _names_cards(offered: Offers) -> bool:

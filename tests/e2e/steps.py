@@ -86,6 +86,13 @@ def advance_to(page, phase):
         expect(page.get_by_test_id("turn-phase")).not_to_have_text(before)
 
 
+def unfold(page, name):
+    """Open one of the phone's folded tools (dice, whenever, scoreboard, log) if it is closed."""
+    fold = page.locator(f"details[data-fold='{name}']")
+    if fold.get_attribute("open") is None:
+        fold.locator("summary").first.click()
+
+
 def open_numbers(page):
     """Open the card form's printed numbers (closed while the card is known)."""
     numbers = page.locator(".card-numbers")

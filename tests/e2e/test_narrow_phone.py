@@ -3,7 +3,7 @@
 from playwright.sync_api import expect
 
 from harness import PHONE
-from steps import open_table, scan_qr
+from steps import open_table, scan_qr, unfold
 
 NARROW = 320
 
@@ -15,6 +15,7 @@ def test_the_seat_page_fits_a_320_px_phone(browser, server):
     ana.check("input[name=seat][value='1']")
     ana.fill("#name", "Ana")
     ana.click("text=Sit down")
+    unfold(ana, "dice")
     expect(ana.locator(".roll-form .physical")).to_be_visible()
     # A mobile browser widens the layout viewport to fit content that is too wide, so both must stay at 320.
     widths = ana.evaluate("[window.innerWidth, document.documentElement.scrollWidth]")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from harness import PHONE
-from steps import PROPAGATION_MS, join, open_table, scan_qr, tap
+from steps import PROPAGATION_MS, join, open_table, scan_qr, tap, unfold
 
 
 def test_three_phones_join_by_qr_tap_undo_and_survive_a_restart(browser, server):
@@ -28,6 +28,7 @@ def test_three_phones_join_by_qr_tap_undo_and_survive_a_restart(browser, server)
         expect(screen.get_by_test_id("total-1")).to_have_text("1", timeout=PROPAGATION_MS)
     expect(cleo.locator(".log li").first).to_contain_text("Ben undid: +1 Slack to Ana")
 
+    unfold(cleo, "dice")
     cleo.select_option("#roll-purpose-seat", "get_rid")
     cleo.fill("#roll-note-seat", "Gordo")
     cleo.get_by_role("button", name="I rolled 5").click()

@@ -174,7 +174,7 @@ def test_a_job_table_speaks_of_rooms_not_tents(app, client):
     act(ana, token, type="roll_for_card", seat=1, value=5)
     act(ana, token, type="advance", seat=1, phase="call", turn=1)
     html = ana.get(f"/t/{token}/seat").get_data(as_text=True)
-    assert "go shopping" in html and "a shopping trip" in html and "scrounging" not in html
+    assert "go shopping" in html and "one shopping trip" in html and "scrounging" not in html
     html = ben.get(f"/t/{token}/seat").get_data(as_text=True)
     assert "Goth Friend leaves the room" in html and "leaves the tent" not in html
 

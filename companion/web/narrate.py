@@ -9,8 +9,7 @@ from .. import cards as catalog
 from ..i18n import current_language, gettext as _, ngettext
 from ..rules.tents import CALL_SUCCEEDS, GET_RID_SUCCEEDS
 from ..rules.engine import step_of
-from ..rules.state import DISPLAY, TableState, uses_jobs
-from ..rules.goth import has_heartache
+from ..rules.state import DISPLAY, TableState
 from ..rules.jobs import hand_limit
 from ..rules.violations import N_
 
@@ -86,9 +85,9 @@ def rank_name(rank: str | None) -> str:
 def phase_reminder(state: TableState) -> str:
     """What the active player does in this phase, in the reader's language."""
     turn = state.turn
-    if not uses_jobs(state.game):
+    if not state.rules.has_jobs:
         return _(PHASE_REMINDERS[turn.phase])
-    if turn.phase == "call" and has_heartache(state.game):
+    if turn.phase == "call" and state.rules.has_heartache:
         return _(GOTH_CALL_REMINDER)
     return _(JOB_REMINDERS[turn.phase], n=hand_limit(state, turn.seat))
 
@@ -233,7 +232,7 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "free_time_adjusted":
         return _("%(delta)+d Free Time this turn", delta=args["delta"])
     if kind == "free_time_used":
-        if args["kind"] == "scrounge" and uses_jobs(state.game):
+        if args["kind"] == "scrounge" and state.rules.has_rooms:
             return _("went shopping for %(cost)d Income", cost=args["cost"])
         if args["kind"] == "scrounge":
             return _("went scrounging for %(cost)d Income", cost=args["cost"])
@@ -241,7 +240,7 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "healed":
         return _("healed a wound of %(name)s", name=name)
     if kind == "card_played":
-        text = play_text(args["kind"], args["cards"], seat_name(state, args["target"]), uses_jobs(state.game))
+        text = play_text(args["kind"], args["cards"], seat_name(state, args["target"]), state.rules.has_rooms)
         if args.get("handed_by"):
             return _("hands over a Raid card: %(name)s %(text)s", name=name, text=text)
         return text
@@ -265,15 +264,15 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "rid_rolled":
         return _("rolled %(value)d to send a Person away: %(outcome)s", value=args["value"],
                  outcome=_("gone") if args["value"] >= GET_RID_SUCCEEDS else _("it stays"))
-    if kind == "pest_hungry" and uses_jobs(state.game):
+    if kind == "pest_hungry" and state.rules.has_rooms:
         return _("a pest in the room of %(name)s wants a card", name=name)
     if kind == "pest_hungry":
         return _("a pest in the tent of %(name)s wants a card", name=name)
     if kind == "pest_fed":
         return _("discarded a card for the pest")
     if kind == "card_removed":
-        return _("took a card out of a room") if uses_jobs(state.game) else _("took a card out of a tent")
-    if kind == "card_moved" and uses_jobs(state.game):
+        return _("took a card out of a room") if state.rules.has_rooms else _("took a card out of a tent")
+    if kind == "card_moved" and state.rules.has_rooms:
         return _("moved a card into the room of %(name)s", name=seat_name(state, args["to"]))
     if kind == "card_moved":
         return _("moved a card into the tent of %(name)s", name=seat_name(state, args["to"]))

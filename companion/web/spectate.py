@@ -17,7 +17,6 @@ from werkzeug.wrappers import Response
 from .. import store
 from ..db import get_db
 from ..i18n import gettext as _, pick_language
-from ..rules.state import phases_for
 from . import narrate
 from .common import csrf_ok, fragment_or_page, play, public_base, require_display, table_or_404
 from .live import version_json, version_stream
@@ -98,7 +97,7 @@ def spectator_context(table: store.TableRow, key: str) -> dict:
     return {
         "state": state, "view": "spectate", "key": key, **race_context(db, table.id, events, state),
         "seat_name": lambda seat: narrate.seat_name(state, seat),
-        "window_text": window_text(state), "phases": phases_for(state.game),
+        "window_text": window_text(state), "phases": state.rules.phases,
         "job_name": lambda job: narrate.job_label(state, job),
         "log": narrate.story(events[-LOG_LINES:], state, {event["seq"]: event for event in events}),
         "story_url": url_for("spectate.story", key=key),

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from flask import render_template, url_for
 
-from .. import cards as catalog, store
-from ..actions import CATEGORIES, categories_for, new_action_id
+from .. import cards as catalog, memory, store
+from ..actions import new_action_id
 from ..db import get_db
 from ..i18n import current_language
-from ..play import PROFILE_KEY, job_profile_key
-from ..rules.goth import has_heartache, twins_of
+from ..rules.games import ALL_PHASES, ALL_ROLL_PURPOSES, game
+from ..rules.goth import twins_of
 from ..rules.guevara import default_profile_values
-from ..rules.state import (PHASES, RANKS, ROLL_PURPOSES, find_card, phases_for, roll_purposes_for, rulebook_for,
-                           uses_jobs)
+from ..rules.state import RANKS, find_card
 from ..rules.denounce import has_toady, leaders_elsewhere, movable_people
 from ..rules.raids import outranked_by_nobody, raid_callable, raid_rollers
 from ..rules.tents import may_pull_rank
@@ -34,14 +33,14 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
     wanted |= {stack[-1] for stack in (state.undoable, state.redoable) if stack}
     by_seq = {**store.events_of_steps(db, table.id, wanted), **{e["seq"]: e for e in events}}
     here = url_for("tables.display" if view == "display" else "seat.seat_page", token=table.token)
-    categories, pest_categories = categories_for(state.game)
+    rules = state.rules
     pullers = _mine([s for s in state.order if may_pull_rank(state, s)], view, me)
     return {
-        "here": here, "rules": lambda topic: f"{rulebook_for(state.game)}.{topic}",
-        "phases": phases_for(state.game), "purposes": roll_purposes_for(state.game),
-        "categories": categories, "pest_categories": pest_categories,
-        "card_names": lambda: catalog_names(state.game), "job_games": uses_jobs(state.game),
-        "heartache_game": has_heartache(state.game), "job_name": lambda key: narrate.job_label(state, key),
+        "here": here, "game": rules, "rules": rules.rulebook_topic,
+        "phases": rules.phases, "purposes": rules.roll_purposes,
+        "categories": rules.categories, "pest_categories": rules.pest_categories,
+        "card_names": lambda: catalog_names(state.game), "job_games": rules.has_jobs,
+        "heartache_game": rules.has_heartache, "job_name": lambda key: narrate.job_label(state, key),
         "job_twins": lambda seat: ", ".join(narrate.job_label(state, key) for key in twins_of(state, seat)),
         "reminder_text": narrate.phase_reminder(state) if state.turn else "",
         "tv_watchers": _mine([s for s in state.order if may_watch_tv(state, s)], view, me),
@@ -52,7 +51,7 @@ def panel_context(table: store.TableRow, view: str, me: int | None = None, error
         "my_turn": state.turn is not None and (view == "display" or me == state.turn.seat),
         "window_text": window_text(state), "demand_pest": lambda demand: _pest_name(state, demand),
         "pullers": pullers, "raid_pullers": [s for s in pullers if outranked_by_nobody(state, s)],
-        "raid_callable": raid_callable(state) and not uses_jobs(state.game),
+        "raid_callable": raid_callable(state) and rules.has_ranks,
         "raid_rollers": _mine(raid_rollers(state), view, me),
         "movable_people": movable_people(state), "leaders_elsewhere": leaders_elsewhere(state),
         "has_toady": lambda seat: has_toady(state, seat),
@@ -72,7 +71,7 @@ def window_text(state) -> str:
     if window is None:
         return ""
     return narrate.play_text(window.kind, window.cards, narrate.seat_name(state, window.target),
-                             uses_jobs(state.game))
+                             state.rules.has_rooms)
 
 
 def _pest_name(state, demand) -> str:
@@ -80,9 +79,9 @@ def _pest_name(state, demand) -> str:
     return narrate.card_label(found[1]) if found else "?"
 
 
-def catalog_names(game: str = "guevara") -> list[str]:
+def catalog_names(key: str = "guevara") -> list[str]:
     """Every known card name of the game, the reader's language first, for search-as-you-type."""
-    lang, cards = current_language(), catalog.cards_for(game)
+    lang, cards = current_language(), catalog.cards_for(game(key).decks)
     names = {catalog.name(card, lang) for card in cards} | {card.names["en"] for card in cards}
     return sorted(names, key=str.casefold)
 
@@ -92,12 +91,11 @@ def profile_form(state) -> dict:
     if state.profile is not None:
         return {"counts": state.profile.counts,
                 "values": {rank: vars(values) for rank, values in state.profile.values.items()}}
-    remembered = store.remembered(get_db(), PROFILE_KEY)
+    remembered = memory.rank_profile(get_db())
     return remembered or {"counts": {rank: "" for rank in RANKS}, "values": default_profile_values()}
 
 
 BLANK_JOB_ROWS = 2
-DECKS = {"geek": ("geek",), "goth": ("goth",), "geekgoth": ("geek", "goth")}
 
 
 def _numbers_text(values) -> str:
@@ -111,15 +109,14 @@ def job_profile_form(state) -> list[dict]:
         jobs = [vars(job) for job in state.job_profile.values()]
     else:
         jobs = []
-        for deck in DECKS[state.game]:
-            remembered = {job["key"]: job for job in
-                          (store.remembered(get_db(), job_profile_key(deck)) or {}).get("jobs", [])}
-            for job in catalog.jobs_for(deck):
+        for deck in state.rules.decks:
+            remembered = {job["key"]: job for job in memory.job_profile(get_db(), deck)}
+            for job in catalog.jobs_for((deck,)):
                 jobs.append(remembered.pop(job.key, None) or {
                     "key": job.key, "name": catalog.name(job, current_language()), "income": job.income,
                     "free_time": job.free_time, "goal": job.goal, "hand": job.hand, "perk": "", "goth": job.goth})
             jobs += remembered.values()  # jobs the table added to the rulebooks' list
-    blank = {"key": "", "name": "", "goal": None, "hand": None, "perk": "", "goth": state.game == "goth"}
+    blank = {"key": "", "name": "", "goal": None, "hand": None, "perk": "", "goth": state.rules.everyone_is_goth}
     return [{**job, "income": _numbers_text(job.get("income")), "free_time": _numbers_text(job.get("free_time"))}
             for job in jobs + [blank] * BLANK_JOB_ROWS]
 
@@ -139,7 +136,7 @@ def display_context(table: store.TableRow, **extra) -> dict:
     _base, loopback_only = public_base()
     context = panel_context(table, "display", **extra)
     state = context["state"]
-    profile = job_profile_form(state) if uses_jobs(state.game) else profile_form(state)
+    profile = job_profile_form(state) if state.rules.has_jobs else profile_form(state)
     return {**context, "join_url": join_url(table), "loopback_only": loopback_only, "profile": profile}
 
 
@@ -151,9 +148,9 @@ def refuse(message: str, status: int) -> tuple[str, int]:
 # Helpers that do not depend on the table, registered once as template globals.
 TEMPLATE_HELPERS = {
     "action_id": new_action_id, "card_names": catalog_names,
-    "purpose_label": narrate.purpose_label, "purposes": ROLL_PURPOSES, "purpose_section": narrate.PURPOSE_SECTIONS,
-    "phases": PHASES, "phase_name": narrate.phase_name, "reminder": narrate.PHASE_REMINDERS,
-    "ranks": RANKS, "rank_name": narrate.rank_name, "categories": CATEGORIES,
+    "purpose_label": narrate.purpose_label, "purposes": ALL_ROLL_PURPOSES, "purpose_section": narrate.PURPOSE_SECTIONS,
+    "phases": ALL_PHASES, "phase_name": narrate.phase_name, "reminder": narrate.PHASE_REMINDERS,
+    "ranks": RANKS, "rank_name": narrate.rank_name,
     "card_label": narrate.card_label, "category_name": narrate.category_name, "type_name": narrate.type_name,
     "category_names": narrate.category_names,
 }

@@ -57,6 +57,7 @@ PEST_ORDER = ("food", "booze", "cigarettes", "weed", "partner", "clothing", "jew
 
 
 def _in_order(order: tuple[str, ...], *names: str) -> tuple[str, ...]:
+    """The named keys once each, in the given order."""
     return tuple(key for key in order if key in names)
 
 
@@ -81,7 +82,7 @@ GOTH_TOPICS = MappingProxyType({"pests": "people.uninvited"})
 _JOB_GAME = dict(phases=JOB_PHASES, roll_purposes=JOB_ROLLS, has_ranks=False, has_jobs=True, has_tv=True,
                  has_rooms=True, min_players=2, max_players=5)
 
-GAMES: dict[str, Game] = {game.key: game for game in (
+GAMES: dict[str, Game] = {record.key: record for record in (
     # 002: up to five players; 000 and 003 deal two players a Private each.
     Game("guevara", "Chez Guevara", ("guevara",), RANK_PHASES, RANK_ROLLS, GUEVARA_CATEGORIES, GUEVARA_PESTS,
          rulebook="guevara", has_ranks=True, has_jobs=False, has_tv=False, has_heartache=False, has_rooms=False,
@@ -100,12 +101,10 @@ GAMES: dict[str, Game] = {game.key: game for game in (
 )}
 
 # What any game may name: the action parser accepts these, the table's own game then decides.
-ALL_PHASES = RANK_PHASES
-ALL_ROLL_PURPOSES = tuple(dict.fromkeys(RANK_ROLLS + JOB_ROLLS))
-ALL_CATEGORIES = _in_order(CATEGORY_ORDER, *(key for game in GAMES.values() for key in game.categories))
-ALL_PEST_CATEGORIES = _in_order(PEST_ORDER, *(key for game in GAMES.values() for key in game.pest_categories))
-MIN_PLAYERS = min(game.min_players for game in GAMES.values())
-MAX_PLAYERS = max(game.max_players for game in GAMES.values())
+ALL_PHASES = tuple(dict.fromkeys(key for record in GAMES.values() for key in record.phases))
+ALL_ROLL_PURPOSES = tuple(dict.fromkeys(key for record in GAMES.values() for key in record.roll_purposes))
+ALL_CATEGORIES = _in_order(CATEGORY_ORDER, *(key for record in GAMES.values() for key in record.categories))
+ALL_PEST_CATEGORIES = _in_order(PEST_ORDER, *(key for record in GAMES.values() for key in record.pest_categories))
 
 
 def game(key: str) -> Game:

@@ -15,7 +15,7 @@ from typing import Any
 from . import engine
 from .denounce import has_toady, leaders_elsewhere, movable_people
 from .raids import outranked_by_nobody, raid_callable, raid_rollers
-from .state import TableState, phases_for, uses_jobs
+from .state import TableState
 from .tents import may_pull_rank
 from .tv import may_watch_tv
 from .violations import RuleViolation
@@ -225,8 +225,8 @@ def _seat_tools(state: TableState, mine: tuple[int, ...], playing: bool) -> dict
     """Counters, markers and the dice, for the seats this screen acts for."""
     return {
         "roll_die": mine, "adjust_slack": mine, "tent_tools": mine if playing else (),
-        "adjust_wounds": () if uses_jobs(state.game) else mine,
-        "more_heartache": tuple(s for s in mine if uses_jobs(state.game) and state.is_goth(s)),
+        "adjust_wounds": mine if state.rules.has_ranks else (),
+        "more_heartache": tuple(s for s in mine if state.rules.has_heartache and state.is_goth(s)),
         "less_heartache": tuple(s for s in mine if state.heartache.get(s)),
     }
 
@@ -239,7 +239,7 @@ def _table_tools(state: TableState) -> dict[str, Any]:
         "name_seat": tuple(s for s in state.order if not state.seats[s].claimed),
     }
     if state.turn is None:
-        ready = bool(state.job_profile) if uses_jobs(state.game) else state.profile is not None
+        ready = bool(state.job_profile) if state.rules.has_jobs else state.profile is not None
         parts.update(setup=True, deal=ready, start_game=ready,
                      set_rank=tuple(state.order) if state.profile else (),
                      set_job=tuple(state.order) if state.job_profile else ())
@@ -251,7 +251,7 @@ def _turn(state: TableState, mine: tuple[int, ...]) -> dict[str, Any]:
     turn = state.turn
     if turn.seat not in mine:
         return {}
-    phases = phases_for(state.game)
+    phases = state.rules.phases
     window = state.window
     parts: dict[str, Any] = {
         "advance": Advance(turn.seat, turn.phase, turn.number, turn.phase == phases[-1]),
@@ -271,7 +271,7 @@ def _get_rid(state: TableState, seat: int) -> GetRid | None:
                   if accepts(state, "get_rid", seat, {"card": card.uid, "to": "discard", "value": ANY_DIE}))
     if not cards:
         return None
-    everyone = uses_jobs(state.game) and len(cards) > 1
+    everyone = state.rules.has_jobs and len(cards) > 1
     return GetRid(seat, cards, everyone, tuple(s for s in state.order if s != seat))
 
 
@@ -305,7 +305,7 @@ def _window(state: TableState, mine: tuple[int, ...], display: bool) -> dict[str
 def _raid(state: TableState, mine: tuple[int, ...]) -> dict[str, Any]:
     """Calling a raid, rolling for it, and sharing out the loot."""
     parts: dict[str, Any] = {"raid_roll": tuple(s for s in raid_rollers(state) if s in mine)}
-    if raid_callable(state) and not uses_jobs(state.game):
+    if raid_callable(state) and state.rules.has_ranks:
         leader = state.turn.seat
         player = leader if leader in mine else (mine[0] if len(mine) == 1 else None)
         if player is not None:
@@ -356,7 +356,7 @@ def _whenever(state: TableState, mine: tuple[int, ...], display: bool) -> dict[s
         return {"promote": players, "demote": Whenever(players, targets),
                 "denounce": Whenever(denouncers, tuple(s for s in targets if display or s not in players))
                 if denouncers else None}
-    if state.jobs and state.turn is not None and uses_jobs(state.game):
+    if state.jobs and state.turn is not None and state.rules.has_jobs:
         holders = tuple(s for s in mine if s in state.jobs)
         free = tuple(key for key in state.job_profile if key not in state.jobs.values())
         return {"change_job": JobChange(holders, free)} if holders else {}

@@ -10,7 +10,7 @@ from ..db import get_db
 from ..i18n import CODES, current_language, gettext as _
 from ..play import Forbidden
 from ..rules.offers import Offers, display_offers, offers
-from ..rules.state import DISPLAY, TableState, uses_jobs
+from ..rules.state import DISPLAY, TableState
 from ..rules.violations import N_, RuleViolation
 from . import narrate
 from .common import actor_for, held_seat, is_display, join_url, play, public_base, table_or_404
@@ -93,7 +93,7 @@ def public_state(state: TableState) -> dict:
     """The state as JSON: seats in table order with rank and tent, the turn, any open cancel window, the dice."""
     turn, window = state.turn, state.window
     return {
-        "version": state.version, "game": state.game, "goal": None if uses_jobs(state.game) else state.goal,
+        "version": state.version, "game": state.game, "goal": None if state.rules.has_jobs else state.goal,
         "seats": [{"seat": seat.id, "name": seat.name, "order": state.order.index(seat.id),
                    "slack": seat.slack, "wounds": seat.wounds, "total": state.total(seat.id),
                    "to_goal": state.to_goal(seat.id), "has_phone": seat.claimed, "rank": state.ranks.get(seat.id),

@@ -137,18 +137,9 @@ def _lan_address() -> str | None:
 
 def public_base() -> tuple[str, bool]:
     """The base URL phones should use, and whether it is only loopback (phones cannot reach it)."""
-    configured = current_app.config.get("PUBLIC_URL")
-    if configured:
-        base = configured.rstrip("/")
-        return base, netaddr.is_loopback_host(urlsplit(base).netloc)
-    host = request.host
-    if not netaddr.is_loopback_host(host):
-        return request.host_url.rstrip("/"), False
-    port = urlsplit(request.host_url).port
-    lan = _lan_address()
-    if lan is None:
-        return request.host_url.rstrip("/"), True
-    return f"{request.scheme}://{lan}{':' + str(port) if port else ''}", False
+    config = current_app.config
+    return netaddr.public_base(config.get("PUBLIC_URL"), config.get("LISTEN_HOST"), urlsplit(request.host_url).port,
+                               _lan_address(), seen_host=request.host, scheme=request.scheme)
 
 
 def join_url(table: store.TableRow, seat: int | None = None) -> str:

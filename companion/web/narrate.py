@@ -9,7 +9,7 @@ from .. import cards as catalog, rulebook
 from ..i18n import current_language, gettext as _, ngettext
 from ..rules.tents import CALL_SUCCEEDS, GET_RID_SUCCEEDS
 from ..rules.engine import step_of
-from ..rules.state import DISPLAY, RANKS, TableState, uses_jobs
+from ..rules.state import DISPLAY, RANKS, TableState
 from ..rules.violations import N_
 
 PURPOSES = {
@@ -203,7 +203,7 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "free_time_adjusted":
         return _("%(delta)+d Free Time this turn", delta=args["delta"])
     if kind == "free_time_used":
-        if args["kind"] == "scrounge" and uses_jobs(state.game):
+        if args["kind"] == "scrounge" and state.rules.has_rooms:
             return _("went shopping for %(cost)d Income", cost=args["cost"])
         if args["kind"] == "scrounge":
             return _("went scrounging for %(cost)d Income", cost=args["cost"])
@@ -211,7 +211,7 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "healed":
         return _("healed a wound of %(name)s", name=name)
     if kind == "card_played":
-        text = play_text(args["kind"], args["cards"], seat_name(state, args["target"]), uses_jobs(state.game))
+        text = play_text(args["kind"], args["cards"], seat_name(state, args["target"]), state.rules.has_rooms)
         if args.get("handed_by"):
             return _("hands over a Raid card: %(name)s %(text)s", name=name, text=text)
         return text
@@ -235,15 +235,15 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "rid_rolled":
         return _("rolled %(value)d to send a Person away: %(outcome)s", value=args["value"],
                  outcome=_("gone") if args["value"] >= GET_RID_SUCCEEDS else _("it stays"))
-    if kind == "pest_hungry" and uses_jobs(state.game):
+    if kind == "pest_hungry" and state.rules.has_rooms:
         return _("a pest in the room of %(name)s wants a card", name=name)
     if kind == "pest_hungry":
         return _("a pest in the tent of %(name)s wants a card", name=name)
     if kind == "pest_fed":
         return _("discarded a card for the pest")
     if kind == "card_removed":
-        return _("took a card out of a room") if uses_jobs(state.game) else _("took a card out of a tent")
-    if kind == "card_moved" and uses_jobs(state.game):
+        return _("took a card out of a room") if state.rules.has_rooms else _("took a card out of a tent")
+    if kind == "card_moved" and state.rules.has_rooms:
         return _("moved a card into the room of %(name)s", name=seat_name(state, args["to"]))
     if kind == "card_moved":
         return _("moved a card into the tent of %(name)s", name=seat_name(state, args["to"]))

@@ -4,9 +4,8 @@ in the third person ("Cleo discards down to 5")."""
 from __future__ import annotations
 
 from ..i18n import gettext as _
-from ..rules.goth import has_heartache
 from ..rules.jobs import hand_limit
-from ..rules.state import TableState, uses_jobs
+from ..rules.state import TableState
 from ..rules.violations import N_
 
 PHASE_REMINDERS = {
@@ -51,10 +50,10 @@ THEIR_GOTH_CALL_REMINDER = N_("%(name)s calls People: an invited Person needs 3-
 def phase_reminder(state: TableState, name: str | None = None) -> str:
     """What the active player does in this phase, in the reader's language: to them, or (given their name) about them."""
     turn = state.turn
-    if not uses_jobs(state.game):
+    if not state.rules.has_jobs:
         text = PHASE_REMINDERS if name is None else THEIR_REMINDERS
         return _(text[turn.phase], name=name)
-    if turn.phase == "call" and has_heartache(state.game):
+    if turn.phase == "call" and state.rules.has_heartache:
         return _(GOTH_CALL_REMINDER if name is None else THEIR_GOTH_CALL_REMINDER, name=name)
     text = JOB_REMINDERS if name is None else THEIR_JOB_REMINDERS
     return _(text[turn.phase], n=hand_limit(state, turn.seat), name=name)

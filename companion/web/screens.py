@@ -12,14 +12,13 @@ from typing import Any
 from flask import url_for
 
 from .. import cards as catalog, store
-from ..actions import categories_for
 from ..db import get_db
 from ..i18n import current_language, gettext as _
 from ..race import Lane, lanes
-from ..rules.engine import section_in_game
-from ..rules.goth import has_heartache, twins_of
+from ..rules.goth import twins_of
 from ..rules.offers import Offers, display_offers, offers
-from ..rules.state import DISPLAY, TableState, find_card, phases_for, roll_purposes_for, rulebook_for, uses_jobs
+from ..rules.games import Game, game
+from ..rules.state import DISPLAY, TableState, find_card
 from . import narrate, race, reminders, setup_forms
 from .common import join_url, play, public_base
 
@@ -32,6 +31,7 @@ class Screen:
     """What one screen of a table shows. Templates read these fields and decide nothing."""
 
     view: str  # "seat", "display" or "spectate"
+    game: Game
     state: TableState
     offers: Offers
     me: int | None
@@ -90,7 +90,7 @@ def display_screen(table: store.TableRow, error: str | None = None, section: str
     """The table display: the race, the join QR, the setup and every seat's tools."""
     state = play().state(get_db(), table)
     _base, loopback_only = public_base()
-    profile = setup_forms.job_profile_form(state) if uses_jobs(state.game) else setup_forms.profile_form(state)
+    profile = setup_forms.job_profile_form(state) if state.rules.has_jobs else setup_forms.profile_form(state)
     return _screen(table, state, "display", display_offers(state), None, LOG_LINES,
                    here=url_for("tables.display", token=table.token), error=error, section=section,
                    earlier=_moved_earlier(state.order), join_url=join_url(table), loopback_only=loopback_only,
@@ -114,14 +114,13 @@ def _screen(table: store.TableRow | None, state: TableState, view: str, offered:
     wanted = {e["args"]["target"] for e in events if e["type"] in ("undone", "redone")}
     wanted |= {stack[-1] for stack in (state.undoable, state.redoable) if stack}
     by_seq = {**store.events_of_steps(db, table_id, wanted), **{e["seq"]: e for e in events}}
-    categories, pest_categories = categories_for(state.game)
-    jobs = uses_jobs(state.game)
+    rules = state.rules
     return Screen(
         view=view, table=table, state=state, offers=offered, me=me,
-        phases=phases_for(state.game), purposes=roll_purposes_for(state.game), categories=categories,
-        pest_categories=pest_categories, rulebook=rulebook_for(state.game),
-        pests_section=section_in_game(state.game, "guevara.pests"), job_games=jobs,
-        heartache_game=has_heartache(state.game), goth_jobs=state.game == "geekgoth",
+        game=rules, phases=rules.phases, purposes=rules.roll_purposes, categories=rules.categories,
+        pest_categories=rules.pest_categories, rulebook=rules.rulebook,
+        pests_section=rules.rulebook_topic("pests"), job_games=rules.has_jobs,
+        heartache_game=rules.has_heartache, goth_jobs=rules.combining_rules,
         names={None: narrate.seat_name(state, None), **{s: narrate.seat_name(state, s) for s in state.seats}},
         job_names={None: "—", **{key: narrate.job_label(state, key) for key in state.job_profile}},
         job_twins={s: ", ".join(narrate.job_label(state, key) for key in twins_of(state, s)) for s in state.jobs},
@@ -163,7 +162,7 @@ def window_text(state: TableState) -> str:
     if window is None:
         return ""
     return narrate.play_text(window.kind, window.cards, narrate.seat_name(state, window.target),
-                             uses_jobs(state.game))
+                             state.rules.has_rooms)
 
 
 def _pest_names(state: TableState) -> dict[int, str]:
@@ -185,9 +184,9 @@ def _denounce_terms(state: TableState) -> tuple[tuple[str, int], ...]:
     return things + ((_("Penalty of the rank %(rank)s", rank=rank), -penalty),)
 
 
-def catalog_names(game: str) -> tuple[str, ...]:
+def catalog_names(key: str) -> tuple[str, ...]:
     """Every known card name of the game, the reader's language first, for search-as-you-type."""
-    lang, cards = current_language(), catalog.cards_for(game)
+    lang, cards = current_language(), catalog.cards_for(game(key).decks)
     names = {catalog.name(card, lang) for card in cards} | {card.names["en"] for card in cards}
     return tuple(sorted(names, key=str.casefold))
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from .. import cards as catalog, store
+from .. import cards as catalog, memory
 from ..db import get_db
 from ..i18n import current_language
-from ..play import PROFILE_KEY, job_profile_key
 from ..rules.guevara import default_profile_values
 from ..rules.state import RANKS
 
@@ -15,12 +14,11 @@ def profile_form(state) -> dict:
     if state.profile is not None:
         return {"counts": state.profile.counts,
                 "values": {rank: vars(values) for rank, values in state.profile.values.items()}}
-    remembered = store.remembered(get_db(), PROFILE_KEY)
+    remembered = memory.rank_profile(get_db())
     return remembered or {"counts": {rank: "" for rank in RANKS}, "values": default_profile_values()}
 
 
 BLANK_JOB_ROWS = 2
-DECKS = {"geek": ("geek",), "goth": ("goth",), "geekgoth": ("geek", "goth")}
 
 
 def _numbers_text(values) -> str:
@@ -34,14 +32,13 @@ def job_profile_form(state) -> list[dict]:
         jobs = [vars(job) for job in state.job_profile.values()]
     else:
         jobs = []
-        for deck in DECKS[state.game]:
-            remembered = {job["key"]: job for job in
-                          (store.remembered(get_db(), job_profile_key(deck)) or {}).get("jobs", [])}
-            for job in catalog.jobs_for(deck):
+        for deck in state.rules.decks:
+            remembered = {job["key"]: job for job in memory.job_profile(get_db(), deck)}
+            for job in catalog.jobs_for((deck,)):
                 jobs.append(remembered.pop(job.key, None) or {
                     "key": job.key, "name": catalog.name(job, current_language()), "income": job.income,
                     "free_time": job.free_time, "goal": job.goal, "hand": job.hand, "perk": "", "goth": job.goth})
             jobs += remembered.values()  # jobs the table added to the rulebooks' list
-    blank = {"key": "", "name": "", "goal": None, "hand": None, "perk": "", "goth": state.game == "goth"}
+    blank = {"key": "", "name": "", "goal": None, "hand": None, "perk": "", "goth": state.rules.everyone_is_goth}
     return [{**job, "income": _numbers_text(job.get("income")), "free_time": _numbers_text(job.get("free_time"))}
             for job in jobs + [blank] * BLANK_JOB_ROWS]

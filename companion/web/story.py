@@ -13,18 +13,18 @@ from werkzeug.wrappers import Response
 from .. import archive, store, story
 from ..db import get_db
 from ..i18n import current_language, gettext as _, pick_language
+from ..rules.games import GAMES
 from . import narrate
 from .common import refuse, csrf_ok, forget_display, is_display, play, require_display, table_or_404
 
 bp = Blueprint("story", __name__)
 
-GAME_NAMES = {"guevara": "Chez Guevara", "geek": "Chez Geek", "goth": "Chez Goth"}
 FRONT_PAGE_GAMES = 8
 
 
 def game_name(key: str) -> str:
     """A game's printed title (a name, never translated)."""
-    return GAME_NAMES.get(key, key)
+    return GAMES[key].title if key in GAMES else key
 
 
 def when(timestamp: float | None) -> str:

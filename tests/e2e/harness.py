@@ -43,16 +43,17 @@ def free_port() -> int:
 class Server:
     """`python -m companion serve` on 127.0.0.1, restartable on the same port and instance folder."""
 
-    def __init__(self, instance: Path, port: int | None = None, extra_args: tuple[str, ...] = ()):
+    def __init__(self, instance: Path, port: int | None = None, extra_args: tuple[str, ...] = (),
+                 public_url: bool = True):
         self.instance, self.port = instance, port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.extra_args = extra_args
+        self.extra_args = (("--public-url", self.url) if public_url else ()) + tuple(extra_args)
         self.process: subprocess.Popen | None = None
 
     def start(self) -> "Server":
         """Start the server and wait until it answers /healthz."""
         command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                   "--instance", str(self.instance), "--public-url", self.url, *self.extra_args]
+                   "--instance", str(self.instance), *self.extra_args]
         self.log = open(self.instance.parent / f"server-{self.port}.log", "ab")
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 20

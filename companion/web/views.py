@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import render_template, url_for
 
 from .. import cards as catalog, store
-from ..actions import CATEGORIES, categories_for, new_action_id
+from ..actions import CATEGORIES, categories_for
 from ..db import get_db
 from ..i18n import current_language
 from ..play import PROFILE_KEY, job_profile_key
@@ -150,7 +150,7 @@ def refuse(message: str, status: int) -> tuple[str, int]:
 
 # Helpers that do not depend on the table, registered once as template globals.
 TEMPLATE_HELPERS = {
-    "action_id": new_action_id, "card_names": catalog_names,
+    "card_names": catalog_names,
     "purpose_label": narrate.purpose_label, "purposes": ROLL_PURPOSES, "purpose_section": narrate.PURPOSE_SECTIONS,
     "phases": PHASES, "phase_name": narrate.phase_name, "reminder": narrate.PHASE_REMINDERS,
     "ranks": RANKS, "rank_name": narrate.rank_name, "categories": CATEGORIES,

@@ -33,13 +33,11 @@
     return panel ? parseInt(panel.getAttribute("data-version"), 10) || 0 : 0;
   }
 
-  // --- action ids: made here, one per rendered form; counters make one per tap ---------------------------
-  // The server renders no ids, so every phone of a seat gets the same panel. A form gets its id when first
-  // submitted and keeps it on its element: a double tap on "Next phase", or a tap repeated after a lost
-  // answer, posts the same id and counts once. A refreshed panel brings new forms (a morph drops the
-  // attribute too), so the next tap there is a new action. Forms marked data-each-tap (+1 Slack) post by
-  // themselves with a fresh id per tap, so two quick taps mean two and neither waits in htmx's queue on a
-  // button a refresh may replace.
+  // --- action ids: one per rendered form, one per tap on counters ------------------------------------------
+  // A form gets its id when first submitted and keeps it: a double tap on "Next phase", or a tap repeated
+  // after a lost answer, counts once. A refreshed panel's forms are new actions (a morph drops the attribute).
+  // Forms marked data-each-tap (+1 Slack) post by themselves with a fresh id per tap, so two quick taps mean
+  // two and neither waits in htmx's queue on a button a refresh may replace.
   function freshId() {
     var bytes = new Uint8Array(12);
     crypto.getRandomValues(bytes);

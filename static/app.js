@@ -33,22 +33,39 @@
     return panel ? parseInt(panel.getAttribute("data-version"), 10) || 0 : 0;
   }
 
-  // --- counters: each tap is its own action --------------------------------------------------------
-  // Forms marked data-each-tap (+1 Slack) post by themselves with a fresh action id per tap, so two quick taps
-  // mean two and neither waits in htmx's queue on a button a refresh may replace. Other forms keep the id they
-  // were rendered with, so a double tap on "Next phase" counts once.
+  // --- action ids: one per rendered form, one per tap on counters ------------------------------------------
+  // A form gets its id when first submitted and keeps it: a double tap on "Next phase", or a tap repeated
+  // after a lost answer, counts once. A refreshed panel's forms are new actions (a morph drops the attribute).
+  // Forms marked data-each-tap (+1 Slack) post by themselves with a fresh id per tap, so two quick taps mean
+  // two and neither waits in htmx's queue on a button a refresh may replace.
   function freshId() {
     var bytes = new Uint8Array(12);
     crypto.getRandomValues(bytes);
     return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
+  function idOf(form) {
+    if (!form.hasAttribute("data-action-id")) form.setAttribute("data-action-id", freshId());
+    return form.getAttribute("data-action-id");
+  }
+  document.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt;
+    if (event.detail.verb === "post" && form.tagName === "FORM") event.detail.parameters.action_id = idOf(form);
+  });
   function versionOf(html) {
     var match = /id="panel"[^>]*data-version="(\d+)"/.exec(html);
     return match ? parseInt(match[1], 10) : 0;
   }
   document.addEventListener("submit", function (event) {
-    var form = event.target;
-    if (!form.hasAttribute("data-each-tap") || !window.htmx || !window.fetch) return;
+    var form = event.target, eachTap = form.hasAttribute("data-each-tap");
+    if (form.method === "post" && !eachTap && !form.hasAttribute("hx-post") && !form.elements.namedItem("action_id")) {
+      // A plain form (joining a seat) carries its id as a field, so sending it twice still counts once.
+      var field = document.createElement("input");
+      field.type = "hidden";
+      field.name = "action_id";
+      field.value = idOf(form);
+      form.appendChild(field);
+    }
+    if (!eachTap || !window.htmx || !window.fetch) return;
     event.preventDefault();
     var data = new FormData(form, event.submitter);
     data.set("action_id", freshId());

@@ -13,7 +13,7 @@ from ..play import Forbidden
 from ..rules.state import DISPLAY
 from ..rules.violations import RuleViolation
 from . import narrate
-from .common import actor_for, csrf_ok, fragment_or_page, held_seat, is_htmx, play, table_or_404
+from .common import actor_for, fragment_or_page, held_seat, is_htmx, play, table_or_404
 from .fragments import live_panel
 from .screens import screen_for, seat_screen
 
@@ -56,8 +56,6 @@ def act(token: str) -> Response:
     if actor is None:
         return fragment_or_page("partials/_message.html", "message.html", 403,
                                 message=_("This phone has no seat at this table."))
-    if not csrf_ok():
-        return _refused(table, actor, _("This form has expired. Please reload the page and try again."), 400)
     try:
         action = parse_action(request.form)
         outcome = play().apply(get_db(), table, action, actor, lang=current_language(), notify=False)

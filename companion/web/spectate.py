@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 from .. import store
 from ..db import get_db
 from ..i18n import gettext as _, pick_language
-from .common import csrf_ok, fragment_or_page, play, public_base, refuse, require_display, table_or_404
+from .common import fragment_or_page, play, public_base, require_display, table_or_404
 from .live import version_json, version_stream
 from .story import newest_story
 from .screens import spectator_screen
@@ -43,11 +43,11 @@ def _watched_or_404(key: str) -> store.TableRow:
     return table
 
 
-def _display_post(token: str) -> store.TableRow | None:
-    """The table, if this browser is its display and the form carries its token (else None: a 400 follows)."""
+def _display_post(token: str) -> store.TableRow:
+    """The table, if this browser is its display (else 403)."""
     table = table_or_404(token)
     require_display(table)
-    return table if csrf_ok() else None
+    return table
 
 
 def tools(table: store.TableRow) -> dict:
@@ -63,8 +63,6 @@ def tools(table: store.TableRow) -> dict:
 def make_link(token: str) -> Response | tuple[str, int]:
     """A new spectator link; the previous one, if any, stops working."""
     table = _display_post(token)
-    if table is None:
-        return refuse(_("This form has expired. Please reload the page and try again."), 400)
     key = secrets.token_urlsafe(24)
     store.set_spectator_key(get_db(), table.id, key)
     play().hub.kick(table.id)
@@ -77,8 +75,6 @@ def make_link(token: str) -> Response | tuple[str, int]:
 def revoke_link(token: str) -> Response | tuple[str, int]:
     """The spectator link stops working at once, its open pages included."""
     table = _display_post(token)
-    if table is None:
-        return refuse(_("This form has expired. Please reload the page and try again."), 400)
     store.set_spectator_key(get_db(), table.id, None)
     play().hub.kick(table.id)
     session.get("spectators", {}).pop(token, None)

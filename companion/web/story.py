@@ -19,7 +19,8 @@ from .views import refuse
 
 bp = Blueprint("story", __name__)
 
-GAME_NAMES = {"guevara": "Chez Guevara", "geek": "Chez Geek", "goth": "Chez Goth"}
+GAME_NAMES = {"guevara": "Chez Guevara", "geek": "Chez Geek", "goth": "Chez Goth",
+              "geekgoth": "Chez Geek + Chez Goth"}
 FRONT_PAGE_GAMES = 8
 
 

@@ -224,6 +224,7 @@
   var versionUrl = body.getAttribute("data-version-url");
   if (!liveUrl) return;
   var source = null, pollTimer = null, retryTimer = null;
+  var POLL_TIMEOUT_MS = 4000;
   var newest = 0;
   function seen(version) {
     newest = Math.max(newest, version);
@@ -237,7 +238,10 @@
   // phone whose stream is still refused after a blip is not told "Reconnecting…" while it is up to date.
   function streamOpen() { return source !== null && source.readyState === EventSource.OPEN; }
   function poll() {
-    fetch(versionUrl, { cache: "no-store", credentials: "same-origin" })
+    // A poll that hangs on dead Wi-Fi must not leave the badge saying Live: give up after a few seconds.
+    var abort = window.AbortController ? new AbortController() : null;
+    if (abort) setTimeout(function () { abort.abort(); }, POLL_TIMEOUT_MS);
+    fetch(versionUrl, { cache: "no-store", credentials: "same-origin", signal: abort ? abort.signal : undefined })
       .then(function (r) {
         if (r.status === 404) location.reload();  // the table was deleted, or the spectator link revoked
         if (!r.ok) throw new Error(r.status);

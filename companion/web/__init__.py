@@ -11,18 +11,21 @@ from ..rules.violations import N_
 from .common import from_another_origin
 from .limits import RateLimiter
 
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+# media-src: the keep-awake video (NoSleep.js's, vendored as files, so no data: URIs); manifest-src: the seat's
+# web app manifest.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src 'self'; "
+       "manifest-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
+       "frame-ancestors 'none'")
 
 
 def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
-    from . import api, compress, fragments, live, lookup, narrate, seat, spectate, story, tables
+    from . import api, compress, fragments, install, live, lookup, narrate, seat, spectate, story, tables
 
     app.extensions["play"] = Play()
     app.extensions["join_limiter"] = RateLimiter()
     app.extensions["panel_cache"] = fragments.PanelCache()
-    for blueprint in (tables.bp, seat.bp, live.bp, lookup.bp, api.bp, story.bp, spectate.bp):
+    for blueprint in (tables.bp, seat.bp, live.bp, lookup.bp, api.bp, story.bp, spectate.bp, install.bp):
         app.register_blueprint(blueprint)
 
     app.jinja_env.add_extension("jinja2.ext.i18n")

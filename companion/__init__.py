@@ -44,7 +44,10 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
         SESSION_REFRESH_EACH_REQUEST=False,
         LIVE_STREAM_SECONDS=55.0,
         LIVE_HEARTBEAT_SECONDS=15.0,
+        # How often an idle stream checks that its phone is still there (a gone phone's place is freed by then).
+        LIVE_CHECK_SECONDS=1.0,
         MAX_LIVE_STREAMS=96,
+        MAX_LIVE_STREAMS_PER_CLIENT=16,
         JOIN_CODE_ATTEMPTS_PER_MINUTE=10,
     )
     if test_config:

@@ -8,10 +8,13 @@ import sys
 from pathlib import Path
 
 from . import create_app, netaddr, qr
+from .server import make_server
 
 REQUEST_THREADS = 8
 # select() cannot watch descriptors past 1024; poll() can, but measured slower, so it is used only when needed.
 SELECT_LIMIT = 800
+# The app refuses bodies over 16 KiB; waitress need not take in more than this before it can say so.
+MAX_BODY = 1 << 20
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -26,21 +29,30 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                        help="the address phones use, e.g. behind a proxy (default: this machine's LAN address)")
     serve.add_argument("--max-live", type=int, default=96,
                        help="live connections (phones and displays) held open at once; each holds a thread")
+    serve.add_argument("--max-live-per-client", type=int, default=16,
+                       help="live connections one client address may hold (default: 16)")
+    serve.add_argument("--max-connections-per-client", type=int, default=32,
+                       help="connections one client address may hold open, live ones included (default: 32)")
+    serve.add_argument("--request-timeout", type=float, default=5.0,
+                       help="seconds a connection has to send a whole request before it is closed (default: 5)")
     return parser.parse_args(argv)
 
 
 def serve(args: argparse.Namespace) -> None:
     """Run the production server until Ctrl-C or SIGTERM."""
-    from waitress.server import create_server
-
     instance = Path(args.instance).resolve()
-    app = create_app({"PUBLIC_URL": args.public_url, "LISTEN_HOST": args.host, "MAX_LIVE_STREAMS": args.max_live},
-                     instance_path=str(instance))
-    # Each screen holds two connections: its live stream and the kept-alive one its taps and fetches reuse.
-    connections = 2 * args.max_live + 100
-    server = create_server(app, host=args.host, port=args.port, threads=args.max_live + REQUEST_THREADS,
-                           connection_limit=connections, channel_timeout=120, ident="companion",
-                           asyncore_use_poll=connections > SELECT_LIMIT)
+    app = create_app({"PUBLIC_URL": args.public_url, "LISTEN_HOST": args.host, "MAX_LIVE_STREAMS": args.max_live,
+                      "MAX_LIVE_STREAMS_PER_CLIENT": args.max_live_per_client}, instance_path=str(instance))
+    hub = app.extensions["play"].hub
+    # Each screen holds two connections: its live stream, which the limit leaves out, and the kept-alive one its
+    # taps and fetches reuse, which it counts, with room to spare.
+    others = args.max_live + 100
+    # channel_request_lookahead keeps reading while a stream runs, so a phone that went away is noticed.
+    server = make_server(app, per_client=args.max_connections_per_client, request_timeout=args.request_timeout,
+                         streaming=hub.listening, host=args.host, port=args.port,
+                         threads=args.max_live + REQUEST_THREADS, connection_limit=others, channel_timeout=120,
+                         channel_request_lookahead=1, max_request_body_size=MAX_BODY, ident="companion",
+                         asyncore_use_poll=others + args.max_live > SELECT_LIMIT)
     lan = netaddr.choose_lan_address(netaddr.interface_addresses())
     base, loopback_only = netaddr.public_base(args.public_url, args.host, server.effective_port, lan)
     address = base + "/"
@@ -53,7 +65,7 @@ def serve(args: argparse.Namespace) -> None:
 
     def stop(signum, frame):
         # Wake the live streams first: waitress waits for busy threads before it exits.
-        app.extensions["play"].hub.shutdown()
+        hub.shutdown()
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, stop)

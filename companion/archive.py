@@ -8,6 +8,7 @@ idle tables cost one row each and nothing is replayed twice.
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass
 
 from sqlite_utils import Database
@@ -45,9 +46,18 @@ def finished_games(db: Database) -> list[Finished]:
             games = json.loads(kept)
         else:
             games = [summary(game) for game in story.games(store.events_after(db, table_id))]
-            store.save_archive(db, table_id, version, games)
+            _keep(db, table_id, version, games)
         found += [Finished(table_id=table_id, **game) for game in games if game["winner"] is not None]
     return sorted(found, key=lambda game: (game.won_at or 0, game.table_id, game.number), reverse=True)
+
+
+def _keep(db: Database, table_id: int, version: int, games: list[dict]) -> None:
+    """Store a table's summaries for next time, if the database takes the write: the archive is only a cache, so
+    the front page still shows (read again next time) while the disk is read-only or full."""
+    try:
+        store.save_archive(db, table_id, version, games)
+    except sqlite3.OperationalError:
+        pass
 
 
 def export(table: store.TableRow, events: list[dict], games: list[story.Game]) -> dict:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 
 from flask import Flask, current_app, g
@@ -25,17 +26,27 @@ class Pool:
             idle = self._idle.setdefault(path, [])
             if idle:
                 return idle.pop()
-        return store.connect(path)
+        # Asked before opening: a connection opened while the file cannot be written stays read-only for good.
+        writable = store.writable(path)
+        db = store.connect(path)
+        db.opened_read_only = not writable
+        return db
 
-    def give(self, path: str, db: Database) -> None:
-        """Take a connection back, clean; beyond a few idle ones it is closed (file handles are finite)."""
-        if db.conn.in_transaction:
-            db.conn.rollback()
-        with self._lock:
-            idle = self._idle.setdefault(path, [])
-            if len(idle) < IDLE_CONNECTIONS:
-                idle.append(db)
-                return
+    def give(self, path: str, db: Database, failed: bool = False) -> None:
+        """Take a connection back, clean; one that failed on a write or was opened read-only is closed, and so is
+        any beyond a few idle ones (file handles are finite)."""
+        discard = failed or getattr(db, "opened_read_only", False)
+        try:
+            if db.conn.in_transaction:
+                db.conn.rollback()
+        except sqlite3.Error:
+            discard = True
+        if not discard:
+            with self._lock:
+                idle = self._idle.setdefault(path, [])
+                if len(idle) < IDLE_CONNECTIONS:
+                    idle.append(db)
+                    return
         db.close()
 
 
@@ -49,11 +60,16 @@ def get_db() -> Database:
     return g.db
 
 
+def discard_connection() -> None:
+    """This request's connection failed on a write: close it instead of keeping it for the next request."""
+    g.db_failed = True
+
+
 def end_request(exc: BaseException | None = None) -> None:
     """Give the request's connection back to the pool."""
     db = g.pop("db", None)
     if db is not None:
-        pool.give(current_app.config["DATABASE"], db)
+        pool.give(current_app.config["DATABASE"], db, failed=g.pop("db_failed", False))
 
 
 def init_app(app: Flask) -> None:

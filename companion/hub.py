@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import threading
+from collections import Counter
+from typing import Callable
 
 
 class Hub:
@@ -14,6 +16,7 @@ class Hub:
         self._conditions: dict[int, threading.Condition] = {}
         self._guard = threading.Lock()
         self._live = 0
+        self._live_by_client: Counter[str] = Counter()
         self.closed = False
 
     def _condition(self, table_id: int) -> threading.Condition:
@@ -55,18 +58,32 @@ class Hub:
             self._versions.pop(table_id, None)
         self.kick(table_id)
 
-    def try_listen(self, limit: int) -> bool:
-        """Take one of `limit` live-stream places; False when all are taken."""
-        with self._guard:
-            if self._live >= limit:
-                return False
-            self._live += 1
-            return True
+    def try_listen(self, limit: int, client: str, per_client: int) -> Callable[[], None] | None:
+        """Take one of `limit` live-stream places, at most `per_client` of them for one client address.
 
-    def stop_listening(self) -> None:
-        """Give a live-stream place back."""
+        Returns the function that gives the place back (calling it again does nothing), or None when refused.
+        """
         with self._guard:
-            self._live -= 1
+            if self._live >= limit or self._live_by_client[client] >= per_client:
+                return None
+            self._live += 1
+            self._live_by_client[client] += 1
+        given_back = threading.Event()
+
+        def give_back() -> None:
+            with self._guard:
+                if given_back.is_set():
+                    return
+                given_back.set()
+                self._live -= 1
+                self._live_by_client[client] -= 1
+                if not self._live_by_client[client]:
+                    del self._live_by_client[client]
+        return give_back
+
+    def listening(self) -> int:
+        """How many live-stream places are taken."""
+        return self._live
 
     def shutdown(self) -> None:
         """Wake every stream so the server can stop without waiting for them."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -108,6 +109,32 @@ def connect(path: str | Path) -> Database:
     db.execute("PRAGMA synchronous=FULL")
     db.execute("PRAGMA foreign_keys=ON")
     return db
+
+
+# SQLite's primary result codes that mean the storage refused, not the data: read-only, I/O error, full, cannot open.
+STORAGE_FAULTS = {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL, sqlite3.SQLITE_CANTOPEN}
+
+
+def is_storage_fault(error: BaseException) -> bool:
+    """Whether an error says the database file cannot be written (or read) right now, rather than a bug."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return isinstance(error, sqlite3.OperationalError) and code is not None and code & 0xFF in STORAGE_FAULTS
+
+
+def writable(path: str | Path) -> bool:
+    """Whether this process may write the database file now; SQLite opens a file it may not write read-only, for
+    good, so a connection opened while this is False must not be kept."""
+    path = Path(path)
+    return os.access(path if path.exists() else path.parent, os.W_OK)
+
+
+def check_writable(db: Database) -> None:
+    """Raise the storage fault if the database refuses a write (a write that changes nothing, rolled back)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        db.execute("DELETE FROM remembered WHERE 0")
+    finally:
+        db.conn.rollback()
 
 
 def migrate(db: Database) -> None:

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Flask, g, jsonify, render_template, request
+import sqlite3
+
+from flask import Flask, current_app, g, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
+from .. import store
+from ..db import discard_connection
 from ..i18n import LANGUAGES, current_language, gettext, ngettext
 from ..play import Play
 from ..rules.violations import N_
@@ -38,6 +43,7 @@ def register(app: Flask) -> None:
     app.after_request(_security_headers)
     for status in (400, 403, 404, 405, 413, 429, 500):
         app.register_error_handler(status, _error_page)
+    app.register_error_handler(sqlite3.OperationalError, _storage_fault)
 
 
 def _refuse_other_origins() -> tuple[Response | str, int] | None:
@@ -67,6 +73,7 @@ ERROR_MESSAGES = {
     413: N_("That is far too much data for one tap."),
     429: N_("Too many tries. Please wait a minute."),
     500: N_("Something went wrong on the table's laptop. Nothing was changed."),
+    503: N_("The server cannot save right now — nothing was recorded. Please try again in a moment."),
 }
 OTHER_ORIGIN = N_("That came from another website, so nothing was changed. Open the table's own page and try again.")
 
@@ -77,13 +84,25 @@ def wants_json() -> bool:
     return path.startswith("/api/") or path.endswith((".json", "/actions")) or path == "/healthz"
 
 
-def _error_page(error) -> tuple[Response | str, int]:
+def _error_page(error) -> tuple[Response | str, int, dict]:
     status = getattr(error, "code", 500) or 500
-    return error_answer(gettext(ERROR_MESSAGES.get(status, ERROR_MESSAGES[500])), status)
+    message = gettext(ERROR_MESSAGES.get(status, ERROR_MESSAGES[500]))
+    # Keep what the error says about itself, such as the methods a 405 allows.
+    headers = {k: v for k, v in error.get_headers() if k != "Content-Type"} if isinstance(error, HTTPException) else {}
+    return error_answer(message, status, headers)
 
 
-def error_answer(message: str, status: int) -> tuple[Response | str, int]:
+def error_answer(message: str, status: int, headers: dict | None = None) -> tuple[Response | str, int, dict]:
     """An error as JSON on API paths, as a page elsewhere."""
     if wants_json():
-        return jsonify(error=message), status
-    return render_template("message.html", message=message), status
+        return jsonify(error=message), status, headers or {}
+    return render_template("message.html", message=message), status, headers or {}
+
+
+def _storage_fault(error: sqlite3.OperationalError) -> tuple[Response | str, int, dict]:
+    """The database cannot be written (read-only, full, failing): 503, and the connection is not kept."""
+    if not store.is_storage_fault(error):
+        raise error
+    discard_connection()
+    current_app.logger.error("storage fault: %s", error)
+    return error_answer(gettext(ERROR_MESSAGES[503]), 503, {"Retry-After": "10"})

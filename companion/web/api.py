@@ -36,8 +36,10 @@ def _json_body() -> dict:
 
 @bp.get("/healthz")
 def healthz() -> Response:
-    """Liveness: the app answers and the database opens."""
-    get_db().execute("SELECT 1")
+    """Health: the app answers, and the database can be read and takes a write (a storage fault answers 503)."""
+    db = get_db()
+    db.execute("SELECT 1")
+    store.check_writable(db)
     return jsonify(ok=True)
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, current_app, jsonify, request
 from sqlite_utils import Database
+from werkzeug.exceptions import MethodNotAllowed
 
 from .. import store
 from ..db import get_db, pool
@@ -28,12 +29,19 @@ def version_stream(table: store.TableRow, may_go_on: Callable[[Database], bool])
     `may_go_on` is asked again whenever the table's streams are kicked (a spectator link revoked, the table
     deleted); the stream then ends with a 'gone' event, so the page reloads and shows why.
     """
+    if request.method == "HEAD":
+        # A HEAD would hold a place and a thread for nothing: a stream is only ever read.
+        raise MethodNotAllowed(valid_methods=["GET"])
     config = current_app.config
     hub, path = play().hub, config["DATABASE"]
     hub.publish(table.id, store.version(get_db(), table.id))
-    if not hub.try_listen(config["MAX_LIVE_STREAMS"]):
-        # Every live place is taken: the phone falls back to polling /version.
+    give_back = hub.try_listen(config["MAX_LIVE_STREAMS"], request.remote_addr or "",
+                               config["MAX_LIVE_STREAMS_PER_CLIENT"])
+    if give_back is None:
+        # Every live place (or this address's share) is taken: the phone falls back to polling /version.
         return Response("busy", status=503, headers={"Retry-After": "30"})
+    # waitress tells when the phone has gone; other servers end the stream when a write fails.
+    disconnected = request.environ.get("waitress.client_disconnected", lambda: False)
 
     def allowed() -> bool:
         db = pool.take(path)
@@ -43,31 +51,37 @@ def version_stream(table: store.TableRow, may_go_on: Callable[[Database], bool])
             pool.give(path, db)
 
     def stream():
-        try:
-            kicks = hub.kicks(table.id)
-            if not allowed():  # asked again after counting kicks, so a kick in between is not missed
-                yield "event: gone\ndata: \n\n"
+        kicks = hub.kicks(table.id)
+        if not allowed():  # asked again after counting kicks, so a kick in between is not missed
+            yield "event: gone\ndata: \n\n"
+            return
+        now = time.monotonic()
+        known, deadline, beat = -1, now + config["LIVE_STREAM_SECONDS"], now + config["LIVE_HEARTBEAT_SECONDS"]
+        yield "retry: 1000\n\n"
+        while now < deadline and not hub.closed:
+            # Short waits, so a phone that went away gives its place back within a couple of seconds.
+            newest = hub.wait(table.id, known, min(config["LIVE_CHECK_SECONDS"], beat - now), kicks)
+            if disconnected():
                 return
-            known, deadline = -1, time.monotonic() + config["LIVE_STREAM_SECONDS"]
-            yield "retry: 1000\n\n"
-            while time.monotonic() < deadline and not hub.closed:
-                newest = hub.wait(table.id, known, config["LIVE_HEARTBEAT_SECONDS"], kicks)
-                if hub.kicks(table.id) != kicks:
-                    kicks = hub.kicks(table.id)
-                    if not allowed():
-                        yield "event: gone\ndata: \n\n"
-                        return
-                if newest > known:
-                    known = newest
-                    yield f"event: version\ndata: {newest}\n\n"
-                else:
-                    yield ": still here\n\n"
-        finally:
-            hub.stop_listening()
+            if hub.kicks(table.id) != kicks:
+                kicks = hub.kicks(table.id)
+                if not allowed():
+                    yield "event: gone\ndata: \n\n"
+                    return
+            now = time.monotonic()
+            if newest > known:
+                known, beat = newest, now + config["LIVE_HEARTBEAT_SECONDS"]
+                yield f"event: version\ndata: {newest}\n\n"
+            elif now >= beat:
+                beat = now + config["LIVE_HEARTBEAT_SECONDS"]
+                yield ": still here\n\n"
 
     # The stream ends after a while on purpose: the browser reconnects, and no thread is held forever.
-    return Response(stream(), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    response = Response(stream(), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    # The server closes every response it was given, streamed or not: the one place the place is given back.
+    response.call_on_close(give_back)
+    return response
 
 
 @bp.get("/t/<token>/version")

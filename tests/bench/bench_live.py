@@ -262,7 +262,10 @@ def _as_sent(plain: bytes, sent: bytes) -> tuple[int, int, bool]:
 def run(tables: int, seconds: float, pace: float, clean_seconds: float = 2.0, weigh: bool = False) -> dict:
     """One run with `tables` tables; returns the figures."""
     folder = Path(tempfile.mkdtemp(prefix="bench-live-"))
-    server = Server(folder / "instance", extra_args=("--max-live", str(tables * 6 + 8))).start()
+    live = tables * 6 + 8
+    # Every simulated screen comes from 127.0.0.1: lift the per-address shares to the totals.
+    server = Server(folder / "instance", extra_args=("--max-live", str(live), "--max-live-per-client", str(live),
+                                                     "--max-connections-per-client", str(2 * live + 100))).start()
     process = psutil.Process(server.process.pid)
     stop = threading.Event()
     try:

@@ -55,25 +55,26 @@ class Server:
     """
 
     def __init__(self, instance: Path, port: int | None = None, extra_args: tuple[str, ...] = (),
-                 host_name: str = "127.0.0.1", public_url: bool = True):
+                 host_name: str = "127.0.0.1", public_url: bool = True, preexec_fn=None):
         self.instance, self.port = instance, port or free_port()
         self.url = f"http://{host_name}:{self.port}"
         self.loopback_url = f"http://127.0.0.1:{self.port}"
         self.extra_args = (("--public-url", self.url) if public_url else ()) + tuple(extra_args)
+        self.preexec_fn = preexec_fn  # run in the server's process before it starts (e.g. to drop a privilege)
         self.process: subprocess.Popen | None = None
 
-    def start(self) -> "Server":
-        """Start the server and wait until it answers /healthz."""
+    def start(self, ready_path: str = "/healthz") -> "Server":
+        """Start the server and wait until `ready_path` answers 200."""
         command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(self.port),
                    "--instance", str(self.instance), *self.extra_args]
         self.log = open(self.instance.parent / f"server-{self.port}.log", "ab")
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=self.preexec_fn)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"server exited with {self.process.returncode}")
             try:
-                with urllib.request.urlopen(self.loopback_url + "/healthz", timeout=1) as response:
+                with urllib.request.urlopen(self.loopback_url + ready_path, timeout=1) as response:
                     if response.status == 200:
                         return self
             except OSError:

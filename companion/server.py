@@ -1,0 +1,118 @@
+"""waitress, guarded for a network nobody vouches for: a share of connections per client address, a deadline for
+each request to arrive, and live streams kept out of the connection budget that taps and pages need."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter
+from typing import Callable
+
+from waitress.adjustments import Adjustments
+from waitress.channel import HTTPChannel
+from waitress.server import TcpWSGIServer
+from waitress.task import ThreadedTaskDispatcher
+
+
+class GuardedChannel(HTTPChannel):
+    """A connection that knows since when its current request has been arriving (None between requests)."""
+
+    request_began: float | None = None
+
+    def __init__(self, server, sock, addr, adj, map=None):
+        self.client = addr[0]
+        super().__init__(server, sock, addr, adj, map)
+        # A new connection's first request is due from the moment it was opened: an idle socket counts too.
+        self.request_began: float | None = self.creation_time
+
+    def received(self, data: bytes) -> bool:
+        """Parse what arrived, and note when a request began or was completed."""
+        before, began = self.request, self.request_began
+        outcome = super().received(data)
+        if self.request is None:
+            self.request_began = None
+        elif self.request is not before:
+            self.request_began = began if before is None and began is not None else time.time()
+        return outcome
+
+    def add_channel(self, map=None) -> None:
+        """Count the connection against its client's share."""
+        super().add_channel(map)
+        self.server.count_client(self.client, +1)
+
+    def del_channel(self, map=None) -> None:
+        """Give the connection's place in its client's share back (once)."""
+        counted = self._fileno in self.server.active_channels
+        super().del_channel(map)
+        if counted:
+            self.server.count_client(self.client, -1)
+
+
+class GuardedServer(TcpWSGIServer):
+    """waitress's TCP server that refuses a client address more than its share of connections, closes connections
+    whose request does not arrive in time, and leaves live streams out of `connection_limit`."""
+
+    channel_class = GuardedChannel
+
+    def __init__(self, application, *, per_client: int, request_timeout: float, streaming: Callable[[], int],
+                 adj: Adjustments, **kw):
+        self.per_client, self.request_timeout, self.streaming = per_client, request_timeout, streaming
+        self.clients: Counter[str] = Counter()
+        self._clients_lock = threading.Lock()
+        self._refused: set[str] = set()
+        super().__init__(application, adj=adj, sockinfo=adj.listen[0], **kw)
+
+    def count_client(self, client: str, change: int) -> None:
+        """Add or remove one of a client address's connections."""
+        with self._clients_lock:
+            self.clients[client] += change
+            if self.clients[client] <= 0:
+                del self.clients[client]
+
+    def handle_accept(self) -> None:
+        """Accept a connection; one from an address that holds its share already is closed at once."""
+        try:
+            accepted = self.accept()
+            if accepted is None:
+                return
+            conn, addr = accepted
+            self.set_socket_options(conn)
+        except OSError:
+            return  # the peer went away before we got to it, as waitress itself allows
+        client = addr[0]
+        if self.clients[client] >= self.per_client:
+            conn.close()
+            if client not in self._refused:
+                self._refused.add(client)
+                self.logger.warning("%s holds %d connections, its share: refusing more", client, self.per_client)
+            return
+        self._refused.discard(client)
+        self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
+
+    def readable(self) -> bool:
+        """Run maintenance on time, and accept while the connections other than live streams are within the limit."""
+        now = time.time()
+        if now >= self.next_channel_cleanup:
+            self.next_channel_cleanup = now + self.adj.cleanup_interval
+            self.maintenance(now)
+        # The map also holds this listener and waitress's wake-up pipe.
+        return self.accepting and len(self._map) - 2 - self.streaming() < self.adj.connection_limit
+
+    def maintenance(self, now: float) -> None:
+        """Close idle connections (waitress's channel_timeout) and those whose request is overdue."""
+        super().maintenance(now)
+        due = now - self.request_timeout
+        for channel in list(self.active_channels.values()):
+            began = getattr(channel, "request_began", None)
+            if not channel.requests and began is not None and began < due:
+                channel.will_close = True
+
+
+def make_server(application, *, per_client: int, request_timeout: float, streaming: Callable[[], int],
+                **adjustments) -> GuardedServer:
+    """A guarded waitress server on the first address `host` names, with waitress's other settings as given."""
+    adj = Adjustments(cleanup_interval=1, **adjustments)
+    dispatcher = ThreadedTaskDispatcher()
+    dispatcher.set_thread_count(adj.threads)
+    return GuardedServer(application, per_client=per_client, request_timeout=request_timeout, streaming=streaming,
+                         adj=adj, map={}, dispatcher=dispatcher)

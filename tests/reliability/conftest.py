@@ -1,0 +1,20 @@
+"""The reliability tests' setup: the real server (the browser tests' harness) on loopback, one per test."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
+
+from harness import Server  # noqa: E402
+
+
+@pytest.fixture
+def server(tmp_path):
+    """The real server with its default limits, on a free loopback port with its own instance folder."""
+    running = Server(tmp_path / "instance").start()
+    yield running
+    running.stop()

@@ -1,0 +1,67 @@
+"""Open sockets from one address cannot starve everybody else (issue 18, item 1): the real server, real sockets."""
+
+from __future__ import annotations
+
+import time
+
+from netclients import ATTACKER, HONEST, Dripper, call, connect, is_closed, open_table, p95, tap, version
+
+SAMPLES = 40
+
+
+def test_four_hundred_dripping_sockets_from_one_address_leave_healthz_and_taps_fast_for_another(server):
+    table = open_table(server.port)
+    with Dripper(server.port, ATTACKER, 400) as attack:
+        deadline = time.monotonic() + 15
+        while attack.rounds < 2 and time.monotonic() < deadline:  # every socket has been opened and has dripped
+            time.sleep(0.1)
+        health, taps, recorded = [], [], 0
+        deadline = time.monotonic() + 40
+        while len(taps) < SAMPLES and time.monotonic() < deadline:
+            status, _, seconds = call(server.port, "GET", "/healthz", source=HONEST, timeout=3)
+            health.append(seconds if status == 200 else float("inf"))
+            status, body, seconds = tap(server.port, table, source=HONEST, timeout=3, delta=-1 if len(taps) % 2 else 1)
+            taps.append(seconds if status == 200 else float("inf"))
+            assert status in (0, 200), body
+            recorded += status == 200
+            time.sleep(0.1)
+        rounds = attack.rounds
+    print(f"healthz p95 {p95(health) * 1000:.0f} ms, tap p95 {p95(taps) * 1000:.0f} ms over {len(taps)} each; "
+          f"attacker opened {attack.opened} connections, the server closed {attack.closed_by_server}")
+    assert rounds >= 3, "the attack kept dripping while another client was served"
+    assert len(taps) == SAMPLES, f"only {len(taps)} taps in 40 s: {taps}"
+    assert p95(health) < 1.0, sorted(health)
+    assert p95(taps) < 1.0, sorted(taps)
+    assert attack.closed_by_server > 0
+    # It recovers by itself: the attacker's address is served again, and every tap that was answered counted.
+    status, _, seconds = call(server.port, "GET", "/healthz", source=ATTACKER, timeout=3)
+    assert status == 200 and seconds < 1.0
+    assert version(server.port, table) == 1 + recorded
+
+
+def test_one_address_gets_its_share_of_connections_and_no_more(server):
+    held = [connect(server.port, ATTACKER) for _ in range(40)]
+    assert all(held)
+    deadline = time.monotonic() + 3
+    while sum(map(is_closed, held)) < 8 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    closed = sum(map(is_closed, held))
+    assert closed == 8, f"{closed} of 40 closed at once; the default share is 32"
+    status, _, _ = call(server.port, "GET", "/healthz", source=HONEST, timeout=3)
+    assert status == 200
+    for sock in held:
+        sock.close()
+
+
+def test_a_request_that_drips_in_is_cut_off_after_the_request_timeout(server):
+    sock = connect(server.port, ATTACKER, f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n".encode())
+    started = time.monotonic()
+    while not is_closed(sock) and time.monotonic() - started < 15:
+        try:
+            sock.send(b"X-Drip: 1\r\n")  # a line every half second: waitress's idle timeout never fires
+        except OSError:
+            break
+        time.sleep(0.5)
+    lasted = time.monotonic() - started
+    sock.close()
+    assert 4.5 <= lasted <= 9, f"closed after {lasted:.1f} s; the default request timeout is 5 s"

@@ -183,9 +183,9 @@ def _with_card_facts(db: Database, action: Action, lang: str, game: str) -> Acti
         return replace(action, args={**args, "card": cardfacts.complete_raid(db, args["card"], lang)})
     if action.type in ("pull_rank", "watch_tv"):
         return replace(action, args={**args, "card": cardfacts.complete(db, args["card"], lang, game=game)})
-    if action.type == "take_loot" and args["card"] is not None:
-        thing = {**args["card"], "type": "thing"}
-        return replace(action, args={**args, "card": cardfacts.complete(db, thing, lang, free=True)})
+    if action.type == "take_loot" and args["card"] is not None:  # a known card keeps its type; the rules judge it
+        card = cardfacts.complete(db, args["card"], lang, free=True, game=game, default_type="thing")
+        return replace(action, args={**args, "card": card})
     return action
 
 

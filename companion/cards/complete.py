@@ -51,12 +51,15 @@ def complete_raid(db: Database, spec: dict[str, Any], lang: str) -> dict[str, An
 
 
 def complete(db: Database, spec: dict[str, Any], lang: str, free: bool = False,
-             game: str = "guevara") -> dict[str, Any]:
+             game: str = "guevara", default_type: str | None = None) -> dict[str, Any]:
     """Merge catalog facts, remembered numbers and the table's input (which wins); ask for what is missing.
 
-    `free` Things (loot) need no cost; `game` says whose catalog to look in.
+    `free` Things (loot) need no cost; `game` says whose catalog to look in; `default_type` is assumed only when
+    neither the table, the catalog nor the server's memory knows the card's type.
     """
     merged = _merged(db, spec, lang, game)
+    if default_type is not None:
+        merged.setdefault("type", default_type)
     kind = merged.get("type")
     if kind is None:
         raise BadInput(N_("Choose the type of %(card)s (Person, Cat, Activity or Thing)."), card=spec["name"])

@@ -6,6 +6,7 @@ import copy
 from typing import Any, Iterable
 
 from . import core, denounce, goth, guevara, jobs, raids, tents, tv
+from .placing import tent_changes
 from .state import TableState, initial_state, rulebook_for, uses_jobs
 from .violations import N_, RuleViolation
 
@@ -43,10 +44,24 @@ def decide(state: TableState, kind: str, seat: int | None, args: dict[str, Any])
     elif kind in JOBS_ONLY:
         raise RuleViolation(N_("That belongs to Chez Geek and Chez Goth."), section="guevara.overview")
     try:
-        return handler(state, seat, args)
+        return with_effects(state, handler(state, seat, args))
     except RuleViolation as violation:
         violation.section = section_in_game(state.game, violation.section)
         raise
+
+
+def with_effects(state: TableState, events: list[dict]) -> list[dict]:
+    """Each event that takes cards out of tents or moves them notes which, so the log can tell what the rules did."""
+    told = []
+    for offset, event in enumerate(events, start=1):
+        if event["type"] in HOUSEKEEPING:
+            told.append(event)
+            continue
+        after = apply(state, {**event, "seq": state.version + offset})
+        effects = tent_changes(state, after)
+        told.append({**event, "args": {**event["args"], "effects": effects}} if effects else event)
+        state = after
+    return told
 
 
 def section_in_game(game: str, section: str) -> str:

@@ -60,6 +60,7 @@ def tent_changes(before: TableState, after: TableState) -> dict:
 
 
 def _dropped(before: TableState, after: TableState, where_after: dict[int, int]) -> list[dict]:
+    """Cards of the card being played that neither landed in a tent nor are still being played."""
     window = before.window
     if window is None or (after.raid is not None and before.raid is None):
         return []  # nothing was being played, or the Raid card became a raid
@@ -68,5 +69,6 @@ def _dropped(before: TableState, after: TableState, where_after: dict[int, int])
 
 
 def _told(card: TentCard) -> dict:
+    """What the log needs to name a card."""
     return {"uid": card.uid, "name": card.name, "key": card.key, "type": card.type,
             "categories": list(card.categories)}

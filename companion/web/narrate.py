@@ -9,7 +9,7 @@ from .. import cards as catalog
 from ..i18n import current_language, gettext as _, ngettext
 from ..rules.tents import CALL_SUCCEEDS
 from ..rules.engine import step_of
-from ..rules.state import DISPLAY, TableState, uses_jobs
+from ..rules.state import TableState, uses_jobs
 from ..rules.goth import has_heartache
 from ..rules.jobs import hand_limit
 from ..rules.violations import N_
@@ -156,13 +156,6 @@ class Entry:
     undone: bool = False
 
 
-def actor_name(state: TableState, actor: str) -> str:
-    """Who acted: a player's name or the display."""
-    if actor == DISPLAY:
-        return _("Display")
-    return seat_name(state, int(actor.split(":", 1)[1]))
-
-
 def purpose_label(key: str) -> str:
     """A roll's purpose in the reader's language."""
     return _(PURPOSES.get(key, PURPOSES["other"]))
@@ -175,6 +168,7 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
 
 
 def _predicate(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    """The event's own sentence, without the player's name (`line_owner` gives it)."""
     args, kind = event["args"], event["type"]
     name = seat_name(state, event.get("seat"))
     if kind == "table_created":

@@ -75,7 +75,8 @@ def with_card_facts(db: Database, action: Action, lang: str, game_key: str) -> A
     if action.type in ("pull_rank", "watch_tv"):
         card = complete.complete(args["card"], known(args["card"]), lang, cards=deck_cards)
         return replace(action, args={**args, "card": card})
-    if action.type == "take_loot" and args["card"] is not None:
-        thing = {**args["card"], "type": "thing"}
-        return replace(action, args={**args, "card": complete.complete(thing, known(thing), lang, free=True)})
+    if action.type == "take_loot" and args["card"] is not None:  # a known card keeps its type; the rules judge it
+        card = args["card"]
+        return replace(action, args={**args, "card": complete.complete(card, known(card), lang, free=True,
+                                                                      cards=deck_cards, default_type="thing")})
     return action

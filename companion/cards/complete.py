@@ -45,12 +45,15 @@ def complete_raid(spec: dict[str, Any], remembered: dict | None, lang: str) -> d
 
 
 def complete(spec: dict[str, Any], remembered: dict | None, lang: str, free: bool = False,
-             cards: tuple[catalog.Card, ...] = catalog.CARDS) -> dict[str, Any]:
+             cards: tuple[catalog.Card, ...] = catalog.CARDS, default_type: str | None = None) -> dict[str, Any]:
     """Merge catalog facts, remembered numbers and the table's input (which wins); ask for what is missing.
 
-    `free` Things (loot) need no cost; `cards` is the catalog of the table's game.
+    `free` Things (loot) need no cost; `cards` is the catalog of the table's game; `default_type` is assumed only
+    when neither the table, the catalog nor the server's memory knows the card's type.
     """
     result = merged(spec, remembered, lang, cards)
+    if default_type is not None:
+        result.setdefault("type", default_type)
     kind = result.get("type")
     if kind is None:
         raise BadInput(N_("Choose the type of %(card)s (Person, Cat, Activity or Thing)."), card=spec["name"])

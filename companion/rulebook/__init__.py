@@ -9,6 +9,7 @@ from importlib import resources
 LANGUAGES = ("en", "de", "ru")
 GAMES = ("guevara", "geek", "goth", "glossary")
 SOURCE_PREFIX = "Source:"
+KEYWORDS_PREFIX = "Keywords:"  # words players ask with that the text does not use; searched, never shown
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,7 @@ class Section:
     title: str
     body: str
     sources: tuple[str, ...] = field(default=(), compare=False)
+    keywords: str = field(default="", compare=False)
 
 
 def _data_file(game: str, lang: str) -> str:
@@ -39,8 +41,9 @@ def _parse(text: str, game: str, lang: str) -> list[Section]:
             return
         sources = tuple(s.strip() for line in lines if line.startswith(SOURCE_PREFIX)
                         for s in line[len(SOURCE_PREFIX):].split(",") if s.strip())
-        body = "\n".join(line for line in lines if not line.startswith(SOURCE_PREFIX)).strip()
-        parsed.append(Section(heading[0], game, lang, heading[1], body, sources))
+        keywords = " ".join(line[len(KEYWORDS_PREFIX):].strip() for line in lines if line.startswith(KEYWORDS_PREFIX))
+        body = "\n".join(line for line in lines if not line.startswith((SOURCE_PREFIX, KEYWORDS_PREFIX))).strip()
+        parsed.append(Section(heading[0], game, lang, heading[1], body, sources, keywords))
 
     for line in text.splitlines():
         if line.startswith("## "):

@@ -29,7 +29,8 @@ NUMBER_WORDS = {
     "ru": {"2": "два двое", "3": "три трое", "4": "четыре четверо", "5": "пять пятерка впятером",
            "6": "шесть шестерка"},
 }
-TITLE_WEIGHT, BODY_WEIGHT = 4.0, 1.0
+TITLE_WEIGHT, BODY_WEIGHT, KEYWORD_WEIGHT = 4.0, 1.0, 2.0
+QUICK_WEIGHT = 0.6  # the quick reference mentions everything briefly: a full section answers better
 MAX_QUERY_WORDS = 12
 MAX_WORD_LENGTH = 40
 MIN_CANDIDATES = 40
@@ -133,7 +134,7 @@ class _Language:
         self.section_stems: dict[str, list[str]] = {}
         self.words: dict[str, str] = {}
         for sec in sections(lang):
-            found = WORD.findall(sec.title + "\n" + sec.body)
+            found = WORD.findall(sec.title + "\n" + sec.body + "\n" + sec.keywords)
             for word in found:
                 self.words.setdefault(_normalize(word), stem(word, lang))
             self.section_stems[sec.id] = sorted({stem(word, lang) for word in found})
@@ -153,10 +154,11 @@ class _Index:
     def _build(self, lang: str) -> None:
         """Index one language's sections and its word list."""
         rows = [{"id": sec.id, "game": sec.game, "title_terms": _stems(sec.title, lang),
-                 "body_terms": _stems(sec.body, lang)} for sec in sections(lang)]
+                 "body_terms": _stems(sec.body, lang), "keyword_terms": _stems(sec.keywords, lang)}
+                for sec in sections(lang)]
         table = self._db.table(f"sections_{lang}")
         table.insert_all(rows, pk="id")
-        table.enable_fts(["title_terms", "body_terms"], tokenize="unicode61 remove_diacritics 2")
+        table.enable_fts(["title_terms", "body_terms", "keyword_terms"], tokenize="unicode61 remove_diacritics 2")
         words = self._db.table(f"words_{lang}")
         words.insert_all(({"word": w} for w in sorted(self._languages[lang].words)), pk="word")
         words.enable_fts(["word"], tokenize="trigram")
@@ -205,15 +207,16 @@ class _Index:
                limit: int) -> list[tuple[str, float]]:
         """Section ids with relevance: bm25 candidates re-ranked by the share of query words covered."""
         expression = " OR ".join(term.fts() for group in groups for term in group)
-        sql = (f"SELECT s.id, bm25(sections_{lang}_fts, ?, ?) AS rank "
+        sql = (f"SELECT s.id, bm25(sections_{lang}_fts, ?, ?, ?) AS rank "
                f"FROM sections_{lang}_fts JOIN sections_{lang} s ON s.rowid = sections_{lang}_fts.rowid "
                f"WHERE sections_{lang}_fts MATCH ? AND (? IS NULL OR s.game = ?) ORDER BY rank LIMIT ?")
         candidates = max(limit * 4, MIN_CANDIDATES)
         with self._lock:
-            rows = self._db.execute(sql, [TITLE_WEIGHT, BODY_WEIGHT, expression, game, game,
+            rows = self._db.execute(sql, [TITLE_WEIGHT, BODY_WEIGHT, KEYWORD_WEIGHT, expression, game, game,
                                           candidates]).fetchall()
         section_stems = self._languages[lang].section_stems
-        scored = [(sec_id, -rank * self._coverage(groups, section_stems[sec_id])) for sec_id, rank in rows]
+        scored = [(sec_id, -rank * self._coverage(groups, section_stems[sec_id])
+                   * (QUICK_WEIGHT if sec_id.endswith(".quick") else 1.0)) for sec_id, rank in rows]
         scored.sort(key=lambda item: item[1], reverse=True)
         return scored[:limit]
 

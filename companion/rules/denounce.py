@@ -45,18 +45,21 @@ def modifier_of(state: TableState, seat: int) -> int:
     return sum(card.denounce_modifier for card in state.tents.get(seat, []) if card.type == "thing")
 
 
+def penalty_of(state: TableState, seat: int) -> int:
+    """The rank's denounce penalty; a blank one counts as 0 (the Private card prints none)."""
+    values = state.rank_values(seat)
+    return values.penalty or 0 if values is not None else 0
+
+
 def _decide_roll(state, seat, args):
     """The target rolls: die + Things' modifiers + any other printed bonus - the rank's penalty; 3+ is innocent."""
     case = _require_stage(state, seat, "roll")
-    values = state.rank_values(seat)
-    if values is None or values.penalty is None:
-        raise RuleViolation(N_("Enter the denounce penalty printed on the %(rank)s card first."),
-                            section="guevara.denounce", rank=state.ranks.get(seat))
+    penalty = penalty_of(state, seat)
     modifier, extra = modifier_of(state, seat), args.get("extra", 0)
-    total = args["value"] + modifier + extra - values.penalty
+    total = args["value"] + modifier + extra - penalty
     innocent = total >= INNOCENT_FROM
     rolled = {"type": "denounce_rolled", "seat": seat, "args": {
-        "value": args["value"], "modifier": modifier, "extra": extra, "penalty": values.penalty, "total": total,
+        "value": args["value"], "modifier": modifier, "extra": extra, "penalty": penalty, "total": total,
         "innocent": innocent, "physical": bool(args.get("physical"))}}
     return [rolled] + ([] if innocent else demotion(state, case.target, "denounce"))
 
@@ -85,7 +88,8 @@ def _decide_move(state, seat, args):
     elif owner != case.target or card.type != "person" or to == case.target or to not in state.seats:
         raise RuleViolation(N_("Move a Person from the denounced player's tent into another tent."),
                             section="guevara.denounce")
-    return [{"type": "denounce_moved", "seat": seat, "args": {"card": card.uid, "to": to}}]
+    return [{"type": "denounce_moved", "seat": seat, "args": {"card": card.uid, "to": to, "from": owner,
+                                                             "name": card.name, "key": card.key}}]
 
 
 def movable_people(state: TableState) -> list:

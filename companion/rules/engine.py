@@ -7,6 +7,7 @@ from typing import Any, Iterable
 
 from . import core, denounce, goth, guevara, jobs, raids, tents, tv
 from .games import game
+from .placing import tent_changes
 from .state import TableState, initial_state
 from .violations import N_, RuleViolation
 
@@ -44,10 +45,24 @@ def decide(state: TableState, kind: str, seat: int | None, args: dict[str, Any])
     if rules.has_jobs:
         handler = jobs.OVERRIDES.get(kind, handler)
     try:
-        return handler(state, seat, args)
+        return with_effects(state, handler(state, seat, args))
     except RuleViolation as violation:
         violation.section = section_in_game(state.game, violation.section)
         raise
+
+
+def with_effects(state: TableState, events: list[dict]) -> list[dict]:
+    """Each event that takes cards out of tents or moves them notes which, so the log can tell what the rules did."""
+    told = []
+    for offset, event in enumerate(events, start=1):
+        if event["type"] in HOUSEKEEPING:
+            told.append(event)
+            continue
+        after = apply(state, {**event, "seq": state.version + offset})
+        effects = tent_changes(state, after)
+        told.append({**event, "args": {**event["args"], "effects": effects}} if effects else event)
+        state = after
+    return told
 
 
 def section_in_game(key: str, section: str) -> str:

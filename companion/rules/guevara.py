@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .state import RANK_CARDS, RANKS, DeckProfile, PendingSwap, RankValues, TableState, Turn
-from .ranks import change_rank, rank_step
+from .ranks import TWO_PLAYER_RANK, TWO_PLAYERS, change_rank, rank_step
 from .tents import pests_hungry_after_roll, require_no_demands, settle_before_next
 from .violations import N_, RuleViolation
 
@@ -56,7 +56,10 @@ def _decide_rank(state, seat, args):
     rank = args["rank"]
     if state.ranks.get(seat) != rank and state.free_ranks()[rank] < 1:
         raise RuleViolation(N_("No %(rank)s card is free."), section="guevara.ranks", rank=rank)
-    return [{"type": "rank_set", "seat": seat, "args": {"rank": rank}}]
+    args = {"rank": rank}
+    if len(state.seats) == TWO_PLAYERS and rank != TWO_PLAYER_RANK:
+        args["off_rulebook"] = True  # allowed (a house rule), but the log and the screens say so
+    return [{"type": "rank_set", "seat": seat, "args": args}]
 
 
 def _decide_deal(state, seat, args):
@@ -66,11 +69,11 @@ def _decide_deal(state, seat, args):
     deck = sorted(rank for rank in RANKS for _ in range(profile.counts[rank]))
     if sorted(shuffled) != deck:
         raise RuleViolation(N_("The shuffled cards do not match the deck."), section="guevara.setup")
-    if len(state.seats) == 2:
-        if profile.counts["private"] < 2:
+    if len(state.seats) == TWO_PLAYERS:
+        if profile.counts[TWO_PLAYER_RANK] < TWO_PLAYERS:
             raise RuleViolation(N_("Two players both take a Private, but the deck has fewer."),
                                 section="guevara.setup")
-        dealt = {seat_id: "private" for seat_id in state.order}
+        dealt = {seat_id: TWO_PLAYER_RANK for seat_id in state.order}
     else:
         dealt = dict(zip(state.order, shuffled[:len(state.order)], strict=True))
     return [{"type": "ranks_dealt", "seat": None, "args": {"ranks": [[s, r] for s, r in dealt.items()]}}]
@@ -161,11 +164,14 @@ def _decide_promote(state, seat, args):
 
 def _decide_demote(state, seat, args):
     """A Demotion played on `target`: one rank lower at once (see `demotion`)."""
-    seat = args.get("target", seat)
+    by, seat = seat, args.get("target", seat)
     rank = _ranked(state, seat)
     if rank_step(rank, -1) is None:
         raise RuleViolation(N_("A Private cannot be demoted."), section="guevara.demotion")
-    return demotion(state, seat, "demotion")
+    events = demotion(state, seat, "demotion")
+    if by != seat and events and events[0]["type"] == "rank_changed":  # the log names who played the card
+        events[0] = {**events[0], "args": {**events[0]["args"], "by": by}}
+    return events
 
 
 def demotion(state: TableState, seat: int, why: str) -> list[dict]:

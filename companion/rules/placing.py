@@ -41,3 +41,34 @@ def take_card(state: TableState, uid: int) -> tuple[int, TentCard] | None:
         state.tents[found[0]].remove(found[1])
         state.demands = [d for d in state.demands if d.pest != uid]
     return found
+
+
+def tent_changes(before: TableState, after: TableState) -> dict:
+    """What an event did to the cards on the table, for the log: cards that left the tents (discarded or back to
+    a hand), changed tents, or were played and never landed (a canceled, failed or worthless card)."""
+    where_after = {card.uid: seat for seat, cards in after.tents.items() for card in cards}
+    left, moved = [], []
+    for seat, cards in before.tents.items():
+        for card in cards:
+            now = where_after.get(card.uid)
+            if now is None:
+                left.append({**_told(card), "seat": seat})
+            elif now != seat:
+                moved.append({**_told(card), "from": seat, "to": now})
+    changes = {"left": left, "moved": moved, "dropped": _dropped(before, after, where_after)}
+    return {key: value for key, value in changes.items() if value}
+
+
+def _dropped(before: TableState, after: TableState, where_after: dict[int, int]) -> list[dict]:
+    """Cards of the card being played that neither landed in a tent nor are still being played."""
+    window = before.window
+    if window is None or (after.raid is not None and before.raid is None):
+        return []  # nothing was being played, or the Raid card became a raid
+    still = {card.uid for card in after.window.cards} if after.window is not None else set()
+    return [_told(card) for card in window.cards if card.uid not in where_after and card.uid not in still]
+
+
+def _told(card: TentCard) -> dict:
+    """What the log needs to name a card."""
+    return {"uid": card.uid, "name": card.name, "key": card.key, "type": card.type,
+            "categories": list(card.categories)}

@@ -127,8 +127,19 @@ def _decide_take(state, seat, args):
         raise RuleViolation(N_("After the leader, only Things may be taken from the loot."),
                             section="guevara.raid.loot")
     if card is not None:
-        card = {**card, "type": "thing"}
-    return [{"type": "loot_taken", "seat": seat, "args": {"card": card}}]
+        card = {**card, "type": card.get("type") or "thing"}
+        if card["type"] != "thing" and seat != raid.leader:
+            raise RuleViolation(N_("%(card)s is not a Thing: only the raid's leader may take any card from the "
+                                   "loot, everyone after the leader takes a Thing."),
+                                section="guevara.raid.loot", card=card["name"])
+    return [{"type": "loot_taken", "seat": seat, "args": {"card": card, "leftover": leftover_after_pick(state, seat)}}]
+
+
+def leftover_after_pick(state: TableState, seat: int) -> int:
+    """How many loot cards go to the discard pile because this pick ends the raid (0 if the raid goes on)."""
+    raid, left = state.raid, state.raid.loot - 1
+    ends = left < 1 or len(state.seats) < 2 or (seat != raid.leader and len(raid.pickers) <= 1)
+    return max(0, left) if ends else 0
 
 
 def _decide_second(state, seat, args):
@@ -152,7 +163,7 @@ def _decide_end(state, seat, args):
         raise RuleViolation(N_("No loot is being shared out."), section="guevara.raid.loot")
     if seat not in (raid.leader, raid.picker):
         raise RuleViolation(N_("It is not your pick of the loot."), section="guevara.raid.loot")
-    return [{"type": "loot_ended", "seat": seat, "args": {}}]
+    return [{"type": "loot_ended", "seat": seat, "args": {"leftover": raid.loot}}]
 
 
 def _from_left_of(state: TableState, seat: int) -> list[int]:
@@ -190,7 +201,7 @@ def _rolled(state, seat, args, seq):
 
 def _taken(state, seat, args, seq):
     raid = state.raid
-    if args["card"] is not None:
+    if args["card"] is not None and args["card"].get("type", "thing") == "thing":  # anything else goes to the hand
         enter_tent(state, seat, tent_card(args["card"], seq * 100, state.turn.number))
     raid.loot -= 1
     raid.pickers.pop(0)

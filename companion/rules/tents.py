@@ -29,6 +29,11 @@ def kind_of(cards: list[dict]) -> str:
     return "variable" if first.get("slack_die") else "activity"
 
 
+def named(card: TentCard, prefix: str = "") -> dict:
+    """A card's name and catalog key as event fields, so the log can name a card that has since left the table."""
+    return {f"{prefix}name": card.name, f"{prefix}key": card.key}
+
+
 # --- deciding ------------------------------------------------------------------------------------
 
 def _require_active(state: TableState, seat: int | None):
@@ -69,7 +74,7 @@ def pests_hungry_after_roll(state: TableState, seat: int) -> list[dict]:
     for card in state.tents.get(seat, []):
         if card.pest and card.arrived_turn < state.turn.number and food_for(state, seat, card):
             events.append({"type": "pest_hungry", "seat": seat,
-                           "args": {"pest": card.uid, "categories": list(card.pest)}})
+                           "args": {"pest": card.uid, "categories": list(card.pest), **named(card, "pest_")}})
     return events
 
 
@@ -110,7 +115,9 @@ def _decide_card_roll(state, seat, args):
     if window is None or window.seat != seat or not window.awaits_roll:
         raise RuleViolation(N_("There is no card waiting for a roll."), section="guevara.quick")
     kind = "call_rolled" if window.kind == "call" else "slack_rolled"
-    return [{"type": kind, "seat": seat, "args": {"window": window.uid, "value": args["value"]}}]
+    told = {"slack": args["value"] + window.modifier} if kind == "slack_rolled" else {}
+    return [{"type": kind, "seat": seat, "args": {"window": window.uid, "value": args["value"],
+                                                  **named(window.cards[0]), **told}}]
 
 
 def open_window(state: TableState, seat: int | None, window_uid: int) -> Window:
@@ -125,8 +132,9 @@ def open_window(state: TableState, seat: int | None, window_uid: int) -> Window:
 
 
 def _decide_cancel(state, seat, args):
-    open_window(state, seat, args["window"])
-    return [{"type": "card_canceled", "seat": seat, "args": {"window": args["window"], "with": args["with"]}}]
+    window = open_window(state, seat, args["window"])
+    return [{"type": "card_canceled", "seat": seat, "args": {"window": args["window"], "with": args["with"],
+                                                            "kind": window.kind, "owner": window.seat}}]
 
 
 def _decide_pass(state, seat, args):
@@ -156,7 +164,7 @@ def _decide_get_rid(state, seat, args):
         raise RuleViolation(N_("There is no such seat at this table."), section="guevara.setup")
     closing = settle_before_next(state, seat)
     return closing + [{"type": "rid_rolled", "seat": seat,
-                       "args": {"card": card.uid, "to": destination, "value": args["value"]}}]
+                       "args": {"card": card.uid, "to": destination, "value": args["value"], **named(card)}}]
 
 
 def _decide_feed(state, seat, args):
@@ -166,7 +174,9 @@ def _decide_feed(state, seat, args):
     card = _own_card(state, seat, args["card"])
     if not set(card.categories) & set(demand.categories):
         raise RuleViolation(N_("The pest wants a card of its own kind."), section="guevara.pests")
-    return [{"type": "pest_fed", "seat": seat, "args": {"card": card.uid, "pest": demand.pest}}]
+    pest = find_card(state, demand.pest)
+    return [{"type": "pest_fed", "seat": seat, "args": {"card": card.uid, "pest": demand.pest, **named(card),
+                                                       **(named(pest[1], "pest_") if pest else {})}}]
 
 
 def _any_card(state: TableState, uid: int) -> tuple[int, TentCard]:
@@ -177,15 +187,16 @@ def _any_card(state: TableState, uid: int) -> tuple[int, TentCard]:
 
 
 def _decide_remove(state, seat, args):
-    _any_card(state, args["card"])
-    return [{"type": "card_removed", "seat": seat, "args": {"card": args["card"]}}]
+    owner, card = _any_card(state, args["card"])
+    return [{"type": "card_removed", "seat": seat, "args": {"card": args["card"], "from": owner, **named(card)}}]
 
 
 def _decide_move(state, seat, args):
-    owner, _card = _any_card(state, args["card"])
+    owner, card = _any_card(state, args["card"])
     if args["to"] not in state.seats or args["to"] == owner:
         raise RuleViolation(N_("Choose another tent."), section="guevara.turn")
-    return [{"type": "card_moved", "seat": seat, "args": {"card": args["card"], "to": args["to"]}}]
+    return [{"type": "card_moved", "seat": seat, "args": {"card": args["card"], "to": args["to"], "from": owner,
+                                                         **named(card)}}]
 
 
 def _decide_mark(state, seat, args):

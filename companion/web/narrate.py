@@ -7,10 +7,12 @@ from datetime import datetime
 
 from .. import cards as catalog, rulebook
 from ..i18n import current_language, gettext as _, ngettext
-from ..rules.tents import CALL_SUCCEEDS, GET_RID_SUCCEEDS
+from ..rules.tents import CALL_SUCCEEDS
 from ..rules.engine import step_of
-from ..rules.state import DISPLAY, RANKS, TableState
+from ..rules.state import RANKS, TableState
 from ..rules.violations import N_
+from .told import (canceled_text, card_label, denounce_move_text, effects_text, line_owner, named_card, rid_outcome,
+                   seat_name, tent_of)
 
 PURPOSES = {
     "call": N_("call a person"),
@@ -51,6 +53,10 @@ KIND_TEXT = {
 }
 JOB_CHANGE_NAMES = {"new_job": N_("New Job"), "fired": N_("You're Fired!")}
 RANK_NAMES = {"private": N_("Private"), "corporal": N_("Corporal"), "sergeant": N_("Sergeant")}
+RANK_CHANGES = {"promotion": N_("is promoted to %(rank)s"), "demotion": N_("is demoted to %(rank)s"),
+                "denounce": N_("is demoted for being denounced and is now %(rank)s"),
+                "swap": N_("swaps rank cards and is now %(rank)s")}
+OFF_RULEBOOK_RANK = N_("the rulebook gives both players of a two-player game a Private")
 
 
 def phase_name(phase: str) -> str:
@@ -95,13 +101,6 @@ def category_names(keys) -> str:
     return ", ".join(category_name(key) for key in keys)
 
 
-def card_label(card) -> str:
-    """A card's name in the reader's language when the catalog knows it, else as the table typed it."""
-    known = catalog.BY_KEY.get(card.key if hasattr(card, "key") else card.get("key"))
-    typed = card.name if hasattr(card, "name") else card["name"]
-    return catalog.name(known, current_language()) if known else typed
-
-
 # Chez Geek and Chez Goth have rooms, not tents.
 ROOM_TEXT = {
     "call": N_("calls %(card)s into the room of %(target)s"),
@@ -127,48 +126,39 @@ class Entry:
     undone: bool = False
 
 
-def seat_name(state: TableState, seat: int | None) -> str:
-    """A seat's name, or 'Seat N' until somebody names it."""
-    if seat is None or seat not in state.seats:
-        return _("Table")
-    return state.seats[seat].name or _("Seat %(number)d", number=seat)
-
-
-def actor_name(state: TableState, actor: str) -> str:
-    """Who acted: a player's name or the display."""
-    if actor == DISPLAY:
-        return _("Display")
-    return seat_name(state, int(actor.split(":", 1)[1]))
-
-
 def purpose_label(key: str) -> str:
     """A roll's purpose in the reader's language."""
     return _(PURPOSES.get(key, PURPOSES["other"]))
 
 
 def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
-    """What an event did, as a short sentence."""
+    """What an event did, told after the name of the player it belongs to (`line_owner`), plus what the rules did
+    by themselves as a result."""
+    return _predicate(event, state, by_seq) + effects_text(event, state)
+
+
+def _predicate(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    """The event's own sentence, without the player's name (`line_owner` gives it)."""
     args, kind = event["args"], event["type"]
     name = seat_name(state, event.get("seat"))
     if kind == "table_created":
         return _("opened the table for %(count)d players", count=args["seats"])
     if kind == "seat_joined":
-        return _("%(name)s joined with a phone", name=args["name"])
+        return _("joined with a phone")
     if kind == "seat_freed":
-        return _("freed the seat of %(name)s", name=name)
+        return _("the seat is free again")
     if kind == "seat_named":
-        return _("named seat %(number)d: %(name)s", number=event["seat"], name=args["name"])
+        return _("takes the name %(name)s", name=args["name"])
     if kind == "order_set":
         return _("set the order: %(names)s", names=", ".join(seat_name(state, s) for s in args["order"]))
     if kind == "dealer_set":
-        return _("made %(name)s the dealer", name=name)
+        return _("deals")
     if kind == "slack_adjusted":
-        return _("%(delta)+d Slack to %(name)s", delta=args["delta"], name=name)
+        return _("%(delta)+d Slack", delta=args["delta"])
     if kind == "wounds_adjusted":
         if args["delta"] > 0:
-            return ngettext("%(num)d wound to %(name)s", "%(num)d wounds to %(name)s", args["delta"], name=name)
-        return ngettext("%(num)d wound healed for %(name)s", "%(num)d wounds healed for %(name)s",
-                        -args["delta"], name=name)
+            return ngettext("%(num)d wound", "%(num)d wounds", args["delta"])
+        return ngettext("%(num)d wound healed", "%(num)d wounds healed", -args["delta"])
     if kind == "die_rolled":
         text = _("rolled %(value)d for %(purpose)s", value=args["value"], purpose=purpose_label(args["purpose"]))
         if args.get("physical"):
@@ -178,24 +168,21 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "profile_set":
         return _("entered the rank cards of the deck")
     if kind == "rank_set":
-        return _("%(name)s is now %(rank)s", name=name, rank=rank_name(args["rank"]))
+        text = _("is now %(rank)s", rank=rank_name(args["rank"]))
+        return text + " — " + _(OFF_RULEBOOK_RANK) if args.get("off_rulebook") else text
+    if kind == "rank_changed" and args.get("by") in state.seats:
+        return _("is demoted to %(rank)s (Demotion card of %(name)s)", rank=rank_name(args["rank"]),
+                 name=seat_name(state, args["by"]))
     if kind == "rank_changed":
-        rank = rank_name(args["rank"])
-        if args["why"] == "promotion":
-            return _("%(name)s is promoted to %(rank)s", name=name, rank=rank)
-        if args["why"] == "demotion":
-            return _("%(name)s is demoted to %(rank)s", name=name, rank=rank)
-        if args["why"] == "denounce":
-            return _("%(name)s is demoted for being denounced and is now %(rank)s", name=name, rank=rank)
-        return _("%(name)s swaps rank cards and is now %(rank)s", name=name, rank=rank)
+        return _(RANK_CHANGES.get(args["why"], RANK_CHANGES["swap"]), rank=rank_name(args["rank"]))
     if kind == "swap_pending":
-        return _("%(name)s must pick a %(rank)s to swap rank cards with", name=name, rank=rank_name(args["rank"]))
+        return _("must pick a %(rank)s to swap rank cards with", rank=rank_name(args["rank"]))
     if kind == "ranks_dealt":
         return _("dealt the ranks: %(ranks)s", ranks=", ".join(
             f"{seat_name(state, seat)} {rank_name(rank)}" for seat, rank in args["ranks"]))
     if kind == "turn_started":
-        return _("turn %(number)d: %(name)s, Income %(income)d, Free Time %(free)d",
-                 number=args["number"], name=name, income=args["income"], free=args["free_time"])
+        return _("turn %(number)d begins: Income %(income)d, Free Time %(free)d",
+                 number=args["number"], income=args["income"], free=args["free_time"])
     if kind == "phase_entered":
         return _("phase: %(phase)s", phase=phase_name(args["phase"]))
     if kind == "income_adjusted":
@@ -209,11 +196,11 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
             return _("went scrounging for %(cost)d Income", cost=args["cost"])
         return _("used Free Time on an Activity costing %(cost)d", cost=args["cost"])
     if kind == "healed":
-        return _("healed a wound of %(name)s", name=name)
+        return _("heals a wound")
     if kind == "card_played":
         text = play_text(args["kind"], args["cards"], seat_name(state, args["target"]), state.rules.has_rooms)
         if args.get("handed_by"):
-            return _("hands over a Raid card: %(name)s %(text)s", name=name, text=text)
+            return text + " — " + _("the Raid card comes from %(name)s", name=seat_name(state, args["handed_by"]))
         return text
     if kind in RAID_EVENTS:
         return RAID_EVENTS[kind](event, state, name)
@@ -227,22 +214,30 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
         return _("rolled %(value)d to call: %(outcome)s", value=args["value"],
                  outcome=_("the Person comes") if args["value"] >= CALL_SUCCEEDS else _("nobody came"))
     if kind == "slack_rolled":
+        if "slack" in args:
+            return _("rolled %(value)d for %(card)s: %(slack)d Slack", value=args["value"],
+                     card=named_card(args), slack=max(0, args["slack"]))
         return _("rolled %(value)d for the Activity's Slack", value=args["value"])
     if kind == "card_canceled":
-        return _("canceled the card with %(card)s", card=args["with"])
+        return canceled_text(event, state)
     if kind == "window_passed":
         return _("let it pass")
     if kind == "rid_rolled":
-        return _("rolled %(value)d to send a Person away: %(outcome)s", value=args["value"],
-                 outcome=_("gone") if args["value"] >= GET_RID_SUCCEEDS else _("it stays"))
-    if kind == "pest_hungry" and state.rules.has_rooms:
-        return _("a pest in the room of %(name)s wants a card", name=name)
+        return _("rolled %(value)d to send %(card)s away: %(outcome)s", value=args["value"],
+                 card=named_card(args, fallback=_("a Person")), outcome=rid_outcome(event, state))
     if kind == "pest_hungry":
-        return _("a pest in the tent of %(name)s wants a card", name=name)
+        return _("%(pest)s in %(tent)s wants a card of its kind", pest=named_card(args, "pest_", _("a pest")),
+                 tent=tent_of(state, event["seat"]))
     if kind == "pest_fed":
-        return _("discarded a card for the pest")
+        return _("discards %(card)s for %(pest)s", card=named_card(args, fallback=_("a card")),
+                 pest=named_card(args, "pest_", _("the pest")))
+    if kind == "card_removed" and "from" in args:
+        return _("takes %(card)s out of %(tent)s", card=named_card(args), tent=tent_of(state, args["from"]))
     if kind == "card_removed":
         return _("took a card out of a room") if state.rules.has_rooms else _("took a card out of a tent")
+    if kind == "card_moved" and "from" in args:
+        return _("moves %(card)s from %(from)s to %(to)s", card=named_card(args),
+                 **{"from": tent_of(state, args["from"]), "to": tent_of(state, args["to"])})
     if kind == "card_moved" and state.rules.has_rooms:
         return _("moved a card into the room of %(name)s", name=seat_name(state, args["to"]))
     if kind == "card_moved":
@@ -254,13 +249,13 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "job_profile_set":
         return _("entered the job cards of the deck")
     if kind == "job_set":
-        return _("%(name)s holds the job %(job)s", name=name, job=job_label(state, args["job"]))
+        return _("holds the job %(job)s", job=job_label(state, args["job"]))
     if kind == "jobs_dealt":
         return _("dealt the jobs: %(jobs)s", jobs=", ".join(
             f"{seat_name(state, seat)} {job_label(state, job)}" for seat, job in args["jobs"]))
     if kind == "job_changed":
         card = JOB_CHANGE_NAMES[args["why"]]
-        text = _("%(name)s plays %(card)s and is now %(job)s", name=name, card=_(card), job=job_label(state, args["job"]))
+        text = _("plays %(card)s and is now %(job)s", card=_(card), job=job_label(state, args["job"]))
         if args.get("heartache_lost"):
             text += " — " + _("loses %(count)d Heartache", count=args["heartache_lost"])
         if args.get("job_slack"):
@@ -270,8 +265,8 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
         return text
     if kind == "heartache_changed":
         if args.get("why") == "empty_room":
-            return _("%(name)s has nobody in the room after Call People: -1 Heartache", name=name)
-        return _("%(delta)+d Heartache to %(name)s", delta=args["delta"], name=name)
+            return _("has nobody in the room after Call People: -1 Heartache")
+        return _("%(delta)+d Heartache", delta=args["delta"])
     if kind == "tv_watched":
         return _("plays %(card)s: the Free Time goes on TV, and 1 Slack for watching", card=card_label(args["card"]))
     if kind in ("undone", "redone"):
@@ -281,9 +276,15 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
 
 
 def describe_action(step: int, state: TableState, by_seq: dict[int, dict]) -> str:
-    """Everything one action did (named by its first event), as sentences joined together."""
+    """Everything one action did (named by its first event), each sentence after the player it belongs to."""
     events = sorted((event for event in by_seq.values() if step_of(event) == step), key=lambda event: event["seq"])
-    return "; ".join(describe(event, state, by_seq) for event in events) or "?"
+    return "; ".join(_about(event, state, describe(event, state, by_seq)) for event in events) or "?"
+
+
+def _about(event: dict, state: TableState, text: str) -> str:
+    """A sentence with the player it belongs to in front (an undo names whose change it takes back)."""
+    seat = event.get("seat")
+    return f"{seat_name(state, seat)}: {text}" if seat in state.seats else text
 
 
 def _raid_rolled(event, state, name):
@@ -302,19 +303,16 @@ def _raid_rolled(event, state, name):
     elif "winner" in outcome:
         text += " — " + _("%(name)s rolled highest; no higher rank card is free",
                           name=seat_name(state, outcome["winner"]))
-    return _on_behalf(event, name, text)
+    return text
 
 
 def _loot_taken(event, state, name):
     card = event["args"]["card"]
     if card is None:
-        return _on_behalf(event, name, _("takes a loot card into the hand"))
-    return _on_behalf(event, name, _("takes %(card)s from the loot", card=card_label(card)))
-
-
-def _on_behalf(event: dict, name: str, text: str) -> str:
-    """A line about the seat's own move; the seat is named when someone else (the display) made it."""
-    return text if event["actor"] == f"seat:{event['seat']}" else f"{name}: {text}"
+        return _("takes a loot card into the hand")
+    if card.get("type", "thing") != "thing":
+        return _("takes %(card)s from the loot into the hand", card=card_label(card))
+    return _("takes %(card)s from the loot", card=card_label(card))
 
 
 RAID_EVENTS = {
@@ -329,18 +327,17 @@ RAID_EVENTS = {
 def _denounce_rolled(event, state, name):
     args = event["args"]
     verdict = _("innocent") if args["innocent"] else _("guilty")
-    return _on_behalf(event, name, _("rolled %(value)d for the denouncement: %(total)d with modifiers, %(verdict)s",
-                                     value=args["value"], total=args["total"], verdict=verdict))
+    return _("rolled %(value)d for the denouncement: %(total)d with modifiers, %(verdict)s",
+             value=args["value"], total=args["total"], verdict=verdict)
 
 
 DENOUNCE_EVENTS = {
-    "denounce_played": lambda event, state, name: _on_behalf(event, name, _(
-        "denounces %(target)s", target=seat_name(state, event["args"]["target"]))),
+    "denounce_played": lambda event, state, name: _("denounces %(target)s",
+                                                    target=seat_name(state, event["args"]["target"])),
     "denounce_rolled": _denounce_rolled,
-    "revenge_taken": lambda event, state, name: _on_behalf(event, name, _(
-        "sweet revenge: denounces %(target)s back", target=seat_name(state, event["args"]["accuser"]))),
-    "denounce_moved": lambda event, state, name: _("moved a card into the tent of %(name)s",
-                                                   name=seat_name(state, event["args"]["to"])),
+    "revenge_taken": lambda event, state, name: _("sweet revenge: denounces %(target)s back",
+                                                  target=seat_name(state, event["args"]["accuser"])),
+    "denounce_moved": lambda event, state, name: denounce_move_text(event, state),
     "denounce_ended": lambda event, state, name: _("the denouncement is over"),
 }
 
@@ -348,7 +345,7 @@ DENOUNCE_EVENTS = {
 def story(events: list[dict], state: TableState, by_seq: dict[int, dict]) -> list[Entry]:
     """Events newest first, each line marked when an undo has taken it back (`by_seq` resolves undo targets)."""
     return [Entry(seq=e["seq"], time=datetime.fromtimestamp(e["at"]).strftime("%H:%M"),
-                  who=actor_name(state, e["actor"]), what=describe(e, state, by_seq),
+                  who=line_owner(e, state), what=describe(e, state, by_seq),
                   undone=step_of(e) in state.undone) for e in reversed(events)]
 
 

@@ -108,7 +108,7 @@ def told(moment: story.Moment, game: story.Game) -> Told:
                     if moment.seat and moment.other else _("A denouncement"))
     changes = [(name(seat), moment.deltas.get(seat, 0), moment.wounds.get(seat, 0)) for seat in game.order
                if moment.deltas.get(seat) or moment.wounds.get(seat)]
-    lines = [(narrate.actor_name(state, event["actor"]) if event.get("actor") else "",
+    lines = [(narrate.line_owner(event, state),
               narrate.describe(event, state, {})) for event in moment.events]
     return Told(moment.kind, moment.turn, headline, changes, lines)
 

@@ -26,7 +26,7 @@ def test_three_phones_join_by_qr_tap_undo_and_survive_a_restart(browser, server)
     tap(ben, "Undo")
     for screen in screens:
         expect(screen.get_by_test_id("total-1")).to_have_text("1", timeout=PROPAGATION_MS)
-    expect(cleo.locator(".log li").first).to_contain_text("Ben undid: +1 Slack to Ana")
+    expect(cleo.locator(".log li").first).to_contain_text("Ben undid: Ana: +1 Slack")
 
     unfold(cleo, "dice")
     cleo.select_option("#roll-purpose-seat", "get_rid")

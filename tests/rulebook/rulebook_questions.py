@@ -1,5 +1,7 @@
 """Questions players type at the table, with the section that answers each (shared by tests and bench)."""
 
+from section_questions import section_cases
+
 # (query, game the app is showing or None, expected section id)
 QUESTIONS = {
     "en": [
@@ -69,3 +71,7 @@ QUESTIONS = {
         ("тоска", None, "goth.heartache"),
     ],
 }
+
+# Two or more plain questions for every section of every rulebook (#17 item 27).
+for _lang, _questions in QUESTIONS.items():
+    _questions.extend(section_cases(_lang))

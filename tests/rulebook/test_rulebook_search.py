@@ -5,10 +5,13 @@ import threading
 
 import pytest
 
-from companion.rulebook import LANGUAGES
-from companion.rulebook.search import build_index, search
+from companion.rulebook import LANGUAGES, sections
+from companion.rulebook.search import build_index, search, stem
+from companion.rulebook.stopwords import STOPWORDS
 from rulebook_questions import QUESTIONS
+from section_questions import section_cases
 
+STOP = {lang: {stem(word, lang) for word in words} for lang, words in STOPWORDS.items()}
 CASES = [(lang, query, game, expected)
          for lang, items in QUESTIONS.items() for query, game, expected in items]
 
@@ -16,6 +19,30 @@ CASES = [(lang, query, game, expected)
 def test_every_language_has_at_least_ten_questions():
     for lang in LANGUAGES:
         assert len(QUESTIONS[lang]) >= 10
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_section_has_two_player_questions_not_made_of_its_title(lang):
+    """#17 item 27: each section of each rulebook is asked about at least twice in every language."""
+    asked: dict[str, list[str]] = {}
+    for query, _game, expected in section_cases(lang):
+        asked.setdefault(expected, []).append(query)
+    for sec in sections(lang):
+        assert len(asked.get(sec.id, [])) >= 2, sec.id
+        title = {stem(word, lang) for word in re.findall(r"\w+", sec.title)}
+        for query in asked[sec.id]:
+            words = {stem(word, lang) for word in re.findall(r"\w+", query)} - STOP[lang]
+            assert words - title, f"{query!r} only repeats the title of {sec.id}"
+
+
+def test_discard_hand_size_and_trading_questions_find_their_sections():
+    """#17 item 27: the questions players asked at the table and did not get an answer to."""
+    for lang, query, expected in [("en", "what is the hand size limit", "guevara.phase.discard"),
+                                  ("en", "can I trade cards with another player?", "guevara.life_cards"),
+                                  ("de", "Darf ich mit anderen Spielern Karten tauschen?", "guevara.life_cards"),
+                                  ("ru", "Можно ли отдать карту другу?", "guevara.life_cards"),
+                                  ("de", "Wie groß darf meine Hand sein?", "guevara.phase.discard")]:
+        assert expected in [hit.section.id for hit in search(query, lang, game="guevara", limit=3)], query
 
 
 @pytest.mark.parametrize("lang, query, game, expected", CASES)

@@ -102,17 +102,19 @@ def test_no_revenge_after_a_guilty_roll_and_none_for_the_denouncer():
     assert log.act("denounce_done", 1).denunciation is None
 
 
-def test_the_penalty_must_be_entered_before_the_roll():
+def test_a_private_is_denounced_with_no_penalty_entered_because_the_card_prints_none():
+    """#17 item 1: the Private card has no denounce penalty (002_22fc518f8780fc11.txt); a blank counts as 0."""
     log = Log(2)
     log.act("set_profile", counts=COUNTS, values=values())
     log.act("set_rank", 1, rank="private")
     log.act("set_rank", 2, rank="private")
     log.act("set_dealer", 2)
     log.act("start_game")
+    assert log.state.profile.values["private"].penalty is None
     log.act("denounce", 2, target=1)
-    with pytest.raises(RuleViolation) as refused:
-        log.act("denounce_roll", 1, value=3)
-    assert "penalty" in refused.value.message
+    state = log.act("denounce_roll", 1, value=2)
+    assert log.events[-1]["args"]["penalty"] == 0 and log.events[-1]["args"]["total"] == 2
+    assert state.denunciation.stage == "move"  # 2 is guilty: the Denounce! card resolves
 
 
 def test_only_the_target_rolls_and_nobody_denounces_themselves():

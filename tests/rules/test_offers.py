@@ -4,7 +4,7 @@ from companion.rules import offers as rules_offers
 from companion.rules.offers import accepts, display_offers, offers
 from jobdeck import job_table
 from test_denounce import FRIEND as PEDRO, game as denounce_game
-from test_raids import RAID, game as raid_game, raiding
+from test_raids import game as raid_game, raiding
 from test_tents_rules import CAT, FRIEND, GORDO, LEADER, POTATO, TEQUILA, end_turn, game, started, to_phase
 
 

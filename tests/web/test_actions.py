@@ -102,10 +102,10 @@ def test_undo_from_any_phone_and_the_log_says_who_undid_what(app, table):
     act(ana, table, type="undo")
     assert state(ana, table)["seats"][1]["slack"] == 0
     log = ben.get(f"/t/{table}/seat").get_data(as_text=True)
-    assert "<b>Ana</b> undid: +2 Slack to Ben" in log
+    assert "<b>Ana</b> undid: Ben: +2 Slack" in log
     act(ben, table, type="redo")
     assert state(ana, table)["seats"][1]["slack"] == 2
-    assert "<b>Ben</b> redid: +2 Slack to Ben" in ana.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert "<b>Ben</b> redid: Ben: +2 Slack" in ana.get(f"/t/{table}/seat").get_data(as_text=True)
 
 
 def test_a_server_roll_is_shown_to_everyone_with_its_purpose(app, client, table):
@@ -143,7 +143,7 @@ def test_the_whole_log_page_lists_every_event(app, table):
     seat_page = ana.get(f"/t/{table}/seat").get_data(as_text=True)
     assert f'href="/t/{table}/log"' in seat_page
     log = ana.get(f"/t/{table}/log").get_data(as_text=True)
-    assert log.count("+1 Slack to Ana") == 20
+    assert log.count("<b>Ana</b> +1 Slack") == 20
 
 
 def test_the_panel_fragment_and_the_page_agree(app, table):
@@ -170,5 +170,5 @@ def test_undo_hints_name_old_events_beyond_the_visible_log(app, table):
         act(ana, table, type="undo")
     html = ana.get(f"/t/{table}/seat").get_data(as_text=True)
     undo_part = html.split('value="undo"')[1].split("</form>")[0]
-    assert "3 wounds to Ana" in undo_part  # the next undo reaches back 41 events
-    assert html.count("undid: +1 Slack to Ana") == 15  # the visible log names targets outside it too
+    assert "Ana: 3 wounds" in undo_part  # the next undo reaches back 41 events
+    assert html.count("undid: Ana: +1 Slack") == 15  # the visible log names targets outside it too

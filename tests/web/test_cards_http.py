@@ -66,7 +66,7 @@ def test_another_phone_cancels_an_activity_and_it_counts_as_never_played(app, cl
     assert canceled.status_code == 200
     now = state(ana, table)
     assert now["seats"][0]["total"] == 1
-    assert "canceled the card with Bomb Making Practice" in ana.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert "canceled the card of Ana with Bomb Making Practice" in ana.get(f"/t/{table}/seat").get_data(as_text=True)
     late = act(ben, table, type="cancel_card", seat=2, window=window, **{"with": "Bomb Making Practice"})
     assert late.status_code == 409 and "Too late" in late.get_data(as_text=True)
 

@@ -105,5 +105,6 @@ def test_a_phone_plays_promotion_on_itself_and_demotion_on_another(app, client, 
     assert act(ana, table, type="promote", seat=1).status_code == 200  # Ben's Corporal card is free now
     assert [s["rank"] for s in state(client, table)["seats"]] == ["corporal", "sergeant", "corporal", "private"]
     html = ben.get(f"/t/{table}/seat").get_data(as_text=True)
-    assert "Seat 3 is demoted to Corporal" in html and "Ana is promoted to Corporal" in html
+    assert "<b>Seat 3</b> is demoted to Corporal (Demotion card of Ana)" in html
+    assert "<b>Ana</b> is promoted to Corporal" in html
     assert act(ben, table, type="promote", seat=1).status_code == 403

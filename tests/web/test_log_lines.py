@@ -1,0 +1,129 @@
+"""What the table's log tells (#17 items 2, 3, 9, 10, 11): whose line it is, which card, and what the rules did."""
+
+import html as markup
+
+from phones import act, join
+from test_cards_http import started, state
+from test_jobs_http import set_up_goth
+
+
+def log_of(phone, table) -> str:
+    """The table's whole log as a phone reads it, entities decoded."""
+    return markup.unescape(phone.get(f"/t/{table}/log").get_data(as_text=True))
+
+
+def advance(client, table, seat, phase, turn):
+    """The display moves the turn on from `phase`."""
+    ok(act(client, table, type="advance", seat=seat, phase=phase, turn=turn))
+
+
+def ok(response):
+    """The tap was taken."""
+    assert response.status_code == 200, markup.unescape(response.get_data(as_text=True)).split('class="error"')[-1][:300]
+
+
+def uid_of(client, table, seat, name):
+    """The id of a card in a seat's tent."""
+    return next(card["id"] for card in state(client, table)["seats"][seat - 1]["tent"] if card["name"] == name)
+
+
+def test_the_jobs_roll_as_a_turn_begins_names_the_player_whose_turn_it_is(app, client):
+    token, (ana, _ben, cleo) = set_up_goth(app, client)  # Ana the Artist (Income 1/4), Cleo the Barista
+    act(client, token, type="set_dealer", seat=2)  # Cleo starts, and her last tap begins Ana's turn
+    act(client, token, type="start_game")
+    for phase in ("draw", "roll", "call", "freetime", "discard"):
+        assert act(cleo, token, type="advance", seat=3, phase=phase, turn=1).status_code == 200
+    log = log_of(ana, token)
+    assert "<b>Ana</b> rolled" in log and "for the job's Income — Artist" in log
+    assert "<b>Cleo</b> rolled" not in log
+    assert "<b>Ana</b> turn 2 begins" in log
+
+
+def test_a_line_names_its_player_once_and_the_display_only_when_it_tapped_for_them(app, client):
+    token, (ana, _ben, _cleo) = set_up_goth(app, client)
+    act(ana, token, type="adjust_slack", seat=1, delta=1)
+    act(client, token, type="adjust_slack", seat=2, delta=2)
+    act(ana, token, type="change_job", seat=1, job="porn_shop_clerk", why="new_job")
+    log = log_of(ana, token)
+    assert "<b>Ana</b> +1 Slack<" in log
+    assert "<b>Display, for Ben</b> +2 Slack<" in log
+    assert "<b>Ana</b> plays New Job and is now Porn Shop Clerk" in log
+    assert "Ana</b> Ana" not in log and "Ben</b> Ben" not in log
+
+
+def test_cards_moved_eaten_canceled_woken_or_worthless_are_named_in_the_log(app, client, table):
+    ana, ben = started(app, client, table)  # Ana Private (Free Time 2), Ben Corporal; Ana's turn 1
+    for phase in ("draw", "roll"):
+        advance(client, table, 1, phase, 1)
+    ok(act(ana, table, type="play_card", seat=1, name="Pedro", card_type="person", slack=0, target=2))
+    advance(client, table, 1, "call", 1)
+    ok(act(ana, table, type="play_card", seat=1, name="Soap", slack=1))
+    window = state(client, table)["window"]["id"]
+    ok(act(ben, table, type="cancel_card", seat=2, window=window, **{"with": "Bomb Making Practice"}))
+    ok(act(ana, table, type="play_card", seat=1, name="Sleep", slack=1, card_type="activity"))
+    ok(act(client, table, type="adjust_free_time", seat=1, delta=1))
+    ok(act(ana, table, type="play_card", seat=1, name="Beans", card_type="thing", slack=1, cost=0, categories="food"))
+    for phase in ("freetime", "discard", "heal"):
+        advance(client, table, 1, phase, 1)
+    for phase in ("draw",):
+        advance(client, table, 2, phase, 2)
+    ok(act(ben, table, type="get_rid", seat=2, card=uid_of(client, table, 2, "Pedro"), to=3, value=6))
+    advance(client, table, 2, "roll", 2)
+    ok(act(ben, table, type="play_card", seat=2, name="Gordo", slack=0, target=1))
+    ok(act(ana, table, type="feed_pest", seat=1, card=uid_of(client, table, 1, "Beans")))
+    advance(client, table, 2, "call", 2)
+    ok(act(ben, table, type="play_card", seat=2, name="Social Justice Nookie"))
+    act(ben, table, type="roll_for_card", seat=2, value=6)  # 6 - 1 = 5 Slack: loud
+    ok(act(ben, table, type="play_card", seat=2, name="Social Justice Nookie"))
+    act(ben, table, type="roll_for_card", seat=2, value=1)  # 1 - 1 = 0 Slack
+    ok(act(ana, table, type="denounce", seat=1, target=3))
+    act(client, table, type="denounce_roll", seat=3, value=1)  # 1 - the Sergeant's 2: guilty
+    ok(act(ana, table, type="denounce_move", seat=1, card=uid_of(client, table, 3, "Pedro"), to=4))
+    log = log_of(ana, table)
+    assert "canceled the scrounging of Ana with Bomb Making Practice — Soap goes back to the hand" in log
+    assert "rolled 6 to send Pedro away: off to the tent of Seat 3" in log
+    assert "discards Beans for Gordo" in log
+    assert ("rolled 6 for Social Justice Nookie: 5 Slack — Sleep is discarded from the tent of Ana: "
+            "the Nookie next door was too loud") in log
+    assert "rolled 1 for Social Justice Nookie: 0 Slack — Social Justice Nookie goes to the discard pile" in log
+    assert "<b>Ana</b> moves Pedro from the tent of Seat 3 to the tent of Seat 4" in log
+
+
+def test_a_later_picker_cannot_take_a_person_from_the_loot_and_the_leftover_is_discarded(app, client, table):
+    ana, ben = started(app, client, table)
+    dan = join(app, table, 4, "Dan")
+    for seat, rank in ((3, "private"), (2, "private"), (1, "corporal")):
+        act(client, table, type="set_rank", seat=seat, rank=rank)
+    for phase in ("draw", "roll", "call"):
+        advance(client, table, 1, phase, 1)
+    act(ana, table, type="call_raid", seat=1, name="Raid the Village", loot=3)
+    for seat, value in ((1, 5), (2, 1), (3, 2), (4, 3)):
+        act(client, table, type="raid_roll", seat=seat, value=value)
+    act(ana, table, type="take_loot", seat=1, name="Glorious Leader", slack=0)  # the leader may take anything: to the hand
+    assert state(client, table)["seats"][0]["tent"] == []
+    act(ana, table, type="name_second", seat=1, **{"with": 4})
+    refused = act(dan, table, type="take_loot", seat=4, name="Gordo", slack=0)
+    text = markup.unescape(refused.get_data(as_text=True))
+    assert refused.status_code == 409
+    assert "Gordo is not a Thing: only the raid's leader may take any card from the loot" in text
+    assert 'data-section="guevara.raid.loot"' in text
+    assert state(client, table)["seats"][3]["tent"] == []
+    act(dan, table, type="take_loot", seat=4, name="Rum", slack=1)
+    act(ana, table, type="end_loot", seat=1)
+    log = log_of(ben, table)
+    assert "takes Glorious Leader from the loot into the hand" in log
+    assert "the raid is over — 1 loot card left over goes to the discard pile" in log
+
+
+def test_a_two_player_table_is_warned_when_a_rank_other_than_private_is_set(app):
+    display = app.test_client()
+    response = display.post("/tables", data={"game": "guevara", "seats": "2",
+                                             "language": "en"})
+    table = response.headers["Location"].split("/")[2]
+    from test_turn_http import PROFILE
+    act(display, table, type="set_profile", **PROFILE)
+    act(display, table, type="set_rank", seat=1, rank="private")
+    act(display, table, type="set_rank", seat=2, rank="corporal")
+    page = markup.unescape(display.get(f"/t/{table}/display").get_data(as_text=True))
+    assert "is now Corporal — the rulebook gives both players of a two-player game a Private" in page
+    assert "is now Private —" not in page

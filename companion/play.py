@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
-import threading
 from dataclasses import dataclass, replace
 
 from sqlite_utils import Database
@@ -16,6 +15,7 @@ from .hub import Hub
 from .rules import engine
 from .rules.state import DISPLAY, TableState, initial_state, uses_jobs
 from .rules.violations import N_
+from .state_cache import StateCache
 
 DISPLAY_ONLY = {"set_order", "set_dealer", "free_seat", "name_seat", "set_profile", "deal_ranks", "start_game",
                 "rematch", "set_job_profile", "deal_jobs"}
@@ -45,57 +45,11 @@ class Outcome:
     repeated: bool = False
 
 
-class _Cache:
-    """Folded state per table, advanced by new events instead of replaying the whole log."""
-
-    def __init__(self):
-        self._states: dict[int, TableState] = {}
-        self._guard = threading.Lock()
-        self._writers: dict[int, threading.Lock] = {}
-
-    def writer(self, table_id: int) -> threading.Lock:
-        """A lock that lets one action at a time decide and append at a table."""
-        with self._guard:
-            return self._writers.setdefault(table_id, threading.Lock())
-
-    def state(self, db: Database, table_id: int) -> TableState:
-        """The current state, catching up from the log if other writes happened."""
-        with self._guard:
-            cached = self._states.get(table_id)
-        if cached is None:
-            fresh = engine.fold(store.events_after(db, table_id))
-        else:
-            newer = store.events_after(db, table_id, cached.version)
-            if not newer:
-                return cached
-            fresh = self._advance(db, table_id, cached, newer)
-        with self._guard:
-            current = self._states.get(table_id)
-            if current is None or current.version < fresh.version:
-                self._states[table_id] = fresh
-        return fresh
-
-    def _advance(self, db: Database, table_id: int, state: TableState, newer: list[dict]) -> TableState:
-        if any(engine.needs_replay(event) for event in newer):
-            return engine.fold(store.events_after(db, table_id))
-        for event in newer:
-            state = engine.apply(state, event)
-        return state
-
-    def forget(self, table_id: int | None = None) -> None:
-        """Drop one table's cached state (a deleted table), or every one (tests prove the log rebuilds them)."""
-        with self._guard:
-            if table_id is None:
-                self._states.clear()
-            else:
-                self._states.pop(table_id, None)
-
-
 class Play:
     """Per-app runtime: the state cache and the hub that tells live streams about new versions."""
 
     def __init__(self):
-        self.cache = _Cache()
+        self.cache = StateCache()
         self.hub = Hub()
 
     def state(self, db: Database, table: store.TableRow) -> TableState:

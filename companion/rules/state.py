@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy as _copy
 from dataclasses import dataclass, field
 
 GAMES = ("guevara", "geek", "goth", "geekgoth")
@@ -238,6 +239,13 @@ class TableState:
     heartache: dict[int, int] = field(default_factory=dict)
     job_slack: dict[int, int] = field(default_factory=dict)
     last_winner: int | None = None
+
+    def copy(self) -> TableState:
+        """A deep copy that shares nothing mutable with this state."""
+        # The undo history is plain numbers as long as the log: copied flat, it costs little per copy.
+        history = (self.undoable, self.redoable, self.undone)
+        memo = {id(part): _copy.copy(part) for part in history}
+        return _copy.deepcopy(self, memo)
 
     def job(self, seat: int) -> JobValues | None:
         """The job card the seat holds, if any."""

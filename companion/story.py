@@ -1,8 +1,8 @@
 """The story of a table's games, told from its event log: everyone's total after each change, the turning
 points, the winner, the chart's geometry, and the newest event worth a highlight. Pure: no Flask, no SQL.
 
-The log is folded one event at a time with the rules engine, and every number is read from the state before
-and after each event (`state.total(seat)`), so event types added later (raids, denouncing, other games) are
+The log is folded one event at a time with the rules engine, in place, and every number is read from a
+glance at the state before each event and from the state after it (`state.total(seat)`), so event types added later (raids, denouncing, other games) are
 covered without changes here. A table's log holds one game per rematch: it is split at each rematch still in
 force (`game_reset`, or `jobs_reset` in the job games). A game with turns begins with its first turn (the ranks dealt before are setup); a table that only
 counts Slack, without the turn, has its story from the start.
@@ -10,11 +10,12 @@ counts Slack, without the turn, has its story from the start.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Iterable
 
 from .rules import engine
-from .rules.state import TableState
+from .rules.state import Denunciation, Raid, TableState, Window
 
 REMATCHES = frozenset({"game_reset", "jobs_reset"})  # the events that start a new game at the same table
 MIN_SWING = 2  # a single event that moves a total by less is no turning point
@@ -90,11 +91,30 @@ def totals(state: TableState) -> dict[int, int]:
     return {seat: state.total(seat) for seat in state.order}
 
 
+@dataclass
+class Glance:
+    """What the story reads of the state just before an event, kept while the fold changes that state in place."""
+
+    totals: dict[int, int]
+    wounds: dict[int, int]
+    winner: int | None
+    raid: Raid | None  # copies: their leader, winner and card as they were
+    denunciation: Denunciation | None
+    window: Window | None  # kept only for a cancel, which tells what it canceled
+
+
+def glance(state: TableState, event: dict) -> Glance:
+    """A look at the state before `event`, as much as the story needs of it."""
+    return Glance(totals(state), {seat: place.wounds for seat, place in state.seats.items()}, state.winner,
+                  copy.copy(state.raid), copy.copy(state.denunciation),
+                  copy.deepcopy(state.window) if event["type"] == "card_canceled" else None)
+
+
 def _turn(state: TableState) -> int | None:
     return state.turn.number if state.turn is not None else None
 
 
-def episode(event: dict, before: TableState, after: TableState) -> str | None:
+def episode(event: dict, before: Glance | TableState, after: TableState) -> str | None:
     """Whether an event belongs to a raid or a denouncement: by its type, or because one is under way."""
     kind = event["type"]
     if kind.startswith("raid_") or before.raid or after.raid:
@@ -104,7 +124,7 @@ def episode(event: dict, before: TableState, after: TableState) -> str | None:
     return None
 
 
-def _episode_people(kind: str, state: TableState) -> tuple[int | None, int | None, str | None]:
+def _episode_people(kind: str, state: Glance | TableState) -> tuple[int | None, int | None, str | None]:
     """A raid's leader, winner and card, a denouncement's accuser and target, where the state tells."""
     raid, case = state.raid, state.denunciation
     if kind == RAID and raid:
@@ -133,17 +153,18 @@ class _Builder:
         self.points = [Point(event["seq"], _turn(state), totals(state))]
         self.candidates, self.moments, self.open = [], [], None
 
-    def add(self, event: dict, before: TableState, after: TableState) -> None:
+    def add(self, event: dict, before: Glance, after: TableState) -> None:
+        """Take in one event in force, with a glance at the state before it and the state after it."""
         self.last_seq, self.ended_at = event["seq"], event.get("at")
         if self.won is not None:
             return  # the race ended at the win; what follows (joins, names) is not part of it
         if not self.turns and after.turn is not None:
             self._begin(event, after)
             return
-        old, new = totals(before), totals(after)
+        old, new = before.totals, totals(after)
         deltas = {seat: new[seat] - old.get(seat, 0) for seat in new if new[seat] != old.get(seat, 0)}
-        wounds = {seat: after.seats[seat].wounds - before.seats[seat].wounds for seat in after.order
-                  if seat in before.seats and after.seats[seat].wounds != before.seats[seat].wounds}
+        wounds = {seat: after.seats[seat].wounds - before.wounds[seat] for seat in after.order
+                  if seat in before.wounds and after.seats[seat].wounds != before.wounds[seat]}
         if deltas:
             self.points.append(Point(event["seq"], _turn(after), new))
         self._collect(event, before, after, deltas, wounds)
@@ -208,8 +229,11 @@ def games(events: Iterable[dict]) -> list[Game]:
     undone = engine.undone_steps(events)
     state, builder, found = engine.initial_state(), None, []
     for event in events:
-        before, state = state, engine.apply(state, event, undone)
-        if engine.step_of(event) in undone or event["type"] in ("undone", "redone"):
+        in_force = engine.step_of(event) not in undone and event["type"] not in ("undone", "redone")
+        if in_force:  # a rematch's game keeps its whole last state; other events need only a glance
+            before = state.copy() if event["type"] in REMATCHES else glance(state, event)
+        engine.apply_in_place(state, event, undone)
+        if not in_force:
             continue
         if event["type"] == "table_created":
             builder = _Builder(1, event, state)

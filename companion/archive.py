@@ -8,6 +8,8 @@ idle tables cost one row each and nothing is replayed twice.
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from sqlite_utils import Database
@@ -35,17 +37,57 @@ def summary(game: story.Game) -> dict:
                         for seat in game.order]}
 
 
-def finished_games(db: Database) -> list[Finished]:
+@dataclass
+class TableStory:
+    """A table's log as of one version, the story of its games, and its export once someone asked for it."""
+
+    version: int
+    events: list[dict]
+    games: list[story.Game]
+    exported: str | None = None  # the export's JSON text, made on the first download
+
+
+class Stories:
+    """The story of the last few tables asked about, kept by their log's version: an old game is told once.
+
+    Keyed by the table's token (a row id may come back after a delete); a newer version tells it again.
+    """
+
+    def __init__(self, size: int = 8):
+        self.size = size
+        self._kept: OrderedDict[str, TableStory] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def story_of(self, db: Database, table_id: int, token: str) -> TableStory:
+        """The table's log and games as of now."""
+        version = store.version(db, table_id)
+        with self._lock:
+            kept = self._kept.get(token)
+            if kept is not None and kept.version == version:
+                self._kept.move_to_end(token)
+                return kept
+        events = store.events_after(db, table_id)
+        fresh = TableStory(events[-1]["seq"] if events else 0, events, story.games(events))
+        with self._lock:
+            self._kept[token] = fresh
+            self._kept.move_to_end(token)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return fresh
+
+
+def finished_games(db: Database, stories: Stories) -> list[Finished]:
     """Every finished game on this server, the most recently won first."""
     found = []
-    for table_id, version, kept_version, kept in store.archive_status(db):
+    for table_id, token, version, kept_version, kept in store.archive_status(db):
         if version is None:
             continue
         if kept_version == version:
             games = json.loads(kept)
         else:
-            games = [summary(game) for game in story.games(store.events_after(db, table_id))]
-            store.save_archive(db, table_id, version, games)
+            told = stories.story_of(db, table_id, token)
+            games = [summary(game) for game in told.games]
+            store.save_archive(db, table_id, told.version, games)
         found += [Finished(table_id=table_id, **game) for game in games if game["winner"] is not None]
     return sorted(found, key=lambda game: (game.won_at or 0, game.table_id, game.number), reverse=True)
 

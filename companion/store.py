@@ -243,10 +243,10 @@ def table_exists(db: Database, table_id: int, token: str) -> bool:
     return db.execute("SELECT 1 FROM tables WHERE id = ? AND token = ?", [table_id, token]).fetchone() is not None
 
 
-def archive_status(db: Database) -> list[tuple[int, int, int | None, str | None]]:
-    """Per table: its id, its log's version, and the version and games the archive holds for it (None if stale)."""
+def archive_status(db: Database) -> list[tuple[int, str, int, int | None, str | None]]:
+    """Per table: its id and token, its log's version, and the version and games the archive holds for it."""
     return db.execute(
-        "SELECT t.id, (SELECT max(seq) FROM events e WHERE e.table_id = t.id), a.version, a.games "
+        "SELECT t.id, t.token, (SELECT max(seq) FROM events e WHERE e.table_id = t.id), a.version, a.games "
         "FROM tables t LEFT JOIN archive a ON a.table_id = t.id").fetchall()
 
 

@@ -26,6 +26,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                        help="the address phones use, e.g. behind a proxy (default: this machine's LAN address)")
     serve.add_argument("--max-live", type=int, default=96,
                        help="live connections (phones and displays) held open at once; each holds a thread")
+    serve.add_argument("--new-tables-per-hour", type=int, default=60,
+                       help="tables one address may open in an hour (default: 60; 0: no limit)")
+    serve.add_argument("--unstarted-table-hours", type=float, default=24.0,
+                       help="delete a table that never started a game after this many idle hours (default: 24; 0: never)")
     return parser.parse_args(argv)
 
 
@@ -46,7 +50,9 @@ def serve(args: argparse.Namespace) -> None:
     from waitress.server import create_server
 
     instance = Path(args.instance).resolve()
-    app = create_app({"PUBLIC_URL": args.public_url, "MAX_LIVE_STREAMS": args.max_live},
+    app = create_app({"PUBLIC_URL": args.public_url, "MAX_LIVE_STREAMS": args.max_live,
+                      "NEW_TABLES_PER_HOUR": args.new_tables_per_hour,
+                      "UNSTARTED_TABLE_HOURS": args.unstarted_table_hours},
                      instance_path=str(instance))
     # Each screen holds two connections: its live stream and the kept-alive one its taps and fetches reuse.
     connections = 2 * args.max_live + 100

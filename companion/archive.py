@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlite_utils import Database
 
@@ -45,6 +45,7 @@ class TableStory:
     events: list[dict]
     games: list[story.Game]
     exported: str | None = None  # the export's JSON text, made on the first download
+    pages: dict[tuple, str] = field(default_factory=dict)  # story pages rendered, per game and reader
 
 
 class Stories:

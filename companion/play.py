@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import secrets
 import sqlite3
 from dataclasses import dataclass, replace
@@ -14,7 +16,7 @@ from .cards import complete as cardfacts
 from .hub import Hub
 from .rules import engine
 from .rules.state import DISPLAY, TableState, initial_state, uses_jobs
-from .rules.violations import N_
+from .rules.violations import N_, RuleViolation
 from .state_cache import StateCache
 
 DISPLAY_ONLY = {"set_order", "set_dealer", "free_seat", "name_seat", "set_profile", "deal_ranks", "start_game",
@@ -75,12 +77,12 @@ class Play:
         with self.cache.writer(table.id):
             while True:
                 current = self.cache.state(db, table.id)
-                if store.seen_action(db, table.id, action.action_id) is not None:
+                if already_done(db, table, action, actor):
                     return Outcome([], current, repeated=True)
                 events = engine.decide(current, action.type, action.seat, with_chance(action, current))
                 try:
                     stored = store.append(db, table.id, current.version, action.action_id, actor, events,
-                                          _claim_change(action, claim_key))
+                                          _claim_change(action, claim_key), fingerprint(action, actor))
                 except store.Conflict:
                     if not store.table_exists(db, table.id, table.token):  # deleted while this tap was on its way
                         raise Forbidden(N_("This table has been deleted.")) from None
@@ -114,6 +116,33 @@ class Play:
             except (store.Conflict, sqlite3.IntegrityError):  # a clash of random token or code: draw again
                 continue
             return table, display_key
+
+
+# --- an action id belongs to one action ------------------------------------------------------------------
+
+class ReusedActionId(RuleViolation):
+    """An action id already used for a different action (409): nothing is written, and the id is not reused."""
+
+    def __init__(self):
+        super().__init__(N_("That tap's id was already used for a different action, so nothing was changed. "
+                            "Please try again."), section="")
+
+
+def fingerprint(action: Action, actor: str) -> str:
+    """What an action id stands for: who acted, what, for which seat, with which arguments (as parsed)."""
+    what = json.dumps([actor, action.type, action.seat, action.args], sort_keys=True, default=str)
+    return hashlib.sha256(what.encode()).hexdigest()
+
+
+def already_done(db: Database, table: store.TableRow, action: Action, actor: str) -> bool:
+    """True if this very action was done under its id (a repeat); raise ReusedActionId for a different one."""
+    seen = store.seen_action(db, table.id, action.action_id)
+    if seen is None:
+        return False
+    _seq, kept = seen
+    if kept is not None and kept != fingerprint(action, actor):  # ids from before fingerprints count as repeats
+        raise ReusedActionId()
+    return True
 
 
 def with_job_facts(job: dict) -> dict:

@@ -103,9 +103,9 @@ class Glance:
     window: Window | None  # kept only for a cancel, which tells what it canceled
 
 
-def glance(state: TableState, event: dict) -> Glance:
-    """A look at the state before `event`, as much as the story needs of it."""
-    return Glance(totals(state), {seat: place.wounds for seat, place in state.seats.items()}, state.winner,
+def glance(state: TableState, event: dict, known_totals: dict[int, int]) -> Glance:
+    """A look at the state before `event`, as much as the story needs of it (its totals already known)."""
+    return Glance(known_totals, {seat: place.wounds for seat, place in state.seats.items()}, state.winner,
                   copy.copy(state.raid), copy.copy(state.denunciation),
                   copy.deepcopy(state.window) if event["type"] == "card_canceled" else None)
 
@@ -153,15 +153,15 @@ class _Builder:
         self.points = [Point(event["seq"], _turn(state), totals(state))]
         self.candidates, self.moments, self.open = [], [], None
 
-    def add(self, event: dict, before: Glance, after: TableState) -> None:
-        """Take in one event in force, with a glance at the state before it and the state after it."""
+    def add(self, event: dict, before: Glance, after: TableState, new: dict[int, int]) -> None:
+        """Take in one event in force, with a glance at the state before it, the state after it and its totals."""
         self.last_seq, self.ended_at = event["seq"], event.get("at")
         if self.won is not None:
             return  # the race ended at the win; what follows (joins, names) is not part of it
         if not self.turns and after.turn is not None:
             self._begin(event, after)
             return
-        old, new = before.totals, totals(after)
+        old = before.totals
         deltas = {seat: new[seat] - old.get(seat, 0) for seat in new if new[seat] != old.get(seat, 0)}
         wounds = {seat: after.seats[seat].wounds - before.wounds[seat] for seat in after.order
                   if seat in before.wounds and after.seats[seat].wounds != before.wounds[seat]}
@@ -227,14 +227,15 @@ def games(events: Iterable[dict]) -> list[Game]:
     """Every game in a table's log, oldest first, undone events left out, each rematch starting a game."""
     events = list(events)
     undone = engine.undone_steps(events)
-    state, builder, found = engine.initial_state(), None, []
+    state, builder, found, now = engine.initial_state(), None, [], {}
     for event in events:
         in_force = engine.step_of(event) not in undone and event["type"] not in ("undone", "redone")
         if in_force:  # a rematch's game keeps its whole last state; other events need only a glance
-            before = state.copy() if event["type"] in REMATCHES else glance(state, event)
+            before = state.copy() if event["type"] in REMATCHES else glance(state, event, now)
         engine.apply_in_place(state, event, undone)
         if not in_force:
-            continue
+            continue  # an event without effect leaves every total as it was
+        now = totals(state)
         if event["type"] == "table_created":
             builder = _Builder(1, event, state)
         elif builder is None:
@@ -243,7 +244,7 @@ def games(events: Iterable[dict]) -> list[Game]:
             found.append(builder.finish(before))
             builder = _Builder(len(found) + 1, event, state)
         else:
-            builder.add(event, before, state)
+            builder.add(event, before, state, now)
     if builder is not None:
         found.append(builder.finish(state))
     return found

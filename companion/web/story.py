@@ -70,16 +70,22 @@ def story_page(table_id: int, number: int) -> str:
     if table is None:
         abort(404)
     g.lang = pick_language(table.language)
-    games = table_story(table).games
-    if not 1 <= number <= len(games) or not games[number - 1].finished:
+    told, display = table_story(table), is_display(table)
+    if not 1 <= number <= len(told.games) or not told.games[number - 1].finished:
         abort(404)
-    game = games[number - 1]
+    page = (number, current_language(), display, request.full_path)
+    if page not in told.pages:  # a finished game's page is the same until its table's log moves on
+        told.pages[page] = _story_page(table, told.games[number - 1], display)
+    return told.pages[page]
+
+
+def _story_page(table: store.TableRow, game: story.Game, display: bool) -> str:
+    """The story page of one finished game, rendered."""
     name = lambda seat: narrate.seat_name(game.state, seat)  # noqa: E731
     standings = sorted(game.order, key=lambda seat: -game.totals[seat])
     return render_template("story.html", table=table, game=game, chart=story.chart(game), name=name,
                            standings=standings, moments=[told_moment(moment, game) for moment in game.moments],
-                           turns=max((p.turn or 0 for p in game.points), default=0),
-                           display=is_display(table))
+                           turns=max((p.turn or 0 for p in game.points), default=0), display=display)
 
 
 @dataclass

@@ -67,8 +67,11 @@ def m004_event_steps(db: Database) -> None:
 
 @migrations()
 def m005_action_fingerprints(db: Database) -> None:
-    """What each action id was used for (a digest of actor, type, seat and arguments), so that a different action
-    under a used id is refused instead of dropped as a repeat. Older ids have none and count as repeats."""
+    """What each action id was used for: a digest of actor, type, seat and arguments.
+
+    A different action under a used id is then refused instead of dropped as a repeat; older ids have none and
+    count as repeats.
+    """
     db["actions"].add_column("fingerprint", str)
 
 

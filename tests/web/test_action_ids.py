@@ -12,34 +12,29 @@ USED = "tap-0000-used"
 
 
 @pytest.fixture
-def api(app):
-    return app.test_client()
-
-
-@pytest.fixture
-def opened(api):
-    created = api.post("/api/tables", json={"game": "guevara", "seats": 3, "language": "en"}).get_json()
-    keys = {seat: api.post(f"/t/{created['token']}/join.json", json={"seat": seat, "name": f"P{seat}"}).get_json()
+def opened(client):
+    created = client.post("/api/tables", json={"game": "guevara", "seats": 3, "language": "en"}).get_json()
+    keys = {seat: client.post(f"/t/{created['token']}/join.json", json={"seat": seat, "name": f"P{seat}"}).get_json()
             ["seat_key"] for seat in (1, 2)}
     return created["token"], created["display_key"], keys
 
 
-def post(api, token, key, **body):
-    return api.post(f"/t/{token}/actions", json={"action_id": USED, **body},
+def post(client, token, key, **body):
+    return client.post(f"/t/{token}/actions", json={"action_id": USED, **body},
                     headers={"Authorization": f"Bearer {key}"})
 
 
-def state(api, token):
-    return api.get(f"/t/{token}/state.json").get_json()
+def state(client, token):
+    return client.get(f"/t/{token}/state.json").get_json()
 
 
-def test_a_true_repeat_is_answered_as_a_repeat(api, opened):
+def test_a_true_repeat_is_answered_as_a_repeat(client, opened):
     token, display, _keys = opened
-    first = post(api, token, display, type="adjust_slack", seat=1, args={"delta": 2})
-    again = post(api, token, display, type="adjust_slack", seat=1, args={"delta": 2})
+    first = post(client, token, display, type="adjust_slack", seat=1, args={"delta": 2})
+    again = post(client, token, display, type="adjust_slack", seat=1, args={"delta": 2})
     assert first.status_code == again.status_code == 200
     assert again.get_json()["repeated"] is True and again.get_json()["version"] == first.get_json()["version"]
-    assert state(api, token)["seats"][0]["slack"] == 2
+    assert state(client, token)["seats"][0]["slack"] == 2
 
 
 @pytest.mark.parametrize("other", [
@@ -47,23 +42,23 @@ def test_a_true_repeat_is_answered_as_a_repeat(api, opened):
     {"type": "adjust_slack", "seat": 1, "args": {"delta": 3}},  # other arguments
     {"type": "adjust_slack", "seat": 2, "args": {"delta": 2}},  # another seat
 ])
-def test_a_different_action_under_a_used_id_is_a_409_and_changes_nothing(api, opened, other):
+def test_a_different_action_under_a_used_id_is_a_409_and_changes_nothing(client, opened, other):
     token, display, _keys = opened
-    assert post(api, token, display, type="adjust_slack", seat=1, args={"delta": 2}).status_code == 200
-    before = state(api, token)
-    response = post(api, token, display, **other)
+    assert post(client, token, display, type="adjust_slack", seat=1, args={"delta": 2}).status_code == 200
+    before = state(client, token)
+    response = post(client, token, display, **other)
     assert response.status_code == 409
     assert response.get_json()["error"].startswith("That tap's id was already used for a different action")
-    assert state(api, token) == before
+    assert state(client, token) == before
 
 
-def test_another_seat_cannot_reuse_a_seats_id(api, opened):
+def test_another_seat_cannot_reuse_a_seats_id(client, opened):
     token, _display, keys = opened
-    assert post(api, token, keys[1], type="adjust_slack", seat=1, args={"delta": 1}).status_code == 200
-    before = state(api, token)
-    response = post(api, token, keys[2], type="adjust_slack", seat=2, args={"delta": 1})
+    assert post(client, token, keys[1], type="adjust_slack", seat=1, args={"delta": 1}).status_code == 200
+    before = state(client, token)
+    response = post(client, token, keys[2], type="adjust_slack", seat=2, args={"delta": 1})
     assert response.status_code == 409
-    assert state(api, token) == before
+    assert state(client, token) == before
 
 
 def test_the_form_answers_a_reused_id_with_a_409_and_says_why(app, client, table):
@@ -91,16 +86,16 @@ def test_a_database_made_before_fingerprints_is_upgraded_and_its_old_ids_stay_re
     old.execute("INSERT INTO actions (table_id, action_id, seq) VALUES (1, 'old-tap-0001', 2)")
     old.close()
     app = create_app({"TESTING": True, "DATABASE": str(path)}, instance_path=str(tmp_path))
-    api = app.test_client()
+    client = app.test_client()
     columns = [row[1] for row in sqlite3.connect(path).execute("PRAGMA table_info(actions)")]
     assert "fingerprint" in columns
     headers = {"Authorization": "Bearer old-display-key"}
-    again = api.post("/t/old-table-token-0001/actions", json={"type": "adjust_wounds", "seat": 1, "args": {"delta": 1},
+    again = client.post("/t/old-table-token-0001/actions", json={"type": "adjust_wounds", "seat": 1, "args": {"delta": 1},
                                                         "action_id": "old-tap-0001"}, headers=headers)
     assert again.status_code == 200 and again.get_json()["repeated"] is True
-    fresh = api.post("/t/old-table-token-0001/actions", json={"type": "adjust_slack", "seat": 1, "args": {"delta": 1},
+    fresh = client.post("/t/old-table-token-0001/actions", json={"type": "adjust_slack", "seat": 1, "args": {"delta": 1},
                                                         "action_id": "new-tap-0001"}, headers=headers)
     assert fresh.get_json()["state"]["seats"][0]["slack"] == 2
-    clash = api.post("/t/old-table-token-0001/actions", json={"type": "adjust_slack", "seat": 2, "args": {"delta": 1},
+    clash = client.post("/t/old-table-token-0001/actions", json={"type": "adjust_slack", "seat": 2, "args": {"delta": 1},
                                                         "action_id": "new-tap-0001"}, headers=headers)
     assert clash.status_code == 409

@@ -7,24 +7,19 @@ FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
 
 
 @pytest.fixture
-def api(app):
-    return app.test_client()
-
-
-@pytest.fixture
-def opened(api):
+def opened(client):
     """A three-seat table opened through the API: its token and display key."""
-    created = api.post("/api/tables", json={"game": "guevara", "seats": 3, "language": "en"}).get_json()
+    created = client.post("/api/tables", json={"game": "guevara", "seats": 3, "language": "en"}).get_json()
     return created["token"], created["display_key"]
 
 
-def version(api, token):
-    return api.get(f"/t/{token}/state.json").get_json()["version"]
+def version(client, token):
+    return client.get(f"/t/{token}/state.json").get_json()["version"]
 
 
-def act(api, opened, body):
+def act(client, opened, body):
     token, key = opened
-    return api.post(f"/t/{token}/actions", json=body, headers={"Authorization": f"Bearer {key}"})
+    return client.post(f"/t/{token}/actions", json=body, headers={"Authorization": f"Bearer {key}"})
 
 
 def nested(levels):
@@ -32,16 +27,16 @@ def nested(levels):
 
 
 @pytest.mark.parametrize("levels", [20, 3000])
-def test_deeply_nested_json_is_refused_on_every_json_endpoint(api, opened, levels):
+def test_deeply_nested_json_is_refused_on_every_json_endpoint(client, opened, levels):
     token, key = opened
     body = '{"seat": 1, "name": "Ana", "type": "undo", "args": {"x": %s}}' % nested(levels)
-    before = version(api, token)
+    before = version(client, token)
     for path in ("/api/tables", f"/t/{token}/join.json", f"/t/{token}/actions"):
-        response = api.post(path, data=body, content_type="application/json",
+        response = client.post(path, data=body, content_type="application/json",
                             headers={"Authorization": f"Bearer {key}"})
         assert response.status_code == 400, (path, response.status_code)
         assert response.get_json()["error"] == "The body is nested too deeply."
-    assert version(api, token) == before
+    assert version(client, token) == before
 
 
 @pytest.mark.parametrize("body, reason", [
@@ -61,31 +56,31 @@ def test_deeply_nested_json_is_refused_on_every_json_endpoint(api, opened, level
      "A box is ticked or not: send true or false."),
     ({"type": "undo", "action_id": 12345678}, "The action id must be 8 to 64 letters, digits, '-' or '_'."),
 ])
-def test_values_of_the_wrong_type_are_refused_not_guessed(api, opened, body, reason):
-    before = version(api, opened[0])
-    response = act(api, opened, body)
+def test_values_of_the_wrong_type_are_refused_not_guessed(client, opened, body, reason):
+    before = version(client, opened[0])
+    response = act(client, opened, body)
     assert response.status_code == 400, response.get_json()
     assert response.get_json()["error"] == reason
-    assert version(api, opened[0]) == before
+    assert version(client, opened[0]) == before
 
 
-def test_refusals_are_translated(api, opened):
-    response = act(api, opened, {"type": "adjust_slack", "seat": 1, "args": {"delta": "\u0663"}})
-    german = api.post(f"/t/{opened[0]}/actions", data='{"a": %s}' % nested(50), content_type="application/json",
+def test_refusals_are_translated(client, opened):
+    response = act(client, opened, {"type": "adjust_slack", "seat": 1, "args": {"delta": "\u0663"}})
+    german = client.post(f"/t/{opened[0]}/actions", data='{"a": %s}' % nested(50), content_type="application/json",
                       headers={"Authorization": f"Bearer {opened[1]}", "Accept-Language": "de"})
     assert response.status_code == german.status_code == 400
     assert german.get_json()["error"] not in ("", "The body is nested too deeply.")
 
 
 @pytest.mark.parametrize("seat", ["abc", "9", "4", "0", "\u0662"])
-def test_the_qr_code_of_a_seat_that_is_not_there_is_a_400(api, opened, seat):
-    response = api.get(f"/t/{opened[0]}/qr.svg?seat={seat}")
+def test_the_qr_code_of_a_seat_that_is_not_there_is_a_400(client, opened, seat):
+    response = client.get(f"/t/{opened[0]}/qr.svg?seat={seat}")
     assert response.status_code == 400
     assert b"seat" in response.data
 
 
-def test_the_qr_code_of_a_real_seat_is_drawn(api, opened):
-    response = api.get(f"/t/{opened[0]}/qr.svg?seat=3")
+def test_the_qr_code_of_a_real_seat_is_drawn(client, opened):
+    response = client.get(f"/t/{opened[0]}/qr.svg?seat=3")
     assert response.status_code == 200 and response.mimetype == "image/svg+xml"
 
 

@@ -11,6 +11,7 @@ import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Callable
 
 from sqlite_utils import Database
 
@@ -77,20 +78,33 @@ class Stories:
         return fresh
 
 
-def finished_games(db: Database, stories: Stories) -> list[Finished]:
-    """Every finished game on this server, the most recently won first."""
+def finished_games(db: Database, stories: Stories, winner_now: Callable[[int], int | None]) -> list[Finished]:
+    """Every finished game on this server, the most recently won first (`winner_now`: a table's current winner)."""
     found = []
     for table_id, token, version, kept_version, kept in store.archive_status(db):
         if version is None:
             continue
         if kept_version == version:
             games = json.loads(kept)
+        elif kept is not None and _only_play_went_on(db, table_id, kept_version, json.loads(kept), winner_now):
+            games = json.loads(kept)
+            store.save_archive(db, table_id, version, games)
         else:
             told = stories.story_of(db, table_id, token)
             games = [summary(game) for game in told.games]
             store.save_archive(db, table_id, told.version, games)
         found += [Finished(table_id=table_id, **game) for game in games if game["winner"] is not None]
     return sorted(found, key=lambda game: (game.won_at or 0, game.table_id, game.number), reverse=True)
+
+
+def _only_play_went_on(db: Database, table_id: int, since: int, games: list[dict],
+                       winner_now: Callable[[int], int | None]) -> bool:
+    """True when the log moved on only inside a game nobody has won: every finished game is as it was.
+
+    An undo, a redo or a rematch since, or a win, and the table's story is told again.
+    """
+    return (bool(games) and games[-1]["winner"] is None and winner_now(table_id) is None
+            and not store.has_events_of(db, table_id, since, ("undone", "redone", *story.REMATCHES)))
 
 
 def export(table: store.TableRow, events: list[dict], games: list[story.Game]) -> dict:

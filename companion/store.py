@@ -182,6 +182,13 @@ def events_of_steps(db: Database, table_id: int, steps: set[int]) -> dict[int, d
     return {event["seq"]: event for event in _events(rows)}
 
 
+def has_events_of(db: Database, table_id: int, after: int, types: tuple[str, ...]) -> bool:
+    """Whether the table's log has an event of one of these types after `after`."""
+    marks = ",".join("?" * len(types))
+    return db.execute(f"SELECT 1 FROM events WHERE table_id = ? AND seq > ? AND type IN ({marks}) LIMIT 1",
+                      [table_id, after, *types]).fetchone() is not None
+
+
 def seen_action(db: Database, table_id: int, action_id: str) -> tuple[int, str | None] | None:
     """The event number an action id already produced and the fingerprint of its action, or None if it is new."""
     row = db.execute("SELECT seq, fingerprint FROM actions WHERE table_id = ? AND action_id = ?",

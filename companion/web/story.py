@@ -51,16 +51,21 @@ def table_story(table: store.TableRow) -> archive.TableStory:
     return stories().story_of(get_db(), table.id, table.token)
 
 
+def winner_now(table_id: int) -> int | None:
+    """Who has won the game now at a table (None while it goes on), from the kept state."""
+    return play().cache.state(get_db(), table_id).winner
+
+
 def recent_games() -> tuple[list[archive.Finished], int]:
     """The newest finished games for the front page, and how many there are in all."""
-    finished = archive.finished_games(get_db(), stories())
+    finished = archive.finished_games(get_db(), stories(), winner_now)
     return finished[:FRONT_PAGE_GAMES], len(finished)
 
 
 @bp.get("/games")
 def all_games() -> str:
     """Every finished game on this server, the newest first."""
-    return render_template("games.html", games=archive.finished_games(get_db(), stories()))
+    return render_template("games.html", games=archive.finished_games(get_db(), stories(), winner_now))
 
 
 @bp.get("/games/<int:table_id>/<int:number>")

@@ -45,6 +45,7 @@ class TableStory:
     version: int
     events: list[dict]
     games: list[story.Game]
+    teller: story.Teller
     exported: str | None = None  # the export's JSON text, made on the first download
     pages: dict[tuple, str] = field(default_factory=dict)  # story pages rendered, per game and reader
 
@@ -61,21 +62,27 @@ class Stories:
         self._lock = threading.Lock()
 
     def story_of(self, db: Database, table_id: int, token: str) -> TableStory:
-        """The table's log and games as of now."""
+        """The table's log and games as of now: kept, told on from the kept telling, or told afresh."""
         version = store.version(db, table_id)
-        with self._lock:
+        with self._lock:  # one telling at a time: a kept teller goes on in place
             kept = self._kept.get(token)
-            if kept is not None and kept.version == version:
-                self._kept.move_to_end(token)
-                return kept
-        events = store.events_after(db, table_id)
-        fresh = TableStory(events[-1]["seq"] if events else 0, events, story.games(events))
-        with self._lock:
-            self._kept[token] = fresh
+            if kept is None or kept.version != version:
+                kept = self._tell(db, table_id, kept)
+                self._kept[token] = kept
             self._kept.move_to_end(token)
             while len(self._kept) > self.size:
                 self._kept.popitem(last=False)
-        return fresh
+            return kept
+
+    @staticmethod
+    def _tell(db: Database, table_id: int, kept: TableStory | None) -> TableStory:
+        newer = store.events_after(db, table_id, kept.version) if kept else []
+        if kept is not None and story.Teller.can_go_on(newer):
+            kept.teller.go_on(newer)
+            return TableStory(kept.teller.version, kept.events + newer, kept.teller.games(), kept.teller)
+        events = store.events_after(db, table_id)
+        teller = story.Teller(events)
+        return TableStory(teller.version, events, teller.games(), teller)
 
 
 def finished_games(db: Database, stories: Stories, winner_now: Callable[[int], int | None]) -> list[Finished]:

@@ -11,7 +11,7 @@ counts Slack, without the turn, has its story from the start.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable
 
 from .rules import engine
@@ -204,50 +204,74 @@ class _Builder:
 
     def _close_episode(self) -> None:
         if self.open is not None:
-            self.open.deltas = {seat: delta for seat, delta in self.open.deltas.items() if delta}
-            self.open.wounds = {seat: delta for seat, delta in self.open.wounds.items() if delta}
-            self.moments.append(self.open)
+            self.moments.append(_closed(self.open))
             self.open = None
 
     def finish(self, state: TableState) -> Game:
-        self._close_episode()
+        """The game as told so far, ending in `state`; the builder may take more events afterwards."""
+        moments = self.moments + ([_closed(self.open)] if self.open is not None else [])
         swings = [m for m in self.candidates if m.size >= MIN_SWING]
         for kind in ("gain", "loss"):
             ranked = sorted((m for m in swings if m.kind == kind), key=lambda m: (-m.size, m.seq))
-            self.moments.extend(ranked[:TOP_SWINGS])
+            moments.extend(ranked[:TOP_SWINGS])
         winner, won_seq, won_at = self.won or (None, None, None)
         return Game(number=self.number, game=state.game, goal=state.goal, order=list(state.order),
                     first_seq=self.first_seq, last_seq=self.last_seq, started_at=self.started_at,
-                    ended_at=self.ended_at, points=self.points,
-                    moments=sorted(self.moments, key=lambda moment: moment.seq),
+                    ended_at=self.ended_at, points=list(self.points),
+                    moments=sorted(moments, key=lambda moment: moment.seq),
                     state=state, winner=winner, won_seq=won_seq, won_at=won_at)
+
+
+def _closed(moment: Moment) -> Moment:
+    """An episode as it stands, without the seats it left even, apart from the one still collecting events."""
+    return replace(moment, events=list(moment.events), cards=list(moment.cards),
+                   deltas={seat: delta for seat, delta in moment.deltas.items() if delta},
+                   wounds={seat: delta for seat, delta in moment.wounds.items() if delta})
+
+
+class Teller:
+    """Tells a table's games as its log grows: new events go on from where the last telling stopped."""
+
+    def __init__(self, events: list[dict]):
+        self.state, self.builder, self.found, self.now = engine.initial_state(), None, [], {}
+        self.undone, self.version = engine.undone_steps(events), 0  # what later undos took back counts as undone
+        self.go_on(events)
+
+    @staticmethod
+    def can_go_on(newer: list[dict]) -> bool:
+        """New events continue the telling, unless one undoes or redoes an earlier action."""
+        return not any(engine.needs_replay(event) for event in newer)
+
+    def go_on(self, events: list[dict]) -> None:
+        """Fold in the next events of the log, collecting each game's points and turning points."""
+        state, undone = self.state, self.undone
+        for event in events:
+            self.version = event["seq"]
+            in_force = engine.step_of(event) not in undone and event["type"] not in ("undone", "redone")
+            if in_force:  # a rematch's game keeps its whole last state; other events need only a glance
+                before = state.copy() if event["type"] in REMATCHES else glance(state, event, self.now)
+            engine.apply_in_place(state, event, undone)
+            if not in_force:
+                continue  # an event without effect leaves every total as it was
+            self.now = totals(state)
+            if event["type"] == "table_created":
+                self.builder = _Builder(1, event, state)
+            elif self.builder is None:
+                continue
+            elif event["type"] in REMATCHES:
+                self.found.append(self.builder.finish(before))
+                self.builder = _Builder(len(self.found) + 1, event, state)
+            else:
+                self.builder.add(event, before, state, self.now)
+
+    def games(self) -> list[Game]:
+        """Every game so far, the last one as it stands now."""
+        return self.found + ([self.builder.finish(self.state.copy())] if self.builder is not None else [])
 
 
 def games(events: Iterable[dict]) -> list[Game]:
     """Every game in a table's log, oldest first, undone events left out, each rematch starting a game."""
-    events = list(events)
-    undone = engine.undone_steps(events)
-    state, builder, found, now = engine.initial_state(), None, [], {}
-    for event in events:
-        in_force = engine.step_of(event) not in undone and event["type"] not in ("undone", "redone")
-        if in_force:  # a rematch's game keeps its whole last state; other events need only a glance
-            before = state.copy() if event["type"] in REMATCHES else glance(state, event, now)
-        engine.apply_in_place(state, event, undone)
-        if not in_force:
-            continue  # an event without effect leaves every total as it was
-        now = totals(state)
-        if event["type"] == "table_created":
-            builder = _Builder(1, event, state)
-        elif builder is None:
-            continue
-        elif event["type"] in REMATCHES:
-            found.append(builder.finish(before))
-            builder = _Builder(len(found) + 1, event, state)
-        else:
-            builder.add(event, before, state, now)
-    if builder is not None:
-        found.append(builder.finish(state))
-    return found
+    return Teller(list(events)).games()
 
 
 # --- the chart ------------------------------------------------------------------------------------------

@@ -83,3 +83,16 @@ def test_a_finished_games_story_keeps_its_own_last_state_while_the_next_game_is_
     assert first.state.seats == ended.seats and first.winner == 1
     assert first.totals == {1: 20, 2: 0}
     assert second.totals == {1: -5, 2: 15}
+
+
+@settings(max_examples=60, deadline=None)
+@given(TAPS, st.integers(1, 60))
+def test_a_story_told_on_from_an_earlier_telling_equals_the_story_told_afresh(taps, cut):
+    events = play(taps).events
+    cut = min(cut, len(events))
+    teller = story.Teller(events[:cut])
+    told_then = teller.games()
+    if story.Teller.can_go_on(events[cut:]):
+        teller.go_on(events[cut:])
+        assert teller.games() == story.games(events)
+    assert told_then == story.games(events[:cut])  # telling on changed nothing told before

@@ -76,10 +76,11 @@ class Stories:
 
     @staticmethod
     def _tell(db: Database, table_id: int, kept: TableStory | None) -> TableStory:
-        newer = store.events_after(db, table_id, kept.version) if kept else []
-        if kept is not None and story.Teller.can_go_on(newer):
-            kept.teller.go_on(newer)
-            return TableStory(kept.teller.version, kept.events + newer, kept.teller.games(), kept.teller)
+        """The story as of now, told on from what was kept (new events, or back to a game's start after an undo)."""
+        if kept is not None:
+            log = kept.events + store.events_after(db, table_id, kept.version)
+            kept.teller.tell_on(log)
+            return TableStory(kept.teller.version, log, kept.teller.games(), kept.teller)
         events = store.events_after(db, table_id)
         teller = story.Teller(events)
         return TableStory(teller.version, events, teller.games(), teller)

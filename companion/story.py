@@ -235,12 +235,25 @@ class Teller:
     def __init__(self, events: list[dict]):
         self.state, self.builder, self.found, self.now = engine.initial_state(), None, [], {}
         self.undone, self.version = engine.undone_steps(events), 0  # what later undos took back counts as undone
+        self.starts: list[tuple[dict, TableState, int, dict[int, int]]] = []  # each game's first event, state after
         self.go_on(events)
 
-    @staticmethod
-    def can_go_on(newer: list[dict]) -> bool:
-        """New events continue the telling, unless one undoes or redoes an earlier action."""
-        return not any(engine.needs_replay(event) for event in newer)
+    def tell_on(self, log: list[dict]) -> None:
+        """Take in the whole log as it is now: its new events go on, or, after an undo or redo, the telling goes
+        back to the start of the last game before the earliest action they target."""
+        newer = [event for event in log if event["seq"] > self.version]
+        targets = [event["args"]["target"] for event in newer if engine.needs_replay(event)]
+        if targets:
+            self.starts = [start for start in self.starts if start[0]["seq"] < min(targets)]
+            if not self.starts:
+                self.__init__(log)
+                return
+            event, state, told, self.now = self.starts[-1]
+            self.state, self.found = state.copy(), self.found[:told]
+            self.builder = _Builder(told + 1, event, self.state)
+            self.undone = engine.undone_steps(log)
+            newer = [later for later in log if later["seq"] > event["seq"]]
+        self.go_on(newer)
 
     def go_on(self, events: list[dict]) -> None:
         """Fold in the next events of the log, collecting each game's points and turning points."""
@@ -254,13 +267,13 @@ class Teller:
             if not in_force:
                 continue  # an event without effect leaves every total as it was
             self.now = totals(state)
-            if event["type"] == "table_created":
-                self.builder = _Builder(1, event, state)
-            elif self.builder is None:
+            if self.builder is None and event["type"] != "table_created":
                 continue
-            elif event["type"] in REMATCHES:
-                self.found.append(self.builder.finish(before))
+            if event["type"] in ("table_created", *REMATCHES):
+                if self.builder is not None:
+                    self.found.append(self.builder.finish(before))
                 self.builder = _Builder(len(self.found) + 1, event, state)
+                self.starts.append((event, state.copy(), len(self.found), self.now))
             else:
                 self.builder.add(event, before, state, self.now)
 

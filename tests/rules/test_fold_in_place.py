@@ -85,14 +85,25 @@ def test_a_finished_games_story_keeps_its_own_last_state_while_the_next_game_is_
     assert second.totals == {1: -5, 2: 15}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(TAPS, st.integers(1, 60))
 def test_a_story_told_on_from_an_earlier_telling_equals_the_story_told_afresh(taps, cut):
     events = play(taps).events
     cut = min(cut, len(events))
     teller = story.Teller(events[:cut])
     told_then = teller.games()
-    if story.Teller.can_go_on(events[cut:]):
-        teller.go_on(events[cut:])
-        assert teller.games() == story.games(events)
+    teller.tell_on(events)  # new events, undos and redos among them
+    assert teller.games() == story.games(events)
     assert told_then == story.games(events[:cut])  # telling on changed nothing told before
+
+
+def test_undoing_a_rematch_retells_the_game_before_it():
+    log = Log(seats=2)
+    log.act("adjust_slack", 1, delta=20)
+    log.act("rematch")
+    log.act("adjust_slack", 2, delta=3)
+    teller = story.Teller(list(log.events))
+    for action in ("undo", "undo", "undo", "redo", "redo"):
+        log.act(action)
+        teller.tell_on(log.events)
+        assert teller.games() == story.games(log.events)

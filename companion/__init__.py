@@ -49,6 +49,8 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
         MAX_LIVE_STREAMS=96,
         MAX_LIVE_STREAMS_PER_CLIENT=16,
         JOIN_CODE_ATTEMPTS_PER_MINUTE=10,
+        NEW_TABLES_PER_HOUR=60,  # per client address; 0: no limit
+        UNSTARTED_TABLE_HOURS=24.0,  # a table that never started a game goes after this long idle; 0: never
     )
     if test_config:
         app.config.from_mapping(test_config)

@@ -35,6 +35,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                        help="connections one client address may hold open, live ones included (default: 32)")
     serve.add_argument("--request-timeout", type=float, default=5.0,
                        help="seconds a connection has to send a whole request before it is closed (default: 5)")
+    serve.add_argument("--new-tables-per-hour", type=int, default=60,
+                       help="tables one address may open in an hour (default: 60; 0: no limit)")
+    serve.add_argument("--unstarted-table-hours", type=float, default=24.0,
+                       help="delete a table that never started a game after this many idle hours (default: 24; 0: never)")
     return parser.parse_args(argv)
 
 
@@ -42,7 +46,9 @@ def serve(args: argparse.Namespace) -> None:
     """Run the production server until Ctrl-C or SIGTERM."""
     instance = Path(args.instance).resolve()
     app = create_app({"PUBLIC_URL": args.public_url, "LISTEN_HOST": args.host, "MAX_LIVE_STREAMS": args.max_live,
-                      "MAX_LIVE_STREAMS_PER_CLIENT": args.max_live_per_client}, instance_path=str(instance))
+                      "MAX_LIVE_STREAMS_PER_CLIENT": args.max_live_per_client,
+                      "NEW_TABLES_PER_HOUR": args.new_tables_per_hour,
+                      "UNSTARTED_TABLE_HOURS": args.unstarted_table_hours}, instance_path=str(instance))
     hub = app.extensions["play"].hub
     # Each screen holds two connections: its live stream, which the limit leaves out, and the kept-alive one its
     # taps and fetches reuse, which it counts, with room to spare.

@@ -51,10 +51,10 @@ def parse_action(data: Mapping[str, Any]) -> Action:
     kind = data.get("type")
     if kind not in ACTION_TYPES or kind in ("create_table", "join"):
         raise BadInput(N_("Unknown action type."))
-    action_id = data.get("action_id") or new_action_id()
-    if not isinstance(action_id, str) or not ACTION_ID.match(action_id):
-        raise BadInput(N_("The action id must be 8 to 64 letters, digits, '-' or '_'."))
-    args = data.get("args") or {}
+    action_id = parse_action_id(data.get("action_id"))
+    args = data.get("args")
+    if args is None:
+        args = {}
     if not isinstance(args, Mapping):
         raise BadInput(N_("The action's arguments must be an object."))
     # Forms post flat fields; JSON nests them in args. Both meet here.
@@ -64,6 +64,15 @@ def parse_action(data: Mapping[str, Any]) -> Action:
         merged["pest"] = data.getlist("pest")
     seat = parse_seat(data.get("seat")) if data.get("seat") not in (None, "") else None
     return Action(kind, seat, _ARG_PARSERS[kind](merged, seat), action_id)
+
+
+def parse_action_id(value: Any) -> str:
+    """The client's id for one tap, or a fresh one when none was sent."""
+    if value in (None, ""):
+        return new_action_id()
+    if not isinstance(value, str) or not ACTION_ID.match(value):
+        raise BadInput(N_("The action id must be 8 to 64 letters, digits, '-' or '_'."))
+    return value
 
 
 def parse_seat(value: Any) -> int:
@@ -83,22 +92,46 @@ def parse_name(value: Any) -> str:
         raise BadInput(N_("Please enter a name."))
     if len(name) > MAX_NAME:
         raise BadInput(N_("A name has at most %(max)d characters."), max=MAX_NAME)
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
+    if not printable(name):
         raise BadInput(N_("A name cannot contain control characters."))
     return name
 
 
+JOINERS = frozenset("\u200c\u200d")  # zero-width (non-)joiners: emoji sequences, and Persian and Indic writing
+BLACK_FLAG, TAGS, CANCEL_TAG = "\U0001f3f4", range(0xE0020, 0xE007F), "\U000e007f"  # a region's flag: 🏴 + tags
+
+
+def printable(text: str) -> bool:
+    """No control, bidirectional-override or other invisible characters, except inside emoji sequences.
+
+    A joiner must follow something visible; the tag characters of a region's flag must follow the black flag,
+    each other, and end with the cancel tag. Everything else in Unicode's "other" categories is refused.
+    """
+    previous = " "
+    for ch in text:
+        if unicodedata.category(ch).startswith("C"):
+            after_tag = ord(previous) in TAGS
+            if ch in JOINERS:
+                allowed = previous != " " and previous not in JOINERS
+            elif ord(ch) in TAGS:
+                allowed = previous == BLACK_FLAG or after_tag
+            else:
+                allowed = ch == CANCEL_TAG and after_tag
+            if not allowed:
+                return False
+        elif ord(previous) in TAGS:
+            return False  # a flag's tags end with the cancel tag
+        previous = ch
+    return ord(previous) not in TAGS and previous not in JOINERS
+
+
 def parse_table_options(data: Mapping[str, Any], languages: tuple[str, ...]) -> dict[str, Any]:
     """Game, seat count and language for a new table."""
-    game = data.get("game", "guevara")
-    if game not in GAMES:
-        raise BadInput(N_("That game is not available yet."))
+    game = _choice(data.get("game"), tuple(GAMES), "guevara", N_("That game is not available yet."))
     seats = _int(data.get("seats", 4), N_("The number of seats must be a number."))
     if not 2 <= seats <= 5:
         raise BadInput(N_("A table has 2 to 5 seats."))
-    language = data.get("language", "en")
-    if language not in languages:
-        raise BadInput(N_("That language is not available."))
+    language = _choice(data.get("language"), languages, "en", N_("That language is not available."))
     return {"game": game, "seats": seats, "language": language}
 
 
@@ -107,9 +140,40 @@ def _int(value: Any, message: str) -> int:
         raise BadInput(message)
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and re.fullmatch(r"-?\d{1,6}", value.strip()):
+    if isinstance(value, str) and WHOLE_NUMBER.fullmatch(value.strip()):
         return int(value)
     raise BadInput(message)
+
+
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,6}")  # ASCII digits only: int() would also read "٣" or "３"
+
+
+def _text(value: Any, message: str, **params) -> str:
+    """Text as typed, with runs of spaces made one; blank is ""; anything but text is refused, never stringified."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise BadInput(message, **params)
+    return " ".join(value.split())
+
+
+def _choice(value: Any, options: tuple[str, ...], default: str, message: str) -> str:
+    """One of `options`, or `default` when left blank."""
+    if value in (None, ""):
+        return default
+    if not isinstance(value, str) or value not in options:
+        raise BadInput(message)
+    return value
+
+
+def _object_or_fields(args: Mapping[str, Any], key: str, fields: Any) -> Any:
+    """A JSON object sent under `key`, or else what the form's flat fields say (built only then)."""
+    value = args.get(key)
+    if value is None:
+        return fields()
+    if not isinstance(value, Mapping):
+        raise BadInput(N_("The action's arguments must be an object."))
+    return value
 
 
 def _require_seat(seat: int | None) -> None:
@@ -126,13 +190,11 @@ def _delta(args, seat):
 
 
 def _roll(args, seat):
-    purpose = args.get("purpose") or "other"
-    if purpose not in ALL_ROLL_PURPOSES:
-        raise BadInput(N_("Unknown purpose for the roll."))
-    note = args.get("note") or ""
-    if not isinstance(note, str) or len(note) > MAX_NOTE:
+    purpose = _choice(args.get("purpose"), ALL_ROLL_PURPOSES, "other", N_("Unknown purpose for the roll."))
+    note = _text(args.get("note"), N_("A roll's note has at most %(max)d characters."), max=MAX_NOTE)
+    if len(note) > MAX_NOTE:
         raise BadInput(N_("A roll's note has at most %(max)d characters."), max=MAX_NOTE)
-    parsed = {"purpose": purpose, "note": " ".join(note.split())}
+    parsed = {"purpose": purpose, "note": note}
     if args.get("value") not in (None, ""):
         value = _int(args["value"], N_("A die shows 1 to 6."))
         if not 1 <= value <= 6:
@@ -180,27 +242,28 @@ def _optional_number(value: Any, low: int, high: int, messages: tuple[str, str] 
 
 def _profile(args, seat):
     """Rank counts and values, from JSON (`counts`, `values`) or from the form's flat fields."""
-    counts_in = args.get("counts") if isinstance(args.get("counts"), Mapping) else {
-        rank: args.get(f"count_{rank}") for rank in RANKS}
-    values_in = args.get("values") if isinstance(args.get("values"), Mapping) else {
+    counts_in = _object_or_fields(args, "counts", lambda: {rank: args.get(f"count_{rank}") for rank in RANKS})
+    values_in = _object_or_fields(args, "values", lambda: {
         rank: {field: args.get(f"{field}_{rank}") for field in ("income", "free_time", "slack", "penalty", "perk")}
-        for rank in RANKS}
+        for rank in RANKS})
     counts, values = {}, {}
     for rank in RANKS:
         counts[rank] = _optional_number(counts_in.get(rank), 0, 8)
         if counts[rank] is None:
             raise BadInput(N_("Enter how many cards of each rank the deck has."))
-        given = values_in.get(rank) or {}
+        given = values_in.get(rank)
+        if given is None:
+            given = {}
         if not isinstance(given, Mapping):
             raise BadInput(N_("Rank values must be whole numbers."))
-        perk = given.get("perk") or ""
-        if not isinstance(perk, str) or len(perk) > 120:
+        perk = _text(given.get("perk"), N_("A perk has at most %(max)d characters."), max=120)
+        if len(perk) > 120:
             raise BadInput(N_("A perk has at most %(max)d characters."), max=120)
         values[rank] = {"income": _optional_number(given.get("income"), 0, 20),
                         "free_time": _optional_number(given.get("free_time"), 0, 20),
                         "slack": _optional_number(given.get("slack"), 0, 20),
                         "penalty": _optional_number(given.get("penalty"), 0, 6),
-                        "perk": " ".join(perk.split())}
+                        "perk": perk}
     return {"counts": counts, "values": values}
 
 
@@ -255,7 +318,7 @@ def _get_rid(args, seat):
 
 def _cancel(args, seat):
     _require_seat(seat)
-    with_card = " ".join(str(args.get("with") or "").split())
+    with_card = _text(args.get("with"), N_("Name the card that cancels it."))
     if not with_card or len(with_card) > MAX_CARD_NAME:
         raise BadInput(N_("Name the card that cancels it."))
     return {"window": _uid(args.get("window")), "with": with_card}
@@ -263,10 +326,10 @@ def _cancel(args, seat):
 
 def _pull_rank(args, seat):
     _require_seat(seat)
-    raw = args.get("card") if isinstance(args.get("card"), Mapping) else {
+    raw = _object_or_fields(args, "card", lambda: {
         "name": args.get("name"), "slack": args.get("slack"), "slack_die": args.get("slack_die"),
         "slack_modifier": args.get("slack_modifier"), "loot": args.get("loot"),
-        "categories": ["raid"] if _flag(args.get("raid")) else None}
+        "categories": ["raid"] if _flag(args.get("raid")) else None})
     return {"window": _uid(args.get("window")), "card": {**card_spec(raw), "type": "activity"}}
 
 
@@ -277,8 +340,7 @@ def _demote(args, seat):
 
 def _raid_card(args, seat):
     _require_seat(seat)
-    raw = args.get("card") if isinstance(args.get("card"), Mapping) else {"name": args.get("name"),
-                                                                        "loot": args.get("loot")}
+    raw = _object_or_fields(args, "card", lambda: {"name": args.get("name"), "loot": args.get("loot")})
     spec = card_spec(raw)
     return {"card": {key: spec[key] for key in ("name", "loot") if key in spec}}
 
@@ -339,23 +401,15 @@ def _mark(args, seat):
 
 def card_spec(raw: Mapping[str, Any]) -> dict[str, Any]:
     """One card as the table describes it; blanks are left for the catalog to fill."""
-    name = " ".join(str(raw.get("name") or "").split())
+    name = _text(raw.get("name"), N_("Name the card (at most %(max)d characters)."), max=MAX_CARD_NAME)
     if not name or len(name) > MAX_CARD_NAME:
         raise BadInput(N_("Name the card (at most %(max)d characters)."), max=MAX_CARD_NAME)
-    kind = raw.get("type") or None
-    if kind is not None and kind not in CARD_TYPES:
+    kind = raw.get("type")
+    if kind not in (None, "") and kind not in CARD_TYPES:
         raise BadInput(N_("Unknown card type."))
-    categories = raw.get("categories") or []
-    if isinstance(categories, str):
-        categories = [categories]
-    if not isinstance(categories, list) or any(c not in ALL_CATEGORIES for c in categories):
-        raise BadInput(N_("Unknown card category."))
-    pest = raw.get("pest") or []
-    if isinstance(pest, str):
-        pest = [pest]
-    if not isinstance(pest, list) or any(c not in ALL_PEST_CATEGORIES for c in pest):
-        raise BadInput(N_("Unknown card category."))
-    spec = {"name": name, "type": kind, "categories": categories or None, "pest": pest or None,
+    categories = _categories(raw.get("categories"), ALL_CATEGORIES)
+    pest = _categories(raw.get("pest"), ALL_PEST_CATEGORIES)
+    spec = {"name": name, "type": kind or None, "categories": categories or None, "pest": pest or None,
             "slack": _optional_number(raw.get("slack"), -10, 20, CARD_NUMBERS),
             "cost": _optional_number(raw.get("cost"), 0, 20, CARD_NUMBERS),
             "slack_die": _flag(raw.get("slack_die")),
@@ -364,10 +418,29 @@ def card_spec(raw: Mapping[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in spec.items() if value is not None}
 
 
+def _categories(value: Any, known: frozenset[str]) -> list[str]:
+    """Card categories: a list of known names (a form's single box may post just one); blank is none."""
+    if value in (None, ""):
+        return []
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or any(not isinstance(c, str) or c not in known for c in value):
+        raise BadInput(N_("Unknown card category."))
+    return value
+
+
+FLAG_VALUES = {None: None, "": None, False: None, "0": None, "off": None, "false": None,
+               True: True, "1": True, "on": True, "true": True}
+
+
 def _flag(value: Any) -> bool | None:
-    if value in (None, "", False, "0", "off"):
-        return None
-    return True
+    """A ticked box (True) or not (None); anything but a yes or no is refused."""
+    if isinstance(value, (str, bool)) or value is None:
+        if value in FLAG_VALUES:
+            return FLAG_VALUES[value]
+    elif isinstance(value, int) and value in (0, 1):
+        return FLAG_VALUES[bool(value)]
+    raise BadInput(N_("A box is ticked or not: send true or false."))
 
 
 def _play_card(args, seat):
@@ -394,7 +467,7 @@ def _use_free_time(args, seat):
     _require_seat(seat)
     if args.get("kind") not in ("scrounge", "activity"):
         raise BadInput(N_("Free Time goes to scrounging or to an activity."))
-    cost = _int(args.get("cost") or 0, N_("The cost must be a whole number."))
+    cost = _int(0 if args.get("cost") in (None, "") else args.get("cost"), N_("The cost must be a whole number."))
     if not 0 <= cost <= 20:
         raise BadInput(N_("The cost must be between 0 and 20."))
     return {"kind": args["kind"], "cost": cost}
@@ -423,27 +496,28 @@ def parse_job_numbers(value: Any) -> list[int] | None:
 
 def _job_entry(raw: Mapping[str, Any]) -> dict[str, Any] | None:
     """One job of the profile, or None for a blank row."""
-    name = " ".join(str(raw.get("name") or "").split())
+    name = _text(raw.get("name"), N_("Name the card (at most %(max)d characters)."), max=MAX_CARD_NAME)
     if not name:
         return None
     if len(name) > MAX_CARD_NAME:
         raise BadInput(N_("Name the card (at most %(max)d characters)."), max=MAX_CARD_NAME)
-    key = str(raw.get("key") or "").strip() or "custom_" + hashlib.sha1(name.casefold().encode()).hexdigest()[:10]
+    key = _text(raw.get("key"), N_("Unknown job.")) or "custom_" + hashlib.sha1(name.casefold().encode()).hexdigest()[:10]
     if not JOB_KEY.match(key):
         raise BadInput(N_("Unknown job."))
-    perk = raw.get("perk") or ""
-    if not isinstance(perk, str) or len(perk) > 120:
+    perk = _text(raw.get("perk"), N_("A perk has at most %(max)d characters."), max=120)
+    if len(perk) > 120:
         raise BadInput(N_("A perk has at most %(max)d characters."), max=120)
-    bonus, forbidden = raw.get("bonus") or {}, raw.get("forbidden") or []
+    bonus = {} if raw.get("bonus") is None else raw["bonus"]
+    forbidden = [] if raw.get("forbidden") is None else raw["forbidden"]
     if not isinstance(bonus, Mapping) or any(c not in ALL_CATEGORIES for c in bonus):
         raise BadInput(N_("Unknown card category."))
-    if not isinstance(forbidden, list) or any(c not in ALL_CATEGORIES for c in forbidden):
+    if not isinstance(forbidden, list) or any(not isinstance(c, str) or c not in ALL_CATEGORIES for c in forbidden):
         raise BadInput(N_("Unknown card category."))
     return {"key": key, "name": name, "income": parse_job_numbers(raw.get("income")),
             "free_time": parse_job_numbers(raw.get("free_time")),
             "goal": _optional_number(raw.get("goal"), 1, 60, JOB_NUMBERS),
             "hand": _optional_number(raw.get("hand"), 1, 12, JOB_NUMBERS) or 6,
-            "perk": " ".join(perk.split()), "goth": bool(_flag(raw.get("goth"))),
+            "perk": perk, "goth": bool(_flag(raw.get("goth"))),
             "bonus": {c: _optional_number(n, 0, 10, JOB_NUMBERS) or 0 for c, n in bonus.items()},
             "forbidden": list(forbidden)}
 
@@ -484,7 +558,7 @@ def _change_job(args, seat):
 
 def _watch_tv(args, seat):
     _require_seat(seat)
-    raw = args.get("card") if isinstance(args.get("card"), Mapping) else {"name": args.get("name")}
+    raw = _object_or_fields(args, "card", lambda: {"name": args.get("name")})
     spec = card_spec({"name": raw.get("name")})
     # Played on someone, a TV card is worth 1 Slack to them whatever it prints.
     return {"window": _uid(args.get("window")),

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import secrets
 import sqlite3
-import threading
 from dataclasses import dataclass
 
 from sqlite_utils import Database
@@ -17,7 +18,8 @@ from .join_codes import new_join_code
 from .permissions import Forbidden, authorize
 from .rules import engine
 from .rules.state import DISPLAY, TableState, initial_state
-from .rules.violations import N_
+from .rules.violations import N_, RuleViolation
+from .state_cache import StateCache
 
 
 @dataclass
@@ -29,57 +31,11 @@ class Outcome:
     repeated: bool = False
 
 
-class _Cache:
-    """Folded state per table, advanced by new events instead of replaying the whole log."""
-
-    def __init__(self):
-        self._states: dict[int, TableState] = {}
-        self._guard = threading.Lock()
-        self._writers: dict[int, threading.Lock] = {}
-
-    def writer(self, table_id: int) -> threading.Lock:
-        """A lock that lets one action at a time decide and append at a table."""
-        with self._guard:
-            return self._writers.setdefault(table_id, threading.Lock())
-
-    def state(self, db: Database, table_id: int) -> TableState:
-        """The current state, catching up from the log if other writes happened."""
-        with self._guard:
-            cached = self._states.get(table_id)
-        if cached is None:
-            fresh = engine.fold(store.events_after(db, table_id))
-        else:
-            newer = store.events_after(db, table_id, cached.version)
-            if not newer:
-                return cached
-            fresh = self._advance(db, table_id, cached, newer)
-        with self._guard:
-            current = self._states.get(table_id)
-            if current is None or current.version < fresh.version:
-                self._states[table_id] = fresh
-        return fresh
-
-    def _advance(self, db: Database, table_id: int, state: TableState, newer: list[dict]) -> TableState:
-        if any(engine.needs_replay(event) for event in newer):
-            return engine.fold(store.events_after(db, table_id))
-        for event in newer:
-            state = engine.apply(state, event)
-        return state
-
-    def forget(self, table_id: int | None = None) -> None:
-        """Drop one table's cached state (a deleted table), or every one (tests prove the log rebuilds them)."""
-        with self._guard:
-            if table_id is None:
-                self._states.clear()
-            else:
-                self._states.pop(table_id, None)
-
-
 class Play:
     """Per-app runtime: the state cache and the hub that tells live streams about new versions."""
 
     def __init__(self):
-        self.cache = _Cache()
+        self.cache = StateCache()
         self.hub = Hub()
 
     def state(self, db: Database, table: store.TableRow) -> TableState:
@@ -121,12 +77,12 @@ class Play:
         with self.cache.writer(table.id):
             while True:
                 current = self.cache.state(db, table.id)
-                if store.seen_action(db, table.id, action.action_id) is not None:
+                if already_done(db, table, action, actor):
                     return None, current
                 events = engine.decide(current, action.type, action.seat, with_chance(action, current))
                 try:
                     stored = store.append(db, table.id, current.version, action.action_id, actor, events,
-                                          _claim_change(action, claim_key))
+                                          _claim_change(action, claim_key), fingerprint(action, actor))
                 except store.Conflict:
                     if not store.table_exists(db, table.id, table.token):  # deleted while this tap was on its way
                         raise Forbidden(N_("This table has been deleted.")) from None
@@ -146,6 +102,33 @@ class Play:
             except (store.Conflict, sqlite3.IntegrityError):  # a clash of random token or code: draw again
                 continue
             return table, display_key
+
+
+# --- an action id belongs to one action ------------------------------------------------------------------
+
+class ReusedActionId(RuleViolation):
+    """An action id already used for a different action (409): nothing is written, and the id is not reused."""
+
+    def __init__(self):
+        super().__init__(N_("That tap's id was already used for a different action, so nothing was changed. "
+                            "Please try again."), section="")
+
+
+def fingerprint(action: Action, actor: str) -> str:
+    """What an action id stands for: who acted, what, for which seat, with which arguments (as parsed)."""
+    what = json.dumps([actor, action.type, action.seat, action.args], sort_keys=True, default=str)
+    return hashlib.sha256(what.encode()).hexdigest()
+
+
+def already_done(db: Database, table: store.TableRow, action: Action, actor: str) -> bool:
+    """True if this very action was done under its id (a repeat); raise ReusedActionId for a different one."""
+    seen = store.seen_action(db, table.id, action.action_id)
+    if seen is None:
+        return False
+    _seq, kept = seen
+    if kept is not None and kept != fingerprint(action, actor):  # ids from before fingerprints count as repeats
+        raise ReusedActionId()
+    return True
 
 
 def _claim_change(action: Action, claim_key: str | None) -> tuple[int, str | None] | None:

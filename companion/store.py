@@ -66,6 +66,16 @@ def m004_event_steps(db: Database) -> None:
     db["events"].add_column("step", int)
 
 
+@migrations()
+def m005_action_fingerprints(db: Database) -> None:
+    """What each action id was used for: a digest of actor, type, seat and arguments.
+
+    A different action under a used id is then refused instead of dropped as a repeat; older ids have none and
+    count as repeats.
+    """
+    db["actions"].add_column("fingerprint", str)
+
+
 @dataclass(frozen=True)
 class TableRow:
     """A table's identity: its private token, the display's hashed key and the short join code."""
@@ -199,18 +209,26 @@ def events_of_steps(db: Database, table_id: int, steps: set[int]) -> dict[int, d
     return {event["seq"]: event for event in _events(rows)}
 
 
-def seen_action(db: Database, table_id: int, action_id: str) -> int | None:
-    """The event number an action id already produced, or None if it is new."""
-    row = db.execute("SELECT seq FROM actions WHERE table_id = ? AND action_id = ?",
+def has_events_of(db: Database, table_id: int, after: int, types: tuple[str, ...]) -> bool:
+    """Whether the table's log has an event of one of these types after `after`."""
+    marks = ",".join("?" * len(types))
+    return db.execute(f"SELECT 1 FROM events WHERE table_id = ? AND seq > ? AND type IN ({marks}) LIMIT 1",
+                      [table_id, after, *types]).fetchone() is not None
+
+
+def seen_action(db: Database, table_id: int, action_id: str) -> tuple[int, str | None] | None:
+    """The event number an action id already produced and the fingerprint of its action, or None if it is new."""
+    row = db.execute("SELECT seq, fingerprint FROM actions WHERE table_id = ? AND action_id = ?",
                      [table_id, action_id]).fetchone()
-    return row[0] if row else None
+    return (row[0], row[1]) if row else None
 
 
 def append(db: Database, table_id: int, after: int, action_id: str, actor: str,
-           events: list[dict], claim: tuple[int, str | None] | None = None) -> list[dict]:
+           events: list[dict], claim: tuple[int, str | None] | None = None, fingerprint: str | None = None) -> list[dict]:
     """Append events in one transaction, numbered after `after`; raise Conflict if someone was faster.
 
-    `claim` (seat, key) records or (seat, None) removes a phone's hold on a seat in the same transaction.
+    `claim` (seat, key) records or (seat, None) removes a phone's hold on a seat in the same transaction;
+    `fingerprint` is kept with the action id to tell a repeat from a different action under the same id.
     """
     now = time.time()
     stored = []
@@ -223,7 +241,8 @@ def append(db: Database, table_id: int, after: int, action_id: str, actor: str,
                        "actor": actor, "args": json.dumps(event["args"]), "at": now, "step": after + 1}
                 db["events"].insert(row)
                 stored.append({**event, "seq": row["seq"], "actor": actor, "at": now, "step": after + 1})
-            db["actions"].insert({"table_id": table_id, "action_id": action_id, "seq": after + 1})
+            db["actions"].insert({"table_id": table_id, "action_id": action_id, "seq": after + 1,
+                                  "fingerprint": fingerprint})
             if claim is not None:
                 seat, key = claim
                 db.execute("DELETE FROM claims WHERE table_id = ? AND seat = ?", [table_id, seat])
@@ -270,16 +289,33 @@ def table_exists(db: Database, table_id: int, token: str) -> bool:
     return db.execute("SELECT 1 FROM tables WHERE id = ? AND token = ?", [table_id, token]).fetchone() is not None
 
 
-def archive_status(db: Database) -> list[tuple[int, int, int | None, str | None]]:
-    """Per table: its id, its log's version, and the version and games the archive holds for it (None if stale)."""
+def archive_status(db: Database) -> list[tuple[int, str, int, int | None, str | None]]:
+    """Per table: its id and token, its log's version, and the version and games the archive holds for it."""
     return db.execute(
-        "SELECT t.id, (SELECT max(seq) FROM events e WHERE e.table_id = t.id), a.version, a.games "
+        "SELECT t.id, t.token, (SELECT max(seq) FROM events e WHERE e.table_id = t.id), a.version, a.games "
         "FROM tables t LEFT JOIN archive a ON a.table_id = t.id").fetchall()
 
 
 def save_archive(db: Database, table_id: int, version: int, games: list[dict]) -> None:
     """Keep what the story of a table's log says about its games, as of `version`."""
     db["archive"].upsert({"table_id": table_id, "version": version, "games": json.dumps(games)}, pk="table_id")
+
+
+SETUP_EVENTS = ("table_created", "seat_joined", "seat_freed", "seat_named", "order_set", "dealer_set",
+                "profile_set", "job_profile_set")  # a table with nothing else in its log never started a game
+
+
+def expire_unstarted(db: Database, idle_seconds: float) -> list[int]:
+    """Delete every table that never started a game and has had no event for `idle_seconds`; their ids."""
+    cutoff, marks = time.time() - idle_seconds, ",".join("?" * len(SETUP_EVENTS))
+    with write_transaction(db):
+        ids = [row[0] for row in db.execute(
+            f"SELECT id FROM tables t WHERE created_at < ? AND NOT EXISTS (SELECT 1 FROM events e "
+            f"WHERE e.table_id = t.id AND (e.type NOT IN ({marks}) OR e.at >= ?))",
+            [cutoff, *SETUP_EVENTS, cutoff]).fetchall()]
+        for table_id in ids:
+            delete_table(db, table_id)
+    return ids
 
 
 def delete_table(db: Database, table_id: int) -> None:

@@ -1,8 +1,8 @@
 """The story of a table's games, told from its event log: everyone's total after each change, the turning
 points, the winner, the chart's geometry, and the newest event worth a highlight. Pure: no Flask, no SQL.
 
-The log is folded one event at a time with the rules engine, and every number is read from the state before
-and after each event (`state.total(seat)`), so event types added later (raids, denouncing, other games) are
+The log is folded one event at a time with the rules engine, in place, and every number is read from a
+glance at the state before each event and from the state after it (`state.total(seat)`), so event types added later (raids, denouncing, other games) are
 covered without changes here. A table's log holds one game per rematch: it is split at each rematch still in
 force (`game_reset`, or `jobs_reset` in the job games). A game with turns begins with its first turn (the ranks dealt before are setup); a table that only
 counts Slack, without the turn, has its story from the start.
@@ -10,11 +10,12 @@ counts Slack, without the turn, has its story from the start.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+from dataclasses import dataclass, field, replace
 from typing import Iterable
 
 from .rules import engine
-from .rules.state import TableState
+from .rules.state import Denunciation, Raid, TableState, Window
 
 REMATCHES = frozenset({"game_reset", "jobs_reset"})  # the events that start a new game at the same table
 MIN_SWING = 2  # a single event that moves a total by less is no turning point
@@ -90,11 +91,30 @@ def totals(state: TableState) -> dict[int, int]:
     return {seat: state.total(seat) for seat in state.order}
 
 
+@dataclass
+class Glance:
+    """What the story reads of the state just before an event, kept while the fold changes that state in place."""
+
+    totals: dict[int, int]
+    wounds: dict[int, int]
+    winner: int | None
+    raid: Raid | None  # copies: their leader, winner and card as they were
+    denunciation: Denunciation | None
+    window: Window | None  # kept only for a cancel, which tells what it canceled
+
+
+def glance(state: TableState, event: dict, known_totals: dict[int, int]) -> Glance:
+    """A look at the state before `event`, as much as the story needs of it (its totals already known)."""
+    return Glance(known_totals, {seat: place.wounds for seat, place in state.seats.items()}, state.winner,
+                  copy.copy(state.raid), copy.copy(state.denunciation),
+                  copy.deepcopy(state.window) if event["type"] == "card_canceled" else None)
+
+
 def _turn(state: TableState) -> int | None:
     return state.turn.number if state.turn is not None else None
 
 
-def episode(event: dict, before: TableState, after: TableState) -> str | None:
+def episode(event: dict, before: Glance | TableState, after: TableState) -> str | None:
     """Whether an event belongs to a raid or a denouncement: by its type, or because one is under way."""
     kind = event["type"]
     if kind.startswith("raid_") or before.raid or after.raid:
@@ -104,7 +124,7 @@ def episode(event: dict, before: TableState, after: TableState) -> str | None:
     return None
 
 
-def _episode_people(kind: str, state: TableState) -> tuple[int | None, int | None, str | None]:
+def _episode_people(kind: str, state: Glance | TableState) -> tuple[int | None, int | None, str | None]:
     """A raid's leader, winner and card, a denouncement's accuser and target, where the state tells."""
     raid, case = state.raid, state.denunciation
     if kind == RAID and raid:
@@ -133,17 +153,18 @@ class _Builder:
         self.points = [Point(event["seq"], _turn(state), totals(state))]
         self.candidates, self.moments, self.open = [], [], None
 
-    def add(self, event: dict, before: TableState, after: TableState) -> None:
+    def add(self, event: dict, before: Glance, after: TableState, new: dict[int, int]) -> None:
+        """Take in one event in force, with a glance at the state before it, the state after it and its totals."""
         self.last_seq, self.ended_at = event["seq"], event.get("at")
         if self.won is not None:
             return  # the race ended at the win; what follows (joins, names) is not part of it
         if not self.turns and after.turn is not None:
             self._begin(event, after)
             return
-        old, new = totals(before), totals(after)
+        old = before.totals
         deltas = {seat: new[seat] - old.get(seat, 0) for seat in new if new[seat] != old.get(seat, 0)}
-        wounds = {seat: after.seats[seat].wounds - before.seats[seat].wounds for seat in after.order
-                  if seat in before.seats and after.seats[seat].wounds != before.seats[seat].wounds}
+        wounds = {seat: after.seats[seat].wounds - before.wounds[seat] for seat in after.order
+                  if seat in before.wounds and after.seats[seat].wounds != before.wounds[seat]}
         if deltas:
             self.points.append(Point(event["seq"], _turn(after), new))
         self._collect(event, before, after, deltas, wounds)
@@ -183,46 +204,87 @@ class _Builder:
 
     def _close_episode(self) -> None:
         if self.open is not None:
-            self.open.deltas = {seat: delta for seat, delta in self.open.deltas.items() if delta}
-            self.open.wounds = {seat: delta for seat, delta in self.open.wounds.items() if delta}
-            self.moments.append(self.open)
+            self.moments.append(_closed(self.open))
             self.open = None
 
     def finish(self, state: TableState) -> Game:
-        self._close_episode()
+        """The game as told so far, ending in `state`; the builder may take more events afterwards."""
+        moments = self.moments + ([_closed(self.open)] if self.open is not None else [])
         swings = [m for m in self.candidates if m.size >= MIN_SWING]
         for kind in ("gain", "loss"):
             ranked = sorted((m for m in swings if m.kind == kind), key=lambda m: (-m.size, m.seq))
-            self.moments.extend(ranked[:TOP_SWINGS])
+            moments.extend(ranked[:TOP_SWINGS])
         winner, won_seq, won_at = self.won or (None, None, None)
         return Game(number=self.number, game=state.game, goal=state.goal, order=list(state.order),
                     first_seq=self.first_seq, last_seq=self.last_seq, started_at=self.started_at,
-                    ended_at=self.ended_at, points=self.points,
-                    moments=sorted(self.moments, key=lambda moment: moment.seq),
+                    ended_at=self.ended_at, points=list(self.points),
+                    moments=sorted(moments, key=lambda moment: moment.seq),
                     state=state, winner=winner, won_seq=won_seq, won_at=won_at)
+
+
+def _closed(moment: Moment) -> Moment:
+    """An episode as it stands, without the seats it left even, apart from the one still collecting events."""
+    return replace(moment, events=list(moment.events), cards=list(moment.cards),
+                   deltas={seat: delta for seat, delta in moment.deltas.items() if delta},
+                   wounds={seat: delta for seat, delta in moment.wounds.items() if delta})
+
+
+class Teller:
+    """Tells a table's games as its log grows: new events go on from where the last telling stopped."""
+
+    def __init__(self, events: list[dict]):
+        self.state, self.builder, self.found, self.now = engine.initial_state(), None, [], {}
+        self.undone, self.version = engine.undone_steps(events), 0  # what later undos took back counts as undone
+        self.starts: list[tuple[dict, TableState, int, dict[int, int]]] = []  # each game's first event, state after
+        self.go_on(events)
+
+    def tell_on(self, log: list[dict]) -> None:
+        """Take in the whole log as it is now: its new events go on, or, after an undo or redo, the telling goes
+        back to the start of the last game before the earliest action they target."""
+        newer = [event for event in log if event["seq"] > self.version]
+        targets = [event["args"]["target"] for event in newer if engine.needs_replay(event)]
+        if targets:
+            self.starts = [start for start in self.starts if start[0]["seq"] < min(targets)]
+            if not self.starts:
+                self.__init__(log)
+                return
+            event, state, told, self.now = self.starts[-1]
+            self.state, self.found = state.copy(), self.found[:told]
+            self.builder = _Builder(told + 1, event, self.state)
+            self.undone = engine.undone_steps(log)
+            newer = [later for later in log if later["seq"] > event["seq"]]
+        self.go_on(newer)
+
+    def go_on(self, events: list[dict]) -> None:
+        """Fold in the next events of the log, collecting each game's points and turning points."""
+        state, undone = self.state, self.undone
+        for event in events:
+            self.version = event["seq"]
+            in_force = engine.step_of(event) not in undone and event["type"] not in ("undone", "redone")
+            if in_force:  # a rematch's game keeps its whole last state; other events need only a glance
+                before = state.copy() if event["type"] in REMATCHES else glance(state, event, self.now)
+            engine.apply_in_place(state, event, undone)
+            if not in_force:
+                continue  # an event without effect leaves every total as it was
+            self.now = totals(state)
+            if self.builder is None and event["type"] != "table_created":
+                continue
+            if event["type"] in ("table_created", *REMATCHES):
+                if self.builder is not None:
+                    self.found.append(self.builder.finish(before))
+                self.builder = _Builder(len(self.found) + 1, event, state)
+                self.starts.append((event, state.copy(), len(self.found), self.now))
+            else:
+                self.builder.add(event, before, state, self.now)
+
+    def games(self) -> list[Game]:
+        """Every game so far, the last one as it stands now."""
+        return self.found + ([self.builder.finish(self.state.copy())] if self.builder is not None else [])
 
 
 def games(events: Iterable[dict]) -> list[Game]:
     """Every game in a table's log, oldest first, undone events left out, each rematch starting a game."""
-    events = list(events)
-    undone = engine.undone_steps(events)
-    state, builder, found = engine.initial_state(), None, []
-    for event in events:
-        before, state = state, engine.apply(state, event, undone)
-        if engine.step_of(event) in undone or event["type"] in ("undone", "redone"):
-            continue
-        if event["type"] == "table_created":
-            builder = _Builder(1, event, state)
-        elif builder is None:
-            continue
-        elif event["type"] in REMATCHES:
-            found.append(builder.finish(before))
-            builder = _Builder(len(found) + 1, event, state)
-        else:
-            builder.add(event, before, state)
-    if builder is not None:
-        found.append(builder.finish(state))
-    return found
+    return Teller(list(events)).games()
 
 
 # --- the chart ------------------------------------------------------------------------------------------

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Iterable
 
 from . import core, denounce, goth, guevara, jobs, raids, tents, tv
@@ -79,8 +78,17 @@ def step_of(event: dict) -> int:
 
 
 def apply(state: TableState, event: dict, undone: frozenset[int] = frozenset()) -> TableState:
-    """Return the state after one event; an event of an action listed in `undone` keeps its place but has no effect."""
-    state = copy.deepcopy(state)
+    """Return the state after one event, leaving `state` as it was (see `apply_in_place`)."""
+    state = state.copy()
+    apply_in_place(state, event, undone)
+    return state
+
+
+def apply_in_place(state: TableState, event: dict, undone: frozenset[int] = frozenset()) -> None:
+    """Change `state` by one event; an event of an action listed in `undone` keeps its place but has no effect.
+
+    A fold owns its state, so it changes it in place: copying per event made a replay cost the square of the log.
+    """
     state.version = event["seq"]
     kind, step = event["type"], step_of(event)
     if kind == "undone":
@@ -96,7 +104,6 @@ def apply(state: TableState, event: dict, undone: frozenset[int] = frozenset()) 
         if step not in undone:
             APPLIERS[kind](state, event.get("seat"), event["args"], event["seq"])
             _check_win(state)
-    return state
 
 
 def undone_steps(events: Iterable[dict]) -> frozenset[int]:
@@ -110,17 +117,21 @@ def undone_steps(events: Iterable[dict]) -> frozenset[int]:
     return frozenset(undone)
 
 
-def fold(events: Iterable[dict]) -> TableState:
-    """Replay a whole log, honouring every undo and redo in it."""
+def fold(events: Iterable[dict], start: TableState | None = None) -> TableState:
+    """Replay a log, honouring every undo and redo in it: from the beginning, or onward from a copy of `start`.
+
+    `start` must be a state this log passed through (its version an event of the log) whose undone actions
+    the later events do not undo or redo again.
+    """
     events = list(events)
-    state, undone = initial_state(), undone_steps(events)
+    state, undone = (initial_state() if start is None else start.copy()), undone_steps(events)
     for event in events:
-        state = apply(state, event, undone)
+        apply_in_place(state, event, undone)
     return state
 
 
 def needs_replay(event: dict) -> bool:
-    """Undo and redo change history, so the state must be folded again from the start."""
+    """Undo and redo change history, so the state must be folded again from before the action they target."""
     return event["type"] in ("undone", "redone")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy as _copy
 from dataclasses import dataclass, field
 
 from . import games
@@ -219,6 +220,13 @@ class TableState:
     def rules(self) -> games.Game:
         """The record of the game this table plays."""
         return games.game(self.game)
+
+    def copy(self) -> TableState:
+        """A deep copy that shares nothing mutable with this state."""
+        # The undo history is plain numbers as long as the log: copied flat, it costs little per copy.
+        history = (self.undoable, self.redoable, self.undone)
+        memo = {id(part): _copy.copy(part) for part in history}
+        return _copy.deepcopy(self, memo)
 
     def job(self, seat: int) -> JobValues | None:
         """The job card the seat holds, if any."""

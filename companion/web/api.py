@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from .. import store
-from ..actions import BadInput, new_action_id, parse_action, parse_name, parse_seat, parse_table_options
+from ..actions import BadInput, parse_action, parse_action_id, parse_name, parse_seat, parse_table_options
 from ..db import get_db
 from ..i18n import CODES, current_language, gettext as _
 from ..play import Forbidden
@@ -14,7 +14,7 @@ from ..rules.state import DISPLAY, TableState
 from ..rules.violations import N_, RuleViolation
 from . import narrate
 from .common import actor_for, held_seat, is_display, join_url, play, public_base, table_or_404
-from .tables import claim
+from .tables import TOO_MANY_TABLES, claim, may_open_table, open_table
 
 bp = Blueprint("api", __name__)
 
@@ -27,11 +27,30 @@ def error(message: str, status: int, section: str | None = None) -> tuple[Respon
     return jsonify(body), status
 
 
+MAX_JSON_DEPTH = 16  # the deepest real body (a job profile) nests four levels
+
+
 def _json_body() -> dict:
-    data = request.get_json(silent=True)
+    """The request's JSON object; too deep a nesting is refused before anything reads it."""
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:
+        raise BadInput(N_("The body is nested too deeply.")) from None
     if not isinstance(data, dict):
         raise BadInput(N_("The body must be a JSON object."))
+    if nesting(data) > MAX_JSON_DEPTH:
+        raise BadInput(N_("The body is nested too deeply."))
     return data
+
+
+def nesting(value) -> int:
+    """How many levels of objects and lists a JSON value has (counted without recursion)."""
+    depth, level = 0, [value]
+    while level:
+        depth += 1
+        level = [child for item in level if isinstance(item, (dict, list))
+                 for child in (item.values() if isinstance(item, dict) else item)]
+    return depth - 1
 
 
 @bp.get("/healthz")
@@ -46,11 +65,13 @@ def healthz() -> Response:
 @bp.post("/api/tables")
 def create_table():
     """Open a table; the answer carries the display key, so keep it private."""
+    if not may_open_table():
+        return error(_(TOO_MANY_TABLES), 429)
     try:
         options = parse_table_options(_json_body(), CODES)
     except BadInput as problem:
         return error(narrate.refusal(problem), 400)
-    table, key = play().create_table(get_db(), options)
+    table, key = open_table(options)
     base, _loopback = public_base()
     return jsonify(
         token=table.token, display_key=key, join_code=table.join_code,
@@ -66,7 +87,7 @@ def join_seat(token: str):
     try:
         data = _json_body()
         seat, name = parse_seat(data.get("seat")), parse_name(data.get("name"))
-        key, _outcome = claim(table, seat, name, data.get("action_id") or new_action_id())
+        key, _outcome = claim(table, seat, name, parse_action_id(data.get("action_id")))
     except BadInput as problem:
         return error(narrate.refusal(problem), 400)
     except RuleViolation as problem:
@@ -167,7 +188,7 @@ def _actor_from_key(table: store.TableRow, key: str, seat) -> str | None:
         return None
     if is_display(table, key):
         return DISPLAY
-    for candidate in ([seat] if isinstance(seat, int) else range(1, 6)):
+    for candidate in ([seat] if isinstance(seat, int) and not isinstance(seat, bool) else range(1, 6)):
         if held_seat(table, key, candidate):
             return f"seat:{candidate}"
     return None

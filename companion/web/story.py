@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import datetime
 
 from babel.dates import format_date, format_time
-from flask import Blueprint, abort, current_app, g, redirect, render_template, url_for
+from flask import Blueprint, abort, current_app, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from .. import archive, store, story
@@ -40,16 +39,31 @@ def player_name(player: dict) -> str:
     return player["name"] or _("Seat %(number)d", number=player["seat"])
 
 
+def stories() -> archive.Stories:
+    """This app's stories of recently asked-about tables, kept by version."""
+    return current_app.extensions.setdefault("stories", archive.Stories())
+
+
+def table_story(table: store.TableRow) -> archive.TableStory:
+    """The table's log and the story of its games, as of now."""
+    return stories().story_of(get_db(), table.id, table.token)
+
+
+def winner_now(table_id: int) -> int | None:
+    """Who has won the game now at a table (None while it goes on), from the kept state."""
+    return play().cache.state(get_db(), table_id).winner
+
+
 def recent_games() -> tuple[list[archive.Finished], int]:
     """The newest finished games for the front page, and how many there are in all."""
-    finished = archive.finished_games(get_db())
+    finished = archive.finished_games(get_db(), stories(), winner_now)
     return finished[:FRONT_PAGE_GAMES], len(finished)
 
 
 @bp.get("/games")
 def all_games() -> str:
     """Every finished game on this server, the newest first."""
-    return render_template("games.html", games=archive.finished_games(get_db()))
+    return render_template("games.html", games=archive.finished_games(get_db(), stories(), winner_now))
 
 
 @bp.get("/games/<int:table_id>/<int:number>")
@@ -59,16 +73,22 @@ def story_page(table_id: int, number: int) -> str:
     if table is None:
         abort(404)
     g.lang = pick_language(table.language)
-    games = story.games(store.events_after(get_db(), table.id))
-    if not 1 <= number <= len(games) or not games[number - 1].finished:
+    told, display = table_story(table), is_display(table)
+    if not 1 <= number <= len(told.games) or not told.games[number - 1].finished:
         abort(404)
-    game = games[number - 1]
+    page = (number, current_language(), display, request.full_path)
+    if page not in told.pages:  # a finished game's page is the same until its table's log moves on
+        told.pages[page] = _story_page(table, told.games[number - 1], display)
+    return told.pages[page]
+
+
+def _story_page(table: store.TableRow, game: story.Game, display: bool) -> str:
+    """The story page of one finished game, rendered."""
     name = lambda seat: narrate.seat_name(game.state, seat)  # noqa: E731
     standings = sorted(game.order, key=lambda seat: -game.totals[seat])
     return render_template("story.html", table=table, game=game, chart=story.chart(game), name=name,
-                           standings=standings, moments=[told(moment, game) for moment in game.moments],
-                           turns=max((p.turn or 0 for p in game.points), default=0),
-                           display=is_display(table))
+                           standings=standings, moments=[told_moment(moment, game) for moment in game.moments],
+                           turns=max((p.turn or 0 for p in game.points), default=0), display=display)
 
 
 @dataclass
@@ -82,7 +102,7 @@ class Told:
     lines: list[tuple[str, str]]
 
 
-def told(moment: story.Moment, game: story.Game) -> Told:
+def told_moment(moment: story.Moment, game: story.Game) -> Told:
     """A turning point told as the page shows it."""
     state = game.state
 
@@ -115,7 +135,7 @@ def told(moment: story.Moment, game: story.Game) -> Told:
 
 def newest_story(table: store.TableRow) -> Response:
     """Off to the story of the table's most recent finished game (404 while none is finished)."""
-    games = [game for game in story.games(store.events_after(get_db(), table.id)) if game.finished]
+    games = [game for game in table_story(table).games if game.finished]
     if not games:
         abort(404)
     return redirect(url_for("story.story_page", table_id=table.id, number=games[-1].number), 303)
@@ -134,11 +154,11 @@ def export(token: str) -> Response:
     """The table's event log as a JSON download."""
     table = table_or_404(token)
     require_display(table, bearer=True)
-    events = store.events_after(get_db(), table.id)
-    body = archive.export(table, events, story.games(events))
-    started = datetime.fromtimestamp(events[0]["at"]).strftime("%Y-%m-%d") if events else "empty"
-    response = current_app.response_class(json.dumps(body, ensure_ascii=False, indent=1),
-                                          mimetype="application/json")
+    log = table_story(table)
+    if log.exported is None:  # made once per version: a long game's log is large
+        log.exported = archive.export_text(table, log.events, log.games)
+    started = datetime.fromtimestamp(log.events[0]["at"]).strftime("%Y-%m-%d") if log.events else "empty"
+    response = current_app.response_class(log.exported, mimetype="application/json")
     filename = f"chez-{table.game}-{started}-{table.id}.json"
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.headers["Cache-Control"] = "no-store"
@@ -150,7 +170,7 @@ def confirm_delete(token: str) -> str:
     """Ask before deleting: a real form, with the way back."""
     table = table_or_404(token)
     require_display(table)
-    games = story.games(store.events_after(get_db(), table.id))
+    games = table_story(table).games
     return render_template("delete.html", table=table, finished=sum(game.finished for game in games))
 
 

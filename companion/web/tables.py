@@ -8,13 +8,14 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 from werkzeug.wrappers import Response
 
 from .. import qr, store
-from ..actions import Action, BadInput, new_action_id, parse_name, parse_seat, parse_table_options
+from ..actions import Action, BadInput, parse_action_id, parse_name, parse_seat, parse_table_options
 from ..db import get_db
 from ..i18n import CODES, LANG_COOKIE, LANGUAGES, gettext as _
-from ..rules.violations import RuleViolation
+from ..rules.violations import N_, RuleViolation
 from . import narrate, spectate, story
-from .common import (forget_seat, held_seat, is_display, join_url, play, remember_display, remember_seat,
+from .common import (forget_seat, held_seat, is_display, join_url, play, refuse, remember_display, remember_seat,
                      table_or_404)
+from .limits import RateLimiter
 from .screens import display_screen
 
 bp = Blueprint("tables", __name__)
@@ -30,13 +31,35 @@ def index() -> str:
 @bp.post("/tables")
 def create() -> Response:
     """Open a new table and make this browser its display."""
+    if not may_open_table():
+        return render_template("index.html", languages=LANGUAGES, error=_(TOO_MANY_TABLES)), 429
     try:
         options = parse_table_options(request.form, CODES)
     except BadInput as error:
         return render_template("index.html", languages=LANGUAGES, error=narrate.refusal(error)), 400
-    table, key = play().create_table(get_db(), options)
+    table, key = open_table(options)
     remember_display(table.token, key)
     return redirect(url_for("tables.display", token=table.token), 303)
+
+
+TOO_MANY_TABLES = N_("This device has opened too many tables in the last hour. Please use one of them, or wait.")
+
+
+def may_open_table() -> bool:
+    """Count one new table for this client address; False once it has opened its share of the hour."""
+    limit = current_app.config["NEW_TABLES_PER_HOUR"]
+    return not limit or current_app.extensions.setdefault("table_limiter", RateLimiter(window=3600.0)).allow(
+        request.remote_addr or "?", limit)
+
+
+def open_table(options: dict) -> tuple[store.TableRow, str]:
+    """Open a table, after clearing away tables that never started a game and have long been idle."""
+    hours = current_app.config["UNSTARTED_TABLE_HOURS"]
+    if hours:
+        for table_id in store.expire_unstarted(get_db(), hours * 3600):
+            play().cache.forget(table_id)
+            play().hub.forget(table_id)
+    return play().create_table(get_db(), options)
 
 
 @bp.post("/code")
@@ -74,7 +97,13 @@ def qr_code(token: str) -> Response:
     """The QR code of the join address (or of one seat's rejoin address)."""
     table = table_or_404(token)
     seat = request.args.get("seat")
-    url = join_url(table, parse_seat(seat) if seat else None)
+    try:
+        seat = parse_seat(seat) if seat else None
+    except BadInput as error:
+        return refuse(narrate.refusal(error), 400)
+    if seat is not None and seat not in play().state(get_db(), table).seats:
+        return refuse(_("There is no such seat at this table."), 400)
+    url = join_url(table, seat)
     response = current_app.response_class(qr.svg(url), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -101,7 +130,7 @@ def take_seat(token: str) -> Response:
     table = table_or_404(token)
     try:
         seat, name = parse_seat(request.form.get("seat")), parse_name(request.form.get("name"))
-        key, outcome = claim(table, seat, name, request.form.get("action_id") or new_action_id())
+        key, outcome = claim(table, seat, name, parse_action_id(request.form.get("action_id")))
     except BadInput as error:
         return _join_page(table, narrate.refusal(error), 400)
     except RuleViolation as error:

@@ -75,7 +75,7 @@ def test_a_tap_repeated_after_a_lost_answer_counts_once_and_a_refreshed_form_is_
     unanswered = form.get_attribute("data-action-id")
     form.evaluate("element => { element.keptAcrossTheMorph = true; }")
     shown = display.locator("#panel").get_attribute("data-version")
-    ana.get_by_role("button", name="One Slack more for Ana").click()
+    ana.get_by_role("button", name="+1 Slack for Ana").click()
     expect(display.locator("#panel")).not_to_have_attribute("data-version", shown, timeout=WAIT_MS)
     assert form.evaluate("element => element.keptAcrossTheMorph === true")
     expect(form).not_to_have_attribute("data-action-id", unanswered)
@@ -88,7 +88,7 @@ def test_each_tap_on_a_counter_is_its_own_action(browser, server):
     display = open_table(browser, server, seats="2")
     ana = join(browser, scan_qr(display), 1, "Ana")
     ids = posted_ids(ana)
-    plus = ana.get_by_role("button", name="One Slack more for Ana")
+    plus = ana.get_by_role("button", name="+1 Slack for Ana")
     for _ in range(3):
         plus.click()
     expect(ana.get_by_test_id("my-total")).to_have_text("3", timeout=WAIT_MS)

@@ -19,7 +19,7 @@ def two_phones(browser, server):
 def test_a_tap_while_the_server_is_down_says_not_recorded_next_to_it_and_works_once_it_is_back(browser, lan_server):
     ana, _ben = two_phones(browser, lan_server)
     lan_server.stop()
-    ana.get_by_role("button", name="One Slack more for Ana").click()
+    ana.get_by_role("button", name="+1 Slack for Ana").click()
     expect(ana.locator(".tally-buttons .not-recorded")).to_have_text(NOT_RECORDED)
     four = ana.get_by_role("button", name="I rolled 4")
     four.click()
@@ -30,7 +30,7 @@ def test_a_tap_while_the_server_is_down_says_not_recorded_next_to_it_and_works_o
 
     lan_server.start()
     expect(ana.locator("#conn")).to_have_attribute("data-state", "live", timeout=BACK_WITHIN_MS)
-    ana.get_by_role("button", name="One Slack more for Ana").click()
+    ana.get_by_role("button", name="+1 Slack for Ana").click()
     # The first answer of a freshly started server renders its templates first: give it time on a busy machine.
     expect(ana.get_by_test_id("my-total")).to_have_text("1", timeout=FIRST_ANSWER_MS)
     ana.get_by_role("button", name="I rolled 4").click()
@@ -45,19 +45,19 @@ def test_after_a_blip_the_phone_is_live_within_seconds_of_the_server_answering(b
     expect(ana.locator("#conn")).to_have_attribute("data-state", "lost")
     lan_server.start()
     expect(ana.locator("#conn")).to_have_attribute("data-state", "live", timeout=BACK_WITHIN_MS)
-    ben.get_by_role("button", name="One Slack more for Ben").click()
+    ben.get_by_role("button", name="+1 Slack for Ben").click()
     expect(ana.get_by_test_id("total-2")).to_have_text("1", timeout=BACK_WITHIN_MS)  # current while polling
     ana.unroute("**/live")
     ana.wait_for_timeout(2500)  # the stream's own retries find it open again
-    ben.get_by_role("button", name="One Slack more for Ben").click()
+    ben.get_by_role("button", name="+1 Slack for Ben").click()
     expect(ana.get_by_test_id("total-2")).to_have_text("2", timeout=BACK_WITHIN_MS)
     expect(ana.locator("#conn")).to_have_attribute("data-state", "live")
 
 
 def test_a_refusal_goes_once_another_phones_change_has_moved_the_table_on(browser, lan_server):
     ana, ben = two_phones(browser, lan_server)
-    ana.get_by_role("button", name="One Slack less for Ana").click()
+    ana.get_by_role("button", name="−1 Slack for Ana").click()
     expect(ana.get_by_role("alert")).to_contain_text("Slack cannot drop below zero.")
-    ben.get_by_role("button", name="One Slack more for Ben").click()
+    ben.get_by_role("button", name="+1 Slack for Ben").click()
     expect(ana.get_by_test_id("total-2")).to_have_text("1")
     expect(ana.get_by_text("Slack cannot drop below zero.")).to_have_count(0)

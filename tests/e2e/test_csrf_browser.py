@@ -73,7 +73,7 @@ def test_another_port_on_the_same_machine_cannot_tap_for_the_phone(browser, serv
     assert slack_of_seat_1(server, token) == before
 
     ana.bring_to_front()
-    ana.get_by_role("button", name="One Slack more for Ana").click()
+    ana.get_by_role("button", name="+1 Slack for Ana").click()
     expect(ana.get_by_test_id("my-total")).to_have_text("1", timeout=WAIT_MS)
     assert slack_of_seat_1(server, token)[0] == 1
 
@@ -99,7 +99,7 @@ def test_a_plain_http_lan_name_is_guarded_by_origin_alone(browser, chromium_path
         assert slack_of_seat_1(server, token) == before
 
         ana.bring_to_front()
-        ana.get_by_role("button", name="One Slack more for Ana").click()
+        ana.get_by_role("button", name="+1 Slack for Ana").click()
         expect(ana.get_by_test_id("my-total")).to_have_text("1", timeout=WAIT_MS)
     finally:
         mapped.close()

@@ -1,0 +1,51 @@
+"""The state cache on a real SQLite file: advanced tap by tap and replayed from snapshots on undo, it always
+equals folding the whole log from scratch."""
+
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion import state_cache, store
+from companion.actions import Action
+from companion.play import Play
+from companion.rules import engine
+from companion.rules.state import DISPLAY
+from companion.rules.violations import RuleViolation
+
+TAPS = st.lists(st.sampled_from(["slack", "wound", "undo", "undo", "redo", "win"]), min_size=1, max_size=50)
+FAST_DISK = "/dev/shm" if Path("/dev/shm").is_dir() else None
+
+
+def fresh_table():
+    """A play runtime and a three-seat table in a new database file."""
+    db = store.connect(Path(tempfile.mkdtemp(dir=FAST_DISK)) / "companion.sqlite")
+    store.migrate(db)
+    play = Play()
+    table, _key = play.create_table(db, {"game": "guevara", "seats": 3, "language": "en"})
+    return db, play, table
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(TAPS, st.sampled_from([2, 3, 7]))
+def test_the_cached_state_equals_the_fold_of_the_whole_log_after_every_tap(monkeypatch, taps, every):
+    monkeypatch.setattr(state_cache, "SNAPSHOT_EVERY", every)
+    monkeypatch.setattr(state_cache, "SNAPSHOTS_KEPT", 4)
+    db, play, table = fresh_table()
+    for number, kind in enumerate(taps):
+        state = play.state(db, table)
+        action = {"slack": Action("adjust_slack", 1 + number % 3, {"delta": 1}),
+                  "wound": Action("adjust_wounds", 1 + number % 3, {"delta": 1}),
+                  "undo": Action("undo", None), "redo": Action("redo", None),
+                  "win": Action("rematch", None) if state.winner else Action("adjust_slack", 2, {"delta": 20}),
+                  }[kind]
+        try:
+            play.apply(db, table, Action(action.type, action.seat, action.args, f"tap-{number:04d}"), DISPLAY)
+        except RuleViolation:
+            continue
+        from_scratch = engine.fold(store.events_after(db, table.id))
+        assert play.state(db, table) == from_scratch
+    held = play.state(db, table)
+    play.cache.forget()
+    assert play.state(db, table) == held

@@ -66,7 +66,7 @@ def story_page(table_id: int, number: int) -> str:
     game = games[number - 1]
     name = lambda seat: narrate.seat_name(game.state, seat)  # noqa: E731
     standings = sorted(game.order, key=lambda seat: -game.totals[seat])
-    return render_template("story.html", table=table, game=game, chart=story.chart(game), name=name,
+    return render_template("story.html", table=table, game=game, chart=story.chart(game, name), name=name,
                            standings=standings, moments=[told(moment, game) for moment in game.moments],
                            turns=max((p.turn or 0 for p in game.points), default=0),
                            display=is_display(table))

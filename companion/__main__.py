@@ -29,36 +29,26 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def display_address(host: str, port: int, public_url: str | None) -> tuple[str, bool]:
-    """Where to open the front page, and whether phones can reach it."""
-    if public_url:
-        return public_url.rstrip("/") + "/", netaddr.is_loopback_host(public_url.split("//", 1)[-1].split("/")[0])
-    if host not in ("0.0.0.0", "::", ""):
-        return f"http://{host}:{port}/", netaddr.is_loopback_host(host)
-    lan = netaddr.choose_lan_address(netaddr.interface_addresses())
-    if lan is None:
-        return f"http://127.0.0.1:{port}/", True
-    return f"http://{lan}:{port}/", False
-
-
 def serve(args: argparse.Namespace) -> None:
     """Run the production server until Ctrl-C or SIGTERM."""
     from waitress.server import create_server
 
     instance = Path(args.instance).resolve()
-    app = create_app({"PUBLIC_URL": args.public_url, "MAX_LIVE_STREAMS": args.max_live},
+    app = create_app({"PUBLIC_URL": args.public_url, "LISTEN_HOST": args.host, "MAX_LIVE_STREAMS": args.max_live},
                      instance_path=str(instance))
     # Each screen holds two connections: its live stream and the kept-alive one its taps and fetches reuse.
     connections = 2 * args.max_live + 100
     server = create_server(app, host=args.host, port=args.port, threads=args.max_live + REQUEST_THREADS,
                            connection_limit=connections, channel_timeout=120, ident="companion",
                            asyncore_use_poll=connections > SELECT_LIMIT)
-    address, loopback_only = display_address(args.host, server.effective_port, args.public_url)
+    lan = netaddr.choose_lan_address(netaddr.interface_addresses())
+    base, loopback_only = netaddr.public_base(args.public_url, args.host, server.effective_port, lan)
+    address = base + "/"
     print(f"Chez Companion is running. Open the table display at:\n\n    {address}\n", flush=True)
     print(qr.terminal(address), flush=True)
     if loopback_only:
         print("Warning: only this computer can reach that address; phones cannot join. "
-              "Connect to the Wi-Fi or pass --public-url.", flush=True)
+              "Connect to the Wi-Fi, listen on every interface (--host 0.0.0.0) or pass --public-url.", flush=True)
     print(f"Data: {instance}. Stop with Ctrl-C.", flush=True)
 
     def stop(signum, frame):

@@ -11,7 +11,8 @@ from typing import Any, Mapping
 
 from .rules.engine import ACTION_TYPES
 from .rules.jobs import JOB_CHANGES
-from .rules.state import GAMES, PHASES, RANKS, ROLL_PURPOSES
+from .rules.games import ALL_CATEGORIES, ALL_PEST_CATEGORIES, ALL_PHASES, ALL_ROLL_PURPOSES, GAMES
+from .rules.state import RANKS
 from .rules.tv import TV_SLACK
 from .rules.violations import N_
 
@@ -126,7 +127,7 @@ def _delta(args, seat):
 
 def _roll(args, seat):
     purpose = args.get("purpose") or "other"
-    if purpose not in ROLL_PURPOSES:
+    if purpose not in ALL_ROLL_PURPOSES:
         raise BadInput(N_("Unknown purpose for the roll."))
     note = args.get("note") or ""
     if not isinstance(note, str) or len(note) > MAX_NOTE:
@@ -212,25 +213,12 @@ def _rank(args, seat):
 
 def _advance(args, seat):
     _require_seat(seat)
-    if args.get("phase") not in PHASES:
+    if args.get("phase") not in ALL_PHASES:
         raise BadInput(N_("Unknown phase."))
     return {"phase": args["phase"], "turn": _int(args.get("turn"), N_("The turn must be a number."))}
 
 
 CARD_TYPES = ("person", "thing", "activity", "cat")
-CATEGORIES = ("food", "booze", "cigarettes", "pet", "sleep", "nookie", "raid", "cancel")
-PEST_CATEGORIES = ("food", "booze", "cigarettes")
-# Chez Geek and Chez Goth sort their cards differently (and have no raids).
-JOB_CATEGORIES = ("food", "booze", "cigarettes", "weed", "mushrooms", "book", "clothing", "jewellery", "partner",
-                  "pet", "sleep", "nookie", "tv", "web", "heartache", "cancel")
-JOB_PEST_CATEGORIES = ("food", "booze", "weed", "partner", "clothing", "jewellery")
-ALL_CATEGORIES = frozenset(CATEGORIES) | frozenset(JOB_CATEGORIES)
-ALL_PEST_CATEGORIES = frozenset(PEST_CATEGORIES) | frozenset(JOB_PEST_CATEGORIES)
-
-
-def categories_for(game: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The card categories and the pest categories a game's forms offer."""
-    return (CATEGORIES, PEST_CATEGORIES) if game == "guevara" else (JOB_CATEGORIES, JOB_PEST_CATEGORIES)
 MAX_CARD_NAME = 40
 
 

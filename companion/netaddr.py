@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+from urllib.parse import urlsplit
 
 import psutil
 
@@ -54,3 +55,33 @@ def is_loopback_host(host: str) -> bool:
         return ipaddress.ip_address(name).is_loopback
     except ValueError:
         return False
+
+
+EVERY_INTERFACE = ("0.0.0.0", "::", "", "*")
+
+
+def _url_host(host: str) -> str:
+    """A host as a URL writes it: an IPv6 address in brackets."""
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def public_base(public_url: str | None, listen_host: str | None, port: int | None, lan: str | None,
+                seen_host: str | None = None, scheme: str = "http") -> tuple[str, bool]:
+    """The base URL phones are sent to, and whether only this computer can reach it.
+
+    `public_url` (--public-url) wins. Otherwise the address must be one the server listens on (`listen_host`;
+    None: every interface): the host a browser reached it at (`seen_host`, a port may follow) unless that is
+    loopback, else the listen address itself, else (listening everywhere) the LAN address `lan`.
+    """
+    if public_url:
+        base = public_url.rstrip("/")
+        return base, is_loopback_host(urlsplit(base).netloc or base)
+    port_part = f":{port}" if port else ""
+    everywhere = listen_host is None or listen_host in EVERY_INTERFACE
+    if seen_host and (not everywhere or not is_loopback_host(seen_host)):
+        return f"{scheme}://{seen_host}", is_loopback_host(seen_host) or is_loopback_host(listen_host or "")
+    if not everywhere:
+        return f"{scheme}://{_url_host(listen_host)}{port_part}", is_loopback_host(listen_host)
+    if lan is not None:
+        return f"{scheme}://{lan}{port_part}", False
+    return f"{scheme}://{seen_host or '127.0.0.1' + port_part}", True

@@ -15,6 +15,7 @@
       var choice = theme.getAttribute("data-theme-choice");
       if (choice === "auto") root.removeAttribute("data-theme"); else root.setAttribute("data-theme", choice);
       store("companion-theme", choice);
+      themeColour();
     }
     var text = event.target.closest(".js-text");
     if (text) {
@@ -23,6 +24,18 @@
       store("companion-text", size);
     }
   });
+
+  // The browser's bar takes the theme's colour: base.html gives one per system mode; a theme chosen on this
+  // device wins over the system's.
+  function themeColour() {
+    var chosen = root.getAttribute("data-theme");
+    document.querySelectorAll("meta[name=theme-color]").forEach(function (meta) {
+      var mode = /dark/.test(meta.media) ? "dark" : "light";
+      if (!meta.hasAttribute("data-media")) meta.setAttribute("data-media", meta.media);
+      meta.media = !chosen ? meta.getAttribute("data-media") : (chosen === mode ? "all" : "not all");
+    });
+  }
+  themeColour();
 
   function setState(state) {
     var conn = document.getElementById("conn");
@@ -33,22 +46,69 @@
     return panel ? parseInt(panel.getAttribute("data-version"), 10) || 0 : 0;
   }
 
-  // --- counters: each tap is its own action --------------------------------------------------------
-  // Forms marked data-each-tap (+1 Slack) post by themselves with a fresh action id per tap, so two quick taps
-  // mean two and neither waits in htmx's queue on a button a refresh may replace. Other forms keep the id they
-  // were rendered with, so a double tap on "Next phase" counts once.
+  // --- a tap that did not reach the server says so, next to the control that was used ---------------
+  // Never pretend: while the server is down (or answered with an error) nothing was recorded, and the player
+  // may simply try again (a repeated action id counts once).
+  function notRecorded(form, control) {
+    var conn = document.getElementById("conn");
+    var text = conn && conn.getAttribute("data-not-recorded");
+    if (text && form) {
+      var note = form.querySelector(".not-recorded") || document.createElement("span");
+      note.className = "not-recorded";
+      note.setAttribute("role", "alert");
+      note.textContent = text;
+      if (control && form.contains(control)) control.insertAdjacentElement("afterend", note);
+      else form.appendChild(note);
+    }
+    document.dispatchEvent(new CustomEvent("companion:not-recorded"));
+  }
+  function tapFailed(event) {
+    var config = event.detail.requestConfig;
+    if (!config || config.verb === "get") return;  // a refresh that failed is the connection badge's business
+    var elt = event.detail.elt;
+    notRecorded(elt.closest("form"), config.triggeringEvent && config.triggeringEvent.submitter);
+  }
+  ["htmx:sendError", "htmx:timeout", "htmx:responseError"].forEach(function (name) {
+    document.addEventListener(name, tapFailed);
+  });
+  document.addEventListener("submit", function (event) {
+    var note = event.target.querySelector(".not-recorded");
+    if (note) note.remove();
+  }, true);
+
+  // --- action ids: one per rendered form, one per tap on counters ------------------------------------------
+  // A form gets its id when first submitted and keeps it: a double tap on "Next phase", or a tap repeated
+  // after a lost answer, counts once. A refreshed panel's forms are new actions (a morph drops the attribute).
+  // Forms marked data-each-tap (+1 Slack) post by themselves with a fresh id per tap, so two quick taps mean
+  // two and neither waits in htmx's queue on a button a refresh may replace.
   function freshId() {
     var bytes = new Uint8Array(12);
     crypto.getRandomValues(bytes);
     return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
+  function idOf(form) {
+    if (!form.hasAttribute("data-action-id")) form.setAttribute("data-action-id", freshId());
+    return form.getAttribute("data-action-id");
+  }
+  document.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt;
+    if (event.detail.verb === "post" && form.tagName === "FORM") event.detail.parameters.action_id = idOf(form);
+  });
   function versionOf(html) {
     var match = /id="panel"[^>]*data-version="(\d+)"/.exec(html);
     return match ? parseInt(match[1], 10) : 0;
   }
   document.addEventListener("submit", function (event) {
-    var form = event.target;
-    if (!form.hasAttribute("data-each-tap") || !window.htmx || !window.fetch) return;
+    var form = event.target, eachTap = form.hasAttribute("data-each-tap");
+    if (form.method === "post" && !eachTap && !form.hasAttribute("hx-post") && !form.elements.namedItem("action_id")) {
+      // A plain form (joining a seat) carries its id as a field, so sending it twice still counts once.
+      var field = document.createElement("input");
+      field.type = "hidden";
+      field.name = "action_id";
+      field.value = idOf(form);
+      form.appendChild(field);
+    }
+    if (!eachTap || !window.htmx || !window.fetch) return;
     event.preventDefault();
     var data = new FormData(form, event.submitter);
     data.set("action_id", freshId());
@@ -59,7 +119,7 @@
         // Answers may arrive out of order: never show an older table over a newer one.
         if (panel && versionOf(html) >= shownVersion()) htmx.swap(panel, html, { swapStyle: "morph" });
       })
-      .catch(function () { setState("lost"); });
+      .catch(function () { notRecorded(form, event.submitter); });
   });
 
   // --- a live refresh keeps what the person is typing ---------------------------------------------
@@ -120,21 +180,68 @@
   highlight(true);
 
   // --- keep the screen awake on table pages ------------------------------------------------------
-  var wakeLock = null;
-  function keepAwake() {
-    if (body.getAttribute("data-wake-lock") !== "on" || !("wakeLock" in navigator)) return;
-    if (wakeLock !== null || document.visibilityState !== "visible") return;
+  // The Wake Lock API exists only in secure contexts; phones at the table open a plain-http LAN address, where
+  // NoSleep.js (vendored) plays a tiny looping video instead. Its media are served from static/vendor/, so the
+  // CSP needs no data: URIs. A video may only start after a tap: the first tap anywhere starts it. Both are asked
+  // again whenever the page is shown again, and the indicator in the settings says honestly which one holds.
+  var wantAwake = body.getAttribute("data-wake-lock") === "on";
+  var awake = document.getElementById("keep-awake");
+  var wakeLock = null, asking = false, noSleep = null, tapped = false;
+  function showAwake(state) { if (awake) awake.setAttribute("data-state", state); }
+  function lockScreen() {
+    if (wakeLock !== null || asking) return;
+    asking = true;
     navigator.wakeLock.request("screen").then(function (lock) {
+      asking = false;
       wakeLock = lock;
-      lock.addEventListener("release", function () { wakeLock = null; });
-    }).catch(function () { /* refused (battery saver): the page still works */ });
+      showAwake("on");
+      lock.addEventListener("release", function () { wakeLock = null; showAwake("off"); });
+    }).catch(function () { asking = false; showAwake("refused"); });  // battery saver, or no permission
   }
+  function fallbackVideo() {
+    if (noSleep === null && window.NoSleep && awake) {
+      noSleep = new NoSleep();
+      var video = noSleep.noSleepVideo;
+      if (!video) return null;  // iOS before 10: its reload trick would disturb the live channel
+      // Swapped before the browser looks at the sources (it does so after this task), then loaded afresh.
+      video.querySelectorAll("source").forEach(function (source) {
+        source.src = awake.getAttribute("data-media-" + source.type.split("/")[1]);
+      });
+      video.load();
+      video.hidden = true;
+      video.className = "keep-awake-video";
+      video.addEventListener("playing", function () { showAwake("fallback"); });
+      video.addEventListener("pause", function () { showAwake("off"); });
+      body.appendChild(video);
+    }
+    return noSleep && noSleep.noSleepVideo;
+  }
+  function keepAwake() {
+    if (!wantAwake || document.visibilityState !== "visible") return;
+    if ("wakeLock" in navigator) { lockScreen(); return; }
+    var video = tapped && fallbackVideo();
+    if (!tapped || !video) { showAwake(tapped ? "refused" : "off"); return; }
+    if (!video.paused) return;
+    noSleep.enable().catch(function (error) {
+      // Not allowed without a fresh tap: the next tap tries again. Anything else: this browser cannot.
+      showAwake(error && error.name === "NotAllowedError" ? "off" : "refused");
+    });
+  }
+  document.addEventListener("click", function () { tapped = true; keepAwake(); }, true);
+  document.addEventListener("visibilitychange", function () {
+    // Hidden, the native lock is let go by the browser; the video is paused here likewise (no silent playing
+    // in the background), and both come back when the page is shown again.
+    if (document.visibilityState === "visible") keepAwake();
+    else if (noSleep && noSleep.noSleepVideo && !noSleep.noSleepVideo.paused) noSleep.disable();
+  });
+  keepAwake();
 
   // --- live updates --------------------------------------------------------------------------------
   var liveUrl = body.getAttribute("data-live-url");
   var versionUrl = body.getAttribute("data-version-url");
   if (!liveUrl) return;
   var source = null, pollTimer = null, retryTimer = null;
+  var POLL_TIMEOUT_MS = 4000;
   var newest = 0;
   function seen(version) {
     newest = Math.max(newest, version);
@@ -144,15 +251,22 @@
   }
   // A refresh asked for while another was on its way is lost with the panel it was queued on: ask again.
   document.addEventListener("htmx:afterSettle", function () { if (newest > shownVersion()) seen(newest); });
+  // Live while the stream is open or the last poll answered: polling keeps the panel current as well, so a
+  // phone whose stream is still refused after a blip is not told "Reconnecting…" while it is up to date.
+  function streamOpen() { return source !== null && source.readyState === EventSource.OPEN; }
   function poll() {
-    fetch(versionUrl, { cache: "no-store", credentials: "same-origin" })
+    // A poll that hangs on dead Wi-Fi must not leave the badge saying Live: give up after a few seconds.
+    var abort = window.AbortController ? new AbortController() : null;
+    if (abort) setTimeout(function () { abort.abort(); }, POLL_TIMEOUT_MS);
+    fetch(versionUrl, { cache: "no-store", credentials: "same-origin", signal: abort ? abort.signal : undefined })
       .then(function (r) {
         if (r.status === 404) location.reload();  // the table was deleted, or the spectator link revoked
         if (!r.ok) throw new Error(r.status);
         return r.json();
       })
-      .then(function (data) { seen(data.version); })
-      .catch(function () { setState("lost"); });
+      .then(function (data) { setState("live"); seen(data.version); })
+      // A poll sent during a blip may fail long after the stream is back: only a stream that is down counts.
+      .catch(function () { if (!streamOpen()) setState("lost"); });
   }
   function startPolling() { if (!pollTimer) pollTimer = setInterval(poll, 2000); }
   function stopPolling() { if (pollTimer) { clearInterval(pollTimer); pollTimer = null; } }
@@ -160,6 +274,7 @@
   function connect() {
     if (!("EventSource" in window)) { setState("live"); startPolling(); return; }
     if (source) source.close();
+    clearTimeout(retryTimer);
     source = new EventSource(liveUrl);
     source.addEventListener("open", function () { setState("live"); stopPolling(); });
     source.addEventListener("version", function (event) {
@@ -169,10 +284,10 @@
     // The table is gone or this spectator link was revoked: reload to say so.
     source.addEventListener("gone", function () { source.close(); location.reload(); });
     source.addEventListener("error", function () {
-      setState("lost");
       startPolling();
+      poll();  // says at once whether the server still answers
       if (source.readyState === EventSource.CLOSED) {
-        // The server said no (busy): poll, and try the stream again in a while.
+        // The server said no (busy, or a proxy's error page): poll, and try the stream again in a while.
         clearTimeout(retryTimer);
         retryTimer = setTimeout(connect, 15000);
       }
@@ -181,13 +296,11 @@
 
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState !== "visible") return;
-    keepAwake();
     poll();
     if (!source || source.readyState === EventSource.CLOSED) connect();
   });
   window.addEventListener("online", function () { poll(); connect(); });
-  document.addEventListener("htmx:sendError", function () { setState("lost"); });
+  document.addEventListener("companion:not-recorded", function () { setState("lost"); poll(); });
 
   connect();
-  keepAwake();
 })();

@@ -1,23 +1,26 @@
-"""Card catalogs: the cards the rulebooks name, with what is known of them."""
+"""Card catalogs: the cards the rulebooks name, with what is known of them, one catalog per deck."""
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from . import geek, goth, guevara
 
-
-def cards_for(game: str) -> tuple[guevara.Card, ...]:
-    """The named cards of a game (both decks when Chez Geek and Chez Goth are combined)."""
-    return {"guevara": guevara.CARDS, "geek": geek.CARDS, "goth": goth.CARDS,
-            "geekgoth": geek.CARDS + goth.CARDS}.get(game, guevara.CARDS)
+CATALOGS = {catalog.DECK: catalog for catalog in (guevara, geek, goth)}
 
 
-def jobs_for(game: str) -> tuple[geek.Job, ...]:
-    """The job cards the rulebooks name for a game (none for Chez Guevara, which has ranks)."""
-    return {"geek": geek.JOBS, "goth": goth.JOBS, "geekgoth": geek.JOBS + goth.JOBS}.get(game, ())
+def cards_for(decks: Iterable[str]) -> tuple[guevara.Card, ...]:
+    """The named cards of a game's decks (`game.decks`: both when Chez Geek and Chez Goth are combined)."""
+    return tuple(card for deck in decks for card in CATALOGS[deck].CARDS)
 
 
-BY_KEY = {card.key: card for card in guevara.CARDS + geek.CARDS + goth.CARDS}
-JOBS_BY_KEY = {job.key: job for job in geek.JOBS + goth.JOBS}
+def jobs_for(decks: Iterable[str]) -> tuple[geek.Job, ...]:
+    """The job cards the rulebooks name in these decks (none in Chez Guevara's, which has ranks)."""
+    return tuple(job for deck in decks for job in getattr(CATALOGS[deck], "JOBS", ()))
+
+
+BY_KEY = {card.key: card for card in cards_for(CATALOGS)}
+JOBS_BY_KEY = {job.key: job for job in jobs_for(CATALOGS)}
 
 
 def name(card, lang: str) -> str:

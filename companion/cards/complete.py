@@ -1,24 +1,16 @@
-"""A card as played: the table's input, filled in from the catalog and from what this server remembers."""
+"""A card as played: the table's input, filled in from the catalog and from what the server remembers of it."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlite_utils import Database
-
-from .. import store
 from ..actions import BadInput
 from ..rules.violations import N_
-from . import cards_for
+from . import JOBS_BY_KEY
 from . import guevara as catalog
 
 FACTS = ("type", "categories", "cost", "slack", "slack_die", "slack_modifier", "invited", "pest",
          "denounce_modifier", "loot")
-
-
-def memory_key(name: str) -> str:
-    """Where the server keeps what it learned of a card."""
-    return "card:" + " ".join(name.casefold().split())
 
 
 def known_facts(card: catalog.Card) -> dict[str, Any]:
@@ -30,47 +22,58 @@ def known_facts(card: catalog.Card) -> dict[str, Any]:
     return {key: value for key, value in facts.items() if value not in (None, [], ())}
 
 
-def _merged(db: Database, spec: dict[str, Any], lang: str, game: str = "guevara") -> dict[str, Any]:
-    found = catalog.find(spec["name"], lang, cards_for(game))
-    merged: dict[str, Any] = {}
+def merged(spec: dict[str, Any], remembered: dict | None, lang: str,
+           cards: tuple[catalog.Card, ...] = catalog.CARDS) -> dict[str, Any]:
+    """The catalog's facts, overlaid with the remembered ones, overlaid with the table's input."""
+    found = catalog.find(spec["name"], lang, cards)
+    result: dict[str, Any] = {}
     if found is not None:
-        merged.update(known_facts(found))
-    merged.update(store.remembered(db, memory_key(spec["name"])) or {})
-    merged.update(spec)
+        result.update(known_facts(found))
+    result.update(remembered or {})
+    result.update(spec)
     if found is not None:
-        merged["key"] = found.key
-    return merged
+        result["key"] = found.key
+    return result
 
 
-def complete_raid(db: Database, spec: dict[str, Any], lang: str) -> dict[str, Any]:
+def complete_raid(spec: dict[str, Any], remembered: dict | None, lang: str) -> dict[str, Any]:
     """A Raid card: an Activity whose printed number is how many loot cards are dealt."""
-    merged = {**_merged(db, spec, lang), "type": "activity", "categories": ["raid"]}
-    if merged.get("loot") is None:
+    result = {**merged(spec, remembered, lang), "type": "activity", "categories": ["raid"]}
+    if result.get("loot") is None:
         raise BadInput(N_("Enter the number of loot cards printed on %(card)s."), card=spec["name"])
-    return merged
+    return result
 
 
-def complete(db: Database, spec: dict[str, Any], lang: str, free: bool = False,
-             game: str = "guevara") -> dict[str, Any]:
+def complete(spec: dict[str, Any], remembered: dict | None, lang: str, free: bool = False,
+             cards: tuple[catalog.Card, ...] = catalog.CARDS) -> dict[str, Any]:
     """Merge catalog facts, remembered numbers and the table's input (which wins); ask for what is missing.
 
-    `free` Things (loot) need no cost; `game` says whose catalog to look in.
+    `free` Things (loot) need no cost; `cards` is the catalog of the table's game.
     """
-    merged = _merged(db, spec, lang, game)
-    kind = merged.get("type")
+    result = merged(spec, remembered, lang, cards)
+    kind = result.get("type")
     if kind is None:
         raise BadInput(N_("Choose the type of %(card)s (Person, Cat, Activity or Thing)."), card=spec["name"])
-    if merged.get("slack") is None and not merged.get("slack_die"):
+    if result.get("slack") is None and not result.get("slack_die"):
         raise BadInput(N_("Enter the Slack printed on %(card)s."), card=spec["name"])
-    if kind == "thing" and merged.get("cost") is None and not free:
+    if kind == "thing" and result.get("cost") is None and not free:
         raise BadInput(N_("Enter the cost printed on %(card)s (0 if it is free)."), card=spec["name"])
-    if kind == "person" and "invited" not in merged:
-        merged["invited"] = merged.get("slack", 0) > 0
-    if merged.get("slack_die") and "slack_modifier" not in merged:
-        merged["slack_modifier"] = 0
-    return merged
+    if kind == "person" and "invited" not in result:
+        result["invited"] = result.get("slack", 0) > 0
+    if result.get("slack_die") and "slack_modifier" not in result:
+        result["slack_modifier"] = 0
+    return result
 
 
-def remember(db: Database, spec: dict[str, Any]) -> None:
-    """Keep the printed facts of a card the table played, for the next time it comes up."""
-    store.remember(db, memory_key(spec["name"]), {key: spec[key] for key in FACTS if key in spec})
+def printed_facts(spec: dict[str, Any]) -> dict[str, Any]:
+    """The facts of a played card worth keeping for the next time it comes up."""
+    return {key: spec[key] for key in FACTS if key in spec}
+
+
+def with_job_facts(job: dict) -> dict:
+    """A job's per-category Slack bonus and forbidden cards as the rulebooks state them, unless the table said."""
+    known = JOBS_BY_KEY.get(job["key"])
+    if known is None:
+        return job
+    return {**job, "bonus": job.get("bonus") or dict(known.bonus),
+            "forbidden": job.get("forbidden") or list(known.forbidden)}

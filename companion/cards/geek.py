@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from .guevara import Card, _names
 
 DE = "001_33843aac75e5d22e.txt"  # Chez Geek, German 4th edition (Pegasus)
+DECK = "geek"
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from .geek import Job
 from .guevara import Card, _names
 
 DE = "004_86e669cd97eaea5c.txt"  # Chez Goth, German (Pegasus)
+DECK = "goth"
 
 JOBS = (
     Job("artist", _names("Artist", "Künstler"), income=(1, 4), goth=True, notes_source=(DE,)),
@@ -47,9 +48,9 @@ CARDS = (
     Card("goth_sleep", _names("Sleep", "Schlafen"), "activity", ("sleep",), notes_source=(DE,)),
     Card("part_time", _names("Part-Time", "Teilzeit"), "whenever", notes_source=(DE,)),
     Card("goth_new_job", _names("New Job", "Neuer Job"), notes_source=(DE,)),
-    # Named in the combining rules.
+    # Named in the combining rules (where Blogging and Online Shopping count as Surfing the Web).
     Card("paint_your_windows_black", _names("Paint Your Windows Black", "Mal deine Fenster schwarz an"),
          notes_source=(DE,)),
-    Card("blogging", _names("Blogging", "Bloggen"), "activity", ("web",), notes_source=(DE,)),
-    Card("online_shopping", _names("Online Shopping", "Online-Shopping"), "activity", ("web",), notes_source=(DE,)),
+    Card("blogging", _names("Blogging", "Bloggen"), "activity", notes_source=(DE,)),
+    Card("online_shopping", _names("Online Shopping", "Online-Shopping"), "activity", notes_source=(DE,)),
 )

@@ -12,7 +12,7 @@ ALL = (EN, DE, RU)
 
 LANGS = ("en", "de", "ru")
 TYPES = ("person", "thing", "activity", "whenever", "cat")
-CATEGORIES = ("food", "booze", "cigarettes", "pet", "sleep", "nookie", "raid", "cancel")
+DECK = "guevara"
 
 
 @dataclass(frozen=True)

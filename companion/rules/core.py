@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from .guevara import called_this_turn
 from .tents import settle_before_next
-from .state import GAMES, MAX_SEATS, MIN_SEATS, Roll, Seat, TableState, goal_for
+from .games import GAMES
+from .state import Roll, Seat, TableState, goal_for
 from .violations import N_, RuleViolation
 
 
@@ -28,7 +29,8 @@ def _decide_create(state, seat, args):
         raise RuleViolation(N_("This table already exists."), section="guevara.setup")
     if args["game"] not in GAMES:
         raise RuleViolation(N_("That game is not available yet."), section="guevara.overview")
-    if not MIN_SEATS <= args["seats"] <= MAX_SEATS:
+    rules = GAMES[args["game"]]
+    if not rules.min_players <= args["seats"] <= rules.max_players:
         raise RuleViolation(N_("A table has 2 to 5 seats."), section="guevara.setup")
     return [{"type": "table_created", "seat": None, "args": dict(args)}]
 

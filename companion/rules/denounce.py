@@ -135,6 +135,7 @@ def _rolled(state, seat, args, seq):
     state.last_roll = Roll(seq=seq, seat=seat, purpose="denounce", note="", value=args["value"],
                            physical=args["physical"])
     state.denunciation.stage = "revenge" if args["innocent"] else "move"
+    state.denunciation.roll = {key: args[key] for key in ("value", "modifier", "extra", "penalty", "total")}
 
 
 def _revenge(state, seat, args, seq):

@@ -6,7 +6,8 @@ import copy
 from typing import Any, Iterable
 
 from . import core, denounce, goth, guevara, jobs, raids, tents, tv
-from .state import TableState, initial_state, rulebook_for, uses_jobs
+from .games import game
+from .state import TableState, initial_state
 from .violations import N_, RuleViolation
 
 MODULES = (core, guevara, tents, raids, denounce, jobs, goth, tv)
@@ -24,7 +25,6 @@ JOB_GAME_TOPICS = {
     "guevara.phase.freetime": "phase.freetime", "guevara.income": "jobs", "guevara.scrounging": "shopping",
     "guevara.pests": "pests", "guevara.wounds": "overview", "guevara.overview": "overview",
 }
-GOTH_TOPICS = {"pests": "people.uninvited"}  # Chez Goth explains its pests with the uninvited People
 
 # Events that are about phones, not the game: undo skips them.
 HOUSEKEEPING = {"table_created", "seat_joined", "seat_freed", "undone", "redone"}
@@ -35,13 +35,14 @@ def decide(state: TableState, kind: str, seat: int | None, args: dict[str, Any])
     handler = DECIDERS.get(kind)
     if handler is None:
         raise RuleViolation(N_("That action is not known."), section="guevara.turn")
-    if uses_jobs(state.game):
-        if kind in RANKS_ONLY:
-            raise RuleViolation(N_("That belongs to Chez Guevara: this game has jobs, not ranks."),
-                                section=f"{rulebook_for(state.game)}.jobs")
+    rules = state.rules
+    if kind in RANKS_ONLY and not rules.has_ranks:
+        raise RuleViolation(N_("That belongs to Chez Guevara: this game has jobs, not ranks."),
+                            section=rules.rulebook_topic("jobs"))
+    if kind in JOBS_ONLY and not rules.has_jobs:
+        raise RuleViolation(N_("That belongs to Chez Geek and Chez Goth."), section=rules.rulebook_topic("overview"))
+    if rules.has_jobs:
         handler = jobs.OVERRIDES.get(kind, handler)
-    elif kind in JOBS_ONLY:
-        raise RuleViolation(N_("That belongs to Chez Geek and Chez Goth."), section="guevara.overview")
     try:
         return handler(state, seat, args)
     except RuleViolation as violation:
@@ -49,12 +50,12 @@ def decide(state: TableState, kind: str, seat: int | None, args: dict[str, Any])
         raise
 
 
-def section_in_game(game: str, section: str) -> str:
+def section_in_game(key: str, section: str) -> str:
     """A shared rule's section as this game's rulebook has it (the job games explain cards in their own words)."""
-    if not uses_jobs(game) or not section.startswith("guevara."):
+    rules = game(key)
+    if not rules.has_jobs or not section.startswith("guevara."):
         return section
-    book, topic = rulebook_for(game), JOB_GAME_TOPICS.get(section, "overview")
-    return f"{book}.{GOTH_TOPICS.get(topic, topic) if book == 'goth' else topic}"
+    return rules.rulebook_topic(JOB_GAME_TOPICS.get(section, "overview"))
 
 
 def step_of(event: dict) -> int:

@@ -22,13 +22,13 @@ def counts_as(state: TableState, seat: int, job_key: str) -> bool:
     held = state.jobs.get(seat)
     if held is None:
         return False
-    return held == job_key if state.game != "geekgoth" else same_job(held, job_key)
+    return same_job(held, job_key) if state.rules.combining_rules else held == job_key
 
 
 def twins_of(state: TableState, seat: int) -> list[str]:
     """The other jobs that the seat's job counts as (only when the two games are combined)."""
     held = state.jobs.get(seat)
-    if state.game != "geekgoth" or held not in TWIN_JOBS:
+    if not state.rules.combining_rules or held not in TWIN_JOBS:
         return []
     return sorted(TWIN_JOBS - {held})
 
@@ -41,14 +41,9 @@ def categories_for_jobs(card: dict) -> set[str]:
     return categories
 
 
-def has_heartache(game: str) -> bool:
-    """Only games with Chez Goth in them keep Heartache."""
-    return game in ("goth", "geekgoth")
-
-
 def heartache_fades(state: TableState, seat: int) -> list[dict]:
     """After Call People, a Goth with nobody in the room loses one Heartache."""
-    if not has_heartache(state.game) or not state.is_goth(seat) or state.heartache.get(seat, 0) < 1:
+    if not state.rules.has_heartache or not state.is_goth(seat) or state.heartache.get(seat, 0) < 1:
         return []
     if any(card.type in PEOPLE for card in state.tents.get(seat, [])):
         return []
@@ -57,7 +52,7 @@ def heartache_fades(state: TableState, seat: int) -> list[dict]:
 
 def job_change_effects(state: TableState, seat: int, new_job: str) -> dict:
     """What a job change does to Heartache when the two games are combined."""
-    if state.game != "geekgoth":
+    if not state.rules.combining_rules:
         return {}
     was_goth, becomes_goth = state.is_goth(seat), state.job_profile[new_job].goth
     held = state.heartache.get(seat, 0)
@@ -71,7 +66,7 @@ def job_change_effects(state: TableState, seat: int, new_job: str) -> dict:
 def _decide_heartache(state, seat, args):
     if seat not in state.seats:
         raise RuleViolation(N_("There is no such seat at this table."), section="goth.setup")
-    if not has_heartache(state.game):
+    if not state.rules.has_heartache:
         raise RuleViolation(N_("Heartache belongs to Chez Goth."), section="goth.heartache")
     if state.winner is not None:
         raise RuleViolation(N_("The game is over."), section="goth.win")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .state import PHASES, RANK_CARDS, RANKS, DeckProfile, PendingSwap, RankValues, TableState, Turn
+from .state import RANK_CARDS, RANKS, DeckProfile, PendingSwap, RankValues, TableState, Turn
 from .ranks import change_rank, rank_step
 from .tents import pests_hungry_after_roll, require_no_demands, settle_before_next
 from .violations import N_, RuleViolation
@@ -104,10 +104,11 @@ def _decide_advance(state, seat, args):
         raise RuleViolation(N_("The turn has already moved on."), section="guevara.turn")
     require_no_demands(state, seat)
     closing = settle_before_next(state, seat)
-    index = PHASES.index(turn.phase)
-    if index + 1 < len(PHASES):
+    phases = state.rules.phases
+    index = phases.index(turn.phase)
+    if index + 1 < len(phases):
         hungry = pests_hungry_after_roll(state, seat) if turn.phase == "roll" else []
-        return closing + [{"type": "phase_entered", "seat": seat, "args": {"phase": PHASES[index + 1]}}] + hungry
+        return closing + [{"type": "phase_entered", "seat": seat, "args": {"phase": phases[index + 1]}}] + hungry
     return closing + [_turn_start(state, state.next_seat(turn.seat), turn.number + 1)]
 
 

@@ -7,7 +7,7 @@ arguments. Only what differs from Chez Guevara lives here; cards, windows and pe
 from __future__ import annotations
 
 from . import goth, guevara, tents
-from .state import HAND_AFTER_DRAW, JOB_PHASES, JobValues, TableState, rulebook_for
+from .state import HAND_AFTER_DRAW, JobValues, TableState
 from .violations import N_, RuleViolation
 
 LOW_ROLL_UP_TO = 3  # 1-3 gives the lower of two printed numbers, 4-6 the higher
@@ -16,7 +16,7 @@ JOB_CHANGES = ("new_job", "fired")
 
 def section(state: TableState, topic: str) -> str:
     """A rulebook section id in this table's game."""
-    return f"{rulebook_for(state.game)}.{topic}"
+    return state.rules.rulebook_topic(topic)
 
 
 def pick(values: tuple[int, ...], die: int | None) -> int:
@@ -135,14 +135,15 @@ def _decide_advance(state, seat, args):
         raise RuleViolation(N_("The turn has already moved on."), section=section(state, "turn"))
     tents.require_no_demands(state, seat)
     closing = tents.settle_before_next(state, seat)
-    index = JOB_PHASES.index(turn.phase)
-    if index + 1 < len(JOB_PHASES):
+    phases = state.rules.phases
+    index = phases.index(turn.phase)
+    if index + 1 < len(phases):
         after = []
         if turn.phase == "roll":
             after = tents.pests_hungry_after_roll(state, seat)
         if turn.phase == "call":
             after = goth.heartache_fades(state, seat)
-        return closing + [{"type": "phase_entered", "seat": seat, "args": {"phase": JOB_PHASES[index + 1]}}] + after
+        return closing + [{"type": "phase_entered", "seat": seat, "args": {"phase": phases[index + 1]}}] + after
     return closing + turn_start(state, state.next_seat(turn.seat), turn.number + 1, args.get("dice") or [])
 
 

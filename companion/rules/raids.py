@@ -179,6 +179,7 @@ def _rolled(state, seat, args, seq):
     if outcome is None:
         return
     if "tie" in outcome:
+        raid.earlier.append(raid.rolls)
         raid.round, raid.contenders, raid.rolls = raid.round + 1, list(outcome["tie"]), {}
         return
     raid.winner = outcome["winner"]

@@ -4,39 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-GAMES = ("guevara", "geek", "goth", "geekgoth")
-JOB_GAMES = ("geek", "goth", "geekgoth")
-MIN_SEATS, MAX_SEATS = 2, 5
-ROLL_PURPOSES = ("call", "get_rid", "variable", "raid", "denounce", "card", "other", "income", "free_time")
+from . import games
+
 DISPLAY = "display"
 RANKS = ("private", "corporal", "sergeant")
 RANK_CARDS = 8
-PHASES = ("draw", "roll", "call", "freetime", "discard", "heal")
-JOB_PHASES = ("draw", "roll", "call", "freetime", "discard")
 HAND_AFTER_DRAW, HAND_AFTER_DISCARD = 6, 5
 BLACK_WINDOWS = "paint_your_windows_black"
-
-
-def phases_for(game: str) -> tuple[str, ...]:
-    """The phases of a turn: Chez Guevara heals at the end, the job games do not."""
-    return PHASES if game == "guevara" else JOB_PHASES
-
-
-def rulebook_for(game: str) -> str:
-    """The rulebook whose sections explain this game (the combined game follows Chez Goth's combining rules)."""
-    return {"geek": "geek", "goth": "goth", "geekgoth": "goth"}.get(game, "guevara")
-
-
-def uses_jobs(game: str) -> bool:
-    """Chez Geek and Chez Goth deal jobs instead of ranks."""
-    return game in JOB_GAMES
-
-
-def roll_purposes_for(game: str) -> tuple[str, ...]:
-    """What a roll can be for in this game (no raids or denouncing with jobs, no rolled Income with ranks)."""
-    if uses_jobs(game):
-        return tuple(p for p in ROLL_PURPOSES if p not in ("raid", "denounce"))
-    return tuple(p for p in ROLL_PURPOSES if p not in ("income", "free_time"))
 
 
 @dataclass
@@ -178,6 +152,7 @@ class Raid:
     stage: str = "roll"
     winner: int | None = None
     pickers: list[int] = field(default_factory=list)
+    earlier: list[dict[int, int]] = field(default_factory=list)  # the rolls of rounds that ended in a tie
 
     def waiting_for(self) -> list[int]:
         """The seats that still have to roll in this round."""
@@ -197,6 +172,7 @@ class Denunciation:
     target: int
     stage: str = "roll"
     revenge: bool = False
+    roll: dict | None = None  # the target's roll once made: value, modifier, extra, penalty, total
 
 
 @dataclass
@@ -239,6 +215,11 @@ class TableState:
     job_slack: dict[int, int] = field(default_factory=dict)
     last_winner: int | None = None
 
+    @property
+    def rules(self) -> games.Game:
+        """The record of the game this table plays."""
+        return games.game(self.game)
+
     def job(self, seat: int) -> JobValues | None:
         """The job card the seat holds, if any."""
         key = self.jobs.get(seat)
@@ -246,21 +227,21 @@ class TableState:
 
     def is_goth(self, seat: int) -> bool:
         """Chez Goth makes everyone a Goth; combined with Chez Geek only a Goth job does."""
-        if self.game == "goth":
+        if self.rules.everyone_is_goth:
             return True
         job = self.job(seat)
-        return self.game == "geekgoth" and job is not None and job.goth
+        return self.rules.combining_rules and job is not None and job.goth
 
     def goal_of(self, seat: int) -> int | None:
         """The seat's goal: the table's (Chez Guevara) or the one printed on the seat's job (None until entered)."""
-        if not uses_jobs(self.game):
+        if not self.rules.has_jobs:
             return self.goal
         job = self.job(seat)
         return job.goal if job else None
 
     def black_windows(self, seat: int) -> int:
         """Each "Paint your windows black" in play: +1 for a Goth, -1 for everyone else (gone when the card goes)."""
-        if self.game != "geekgoth":
+        if not self.rules.combining_rules:
             return 0
         count = sum(1 for cards in self.tents.values() for card in cards if card.key == BLACK_WINDOWS)
         return count if self.is_goth(seat) else -count

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .placing import enter_tent, tent_card
-from .state import TableState, rulebook_for
+from .state import TableState
 from .tents import PHASE_OF_KIND, open_window
 from .violations import N_, RuleViolation
 
@@ -13,14 +13,14 @@ TV_SLACK = 1
 def may_watch_tv(state: TableState, seat: int) -> bool:
     """Whether `seat` may turn the Free Time use being announced now into an evening of TV."""
     window = state.window
-    return (window is not None and seat != window.seat and state.game != "guevara"
+    return (window is not None and seat != window.seat and state.rules.has_tv
             and PHASE_OF_KIND[window.kind] == "freetime" and window.pulled_by is None)
 
 
 def _decide_watch_tv(state, seat, args):
-    topic = f"{rulebook_for(state.game)}.tv"
-    if state.game == "guevara":
-        raise RuleViolation(N_("Chez Guevara has no TV cards."), section="guevara.overview")
+    topic = state.rules.rulebook_topic("tv")
+    if not state.rules.has_tv:
+        raise RuleViolation(N_("Chez Guevara has no TV cards."), section=state.rules.rulebook_topic("overview"))
     window = open_window(state, seat, args["window"])
     if PHASE_OF_KIND[window.kind] != "freetime":
         raise RuleViolation(N_("A TV card cannot stop anyone calling People."), section=topic)

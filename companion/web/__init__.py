@@ -8,39 +8,51 @@ from werkzeug.wrappers import Response
 from ..i18n import LANGUAGES, current_language, gettext, ngettext
 from ..play import Play
 from ..rules.violations import N_
+from .common import from_another_origin
 from .limits import RateLimiter
 
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+# media-src: the keep-awake video (NoSleep.js's, vendored as files, so no data: URIs); manifest-src: the seat's
+# web app manifest.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src 'self'; "
+       "manifest-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
+       "frame-ancestors 'none'")
 
 
 def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
-    from . import api, compress, fragments, live, lookup, race, seat, spectate, story, tables, views
+    from . import api, compress, fragments, install, live, lookup, narrate, seat, spectate, story, tables
 
     app.extensions["play"] = Play()
     app.extensions["join_limiter"] = RateLimiter()
     app.extensions["panel_cache"] = fragments.PanelCache()
-    for blueprint in (tables.bp, seat.bp, live.bp, lookup.bp, api.bp, story.bp, spectate.bp):
+    for blueprint in (tables.bp, seat.bp, live.bp, lookup.bp, api.bp, story.bp, spectate.bp, install.bp):
         app.register_blueprint(blueprint)
 
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
-                                 **views.TEMPLATE_HELPERS, **race.TEMPLATE_HELPERS, **story.TEMPLATE_HELPERS)
-    # A panel may be rendered once for many answers: these let each answer get its browser's own tokens.
-    app.jinja_env.globals.update(csrf_token=fragments.csrf_token, action_id=fragments.action_id)
+                                 **narrate.FORMATTERS, **story.TEMPLATE_HELPERS)
 
+    app.before_request(_refuse_other_origins)
     app.after_request(compress.gzip_response)
     app.after_request(_security_headers)
     for status in (400, 403, 404, 405, 413, 429, 500):
         app.register_error_handler(status, _error_page)
 
 
+def _refuse_other_origins() -> tuple[Response | str, int] | None:
+    """A change sent by another website's page (cross-site request forgery) is refused before anything runs."""
+    if from_another_origin():
+        return error_answer(gettext(OTHER_ORIGIN), 403)
+    return None
+
+
 def _security_headers(response: Response) -> Response:
     response.headers.setdefault("Content-Security-Policy", CSP)
     response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Referrer-Policy"] = "no-referrer"
+    # Addresses (with table tokens) never leave for other sites. Not no-referrer: under it a browser sends
+    # `Origin: null` with the page's own form posts, which the cross-origin check has to refuse on plain http.
+    response.headers["Referrer-Policy"] = "same-origin"
     response.headers["X-Frame-Options"] = "DENY"
     if "lang" in g:
         response.vary.add("Cookie")
@@ -56,6 +68,7 @@ ERROR_MESSAGES = {
     429: N_("Too many tries. Please wait a minute."),
     500: N_("Something went wrong on the table's laptop. Nothing was changed."),
 }
+OTHER_ORIGIN = N_("That came from another website, so nothing was changed. Open the table's own page and try again.")
 
 
 def wants_json() -> bool:
@@ -66,7 +79,11 @@ def wants_json() -> bool:
 
 def _error_page(error) -> tuple[Response | str, int]:
     status = getattr(error, "code", 500) or 500
-    message = gettext(ERROR_MESSAGES.get(status, ERROR_MESSAGES[500]))
+    return error_answer(gettext(ERROR_MESSAGES.get(status, ERROR_MESSAGES[500])), status)
+
+
+def error_answer(message: str, status: int) -> tuple[Response | str, int]:
+    """An error as JSON on API paths, as a page elsewhere."""
     if wants_json():
         return jsonify(error=message), status
     return render_template("message.html", message=message), status

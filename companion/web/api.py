@@ -9,10 +9,11 @@ from ..actions import BadInput, new_action_id, parse_action, parse_name, parse_s
 from ..db import get_db
 from ..i18n import CODES, current_language, gettext as _
 from ..play import Forbidden
-from ..rules.state import DISPLAY, TableState, uses_jobs
+from ..rules.offers import Offers, display_offers, offers
+from ..rules.state import DISPLAY, TableState
 from ..rules.violations import N_, RuleViolation
 from . import narrate
-from .common import held_seat, is_display, join_url, play, public_base, table_or_404
+from .common import actor_for, held_seat, is_display, join_url, play, public_base, table_or_404
 from .tables import claim
 
 bp = Blueprint("api", __name__)
@@ -73,18 +74,26 @@ def join_seat(token: str):
 
 @bp.get("/t/<token>/state.json")
 def state_json(token: str) -> Response:
-    """The table's public state."""
+    """The table's public state, with what the caller (by its key, else this browser's seat) may do now."""
     table = table_or_404(token)
-    response = jsonify(public_state(play().state(get_db(), table)))
+    state = play().state(get_db(), table)
+    key = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
+    actor = _actor_from_key(table, key, None) if key else actor_for(table)
+    response = jsonify({**public_state(state), "offers": None if actor is None else offers_for(state, actor).as_json()})
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def offers_for(state: TableState, actor: str) -> Offers:
+    """What the display, or one seat, may do now."""
+    return display_offers(state) if actor == DISPLAY else offers(state, int(actor.split(":")[1]))
 
 
 def public_state(state: TableState) -> dict:
     """The state as JSON: seats in table order with rank and tent, the turn, any open cancel window, the dice."""
     turn, window = state.turn, state.window
     return {
-        "version": state.version, "game": state.game, "goal": None if uses_jobs(state.game) else state.goal,
+        "version": state.version, "game": state.game, "goal": None if state.rules.has_jobs else state.goal,
         "seats": [{"seat": seat.id, "name": seat.name, "order": state.order.index(seat.id),
                    "slack": seat.slack, "wounds": seat.wounds, "total": state.total(seat.id),
                    "to_goal": state.to_goal(seat.id), "has_phone": seat.claimed, "rank": state.ranks.get(seat.id),

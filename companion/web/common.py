@@ -1,4 +1,4 @@
-"""Helpers every blueprint shares: the table from its token, who is asking, CSRF, htmx, addresses."""
+"""Helpers every blueprint shares: the table from its token, who is asking, cross-origin posts, htmx, addresses."""
 
 from __future__ import annotations
 
@@ -34,6 +34,11 @@ def table_or_404(token: str) -> store.TableRow:
 def is_htmx() -> bool:
     """The one place that reads htmx's request headers."""
     return request.headers.get("HX-Request") == "true"
+
+
+def refuse(message: str, status: int) -> tuple[str, int]:
+    """A plain page that says what went wrong."""
+    return render_template("message.html", message=message), status
 
 
 def fragment_or_page(fragment: str, page: str, status: int = 200, **context) -> Response:
@@ -82,7 +87,7 @@ def is_display(table: store.TableRow, key: str | None = None) -> bool:
 
 def require_display(table: store.TableRow, bearer: bool = False) -> None:
     """403 unless this browser is the table's display (or, where `bearer` allows, the request carries its key)."""
-    key = request.headers.get("Authorization", "").removeprefix("Bearer ").strip() if bearer else ""
+    key = bearer_key() if bearer else ""
     if not is_display(table, key or None):
         abort(403)
 
@@ -108,19 +113,38 @@ def actor_for(table: store.TableRow) -> str | None:
     return f"seat:{seat}" if seat else None
 
 
-# --- CSRF --------------------------------------------------------------------------------------
+# --- CSRF: the browser says where a form came from ----------------------------------------------
 
-def csrf_token() -> str:
-    """This browser's form token, made on first use."""
-    if "csrf" not in session:
-        session["csrf"] = secrets.token_urlsafe(24)
-    return session["csrf"]
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
-def csrf_ok() -> bool:
-    """A cookie-authenticated post must carry this browser's form token."""
-    sent = request.form.get("csrf") or request.headers.get("X-CSRF-Token") or ""
-    return bool(session.get("csrf")) and secrets.compare_digest(sent, session["csrf"])
+def bearer_key() -> str:
+    """The key after `Authorization: Bearer`, or "" when none was sent (an empty header is no key)."""
+    sent = request.headers.get("Authorization", "")
+    return sent.removeprefix("Bearer ").strip() if sent.startswith("Bearer ") else ""
+
+
+def from_another_origin() -> bool:
+    """True for a cookie-authenticated change that a page of another origin sent (cross-site request forgery).
+
+    As Go's http.CrossOriginProtection does: the browser's Sec-Fetch-Site says it when present (same-site is
+    refused too: 127.0.0.1:A and 127.0.0.1:B share a site, not an origin); browsers that omit it on plain http
+    still send Origin, which must be this server's own. A request with neither is no browser's form, and one
+    with a bearer key is not authenticated by cookies, so neither can be forged this way.
+    """
+    if request.method in SAFE_METHODS or bearer_key():
+        return False
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None:
+        return site not in ("same-origin", "none")
+    origin = request.headers.get("Origin")
+    return origin is not None and origin.lower() not in _own_origins()
+
+
+def _own_origins() -> set[str]:
+    # Behind a TLS proxy the request looks like plain http; the public address is then this server's too.
+    own = {request.host_url, current_app.config.get("PUBLIC_URL") or ""}
+    return {"{0}://{1}".format(*urlsplit(url.lower())[:2]) for url in own if url}
 
 
 # --- addresses ---------------------------------------------------------------------------------
@@ -132,18 +156,9 @@ def _lan_address() -> str | None:
 
 def public_base() -> tuple[str, bool]:
     """The base URL phones should use, and whether it is only loopback (phones cannot reach it)."""
-    configured = current_app.config.get("PUBLIC_URL")
-    if configured:
-        base = configured.rstrip("/")
-        return base, netaddr.is_loopback_host(urlsplit(base).netloc)
-    host = request.host
-    if not netaddr.is_loopback_host(host):
-        return request.host_url.rstrip("/"), False
-    port = urlsplit(request.host_url).port
-    lan = _lan_address()
-    if lan is None:
-        return request.host_url.rstrip("/"), True
-    return f"{request.scheme}://{lan}{':' + str(port) if port else ''}", False
+    config = current_app.config
+    return netaddr.public_base(config.get("PUBLIC_URL"), config.get("LISTEN_HOST"), urlsplit(request.host_url).port,
+                               _lan_address(), seen_host=request.host, scheme=request.scheme)
 
 
 def join_url(table: store.TableRow, seat: int | None = None) -> str:

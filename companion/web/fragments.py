@@ -1,40 +1,33 @@
-"""A phone's live panel, rendered once per table version and viewer, each browser's tokens filled in per answer.
+"""A phone's live panel, rendered once per table version and viewer and served as the same bytes to every browser.
 
 Rendering the panel is most of a re-fetch's cost. A phone's panel depends only on the table's events (its
 version), who looks (seat N, or the display in a phone's view), the language and the address it is served
-at; the browser's CSRF token and the forms' action ids are the only parts that differ per answer. So the
-render is kept with markers where those go, and every answer gets this browser's CSRF token and fresh
-action ids, exactly as a fresh render would: nothing of one browser is ever stored, and a new event (a new
+at: it holds nothing of one browser (no form token: cross-origin posts are refused by their headers; no
+action id: the browser makes one per form). So one render per (table, viewer, language, address) is kept for
+the newest version and every browser of that seat gets the same bytes and the same ETag; a new event (a new
 version) or another language, viewer or address misses the cache. Anything new a phone's panel shows that
 does not come from the table's events or the viewer must be added to `_viewer` below, or it would go stale.
 """
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
 
-from flask import current_app, g, render_template, request
+from flask import current_app, render_template, request
 from werkzeug.wrappers import Response
 
 from .. import store
-from ..actions import new_action_id
 from ..db import get_db
 from ..i18n import current_language
 from ..rules.state import DISPLAY
-from .common import csrf_token as session_csrf_token
 from .common import play
 
 PANEL = "partials/_panel.html"
 MAX_ENTRIES = 1024  # one per viewer of a table (only the newest version is kept): ~20 KB each at most
 
-# Random per process, so no name a player types can ever look like one.
-_CSRF_MARK = "csrf-" + secrets.token_hex(12)
-_ACTION_MARK = "aid-" + secrets.token_hex(12)
-_ACTION_MARKS = re.compile(re.escape(_ACTION_MARK))
 _BOOT = secrets.token_hex(4)  # a restart (perhaps with new templates) changes every tag
 
 
@@ -67,20 +60,6 @@ class PanelCache:
                 self._entries.popitem(last=False)
 
 
-# --- template globals: markers while a shared render is made, the real thing otherwise ---------
-
-def csrf_token() -> str:
-    """This browser's form token (a marker inside a panel render that will be shared)."""
-    return _CSRF_MARK if g.get("marking_panel") else session_csrf_token()
-
-
-def action_id() -> str:
-    """A fresh id for one form (a marker inside a panel render that will be shared)."""
-    return _ACTION_MARK if g.get("marking_panel") else new_action_id()
-
-
-# --- the panel ---------------------------------------------------------------------------------
-
 def live_panel(table: store.TableRow, actor: str, context: Callable[[], dict], status: int = 200) -> Response:
     """The htmx panel for this viewer: 304 if the browser holds this version, else a kept or new render."""
     if actor == DISPLAY and request.values.get("view") != "seat":
@@ -99,15 +78,11 @@ def live_panel(table: store.TableRow, actor: str, context: Callable[[], dict], s
     html = None if fresh else cache.get(key, version)
     if html is None:
         values = context()
-        g.marking_panel = True
-        try:
-            html = render_template(PANEL, **values)
-        finally:
-            g.marking_panel = False
+        html = render_template(PANEL, **values)
         version = values["state"].version  # the state it was rendered from, even if a tap came in meanwhile
         tag = _etag(key, version)
         cache.put(key, version, html)
-    return _finish(current_app.make_response((_fill_in(html), status)), tag)
+    return _finish(current_app.make_response((html, status)), tag)
 
 
 def _viewer(actor: str) -> tuple:
@@ -116,14 +91,8 @@ def _viewer(actor: str) -> tuple:
 
 
 def _etag(key: tuple, version: int) -> str:
-    # The browser's token is part of the tag: a 304 lets it reuse its own copy, which holds its old token.
-    viewer = hashlib.blake2s(repr((key, session_csrf_token(), _BOOT)).encode(), digest_size=9).hexdigest()
+    viewer = hashlib.blake2s(repr((key, _BOOT)).encode(), digest_size=9).hexdigest()
     return f"p{key[0]}-{version}-{viewer}"
-
-
-def _fill_in(html: str) -> str:
-    html = html.replace(_CSRF_MARK, session_csrf_token())
-    return _ACTION_MARKS.sub(lambda _match: new_action_id(), html)
 
 
 def _finish(response: Response, tag: str) -> Response:

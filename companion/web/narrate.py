@@ -5,13 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from .. import cards as catalog
+from .. import cards as catalog, rulebook
 from ..i18n import current_language, gettext as _, ngettext
 from ..rules.tents import CALL_SUCCEEDS, GET_RID_SUCCEEDS
 from ..rules.engine import step_of
-from ..rules.state import DISPLAY, TableState, uses_jobs
-from ..rules.goth import has_heartache
-from ..rules.jobs import hand_limit
+from ..rules.state import DISPLAY, RANKS, TableState
 from ..rules.violations import N_
 
 PURPOSES = {
@@ -34,14 +32,6 @@ PHASE_NAMES = {
     "draw": N_("Draw"), "roll": N_("Roll"), "call": N_("Call People"), "freetime": N_("Free Time"),
     "discard": N_("Discard"), "heal": N_("Heal"),
 }
-PHASE_REMINDERS = {
-    "draw": N_("Draw Life cards until you hold 6."),
-    "roll": N_("Roll to get rid of unwanted People (4-6), and make the rolls your cards demand."),
-    "call": N_("Call People: an invited Person needs 3-6; uninvited People and Cats just come."),
-    "freetime": N_("Each Free Time is one scrounging trip or one Activity."),
-    "discard": N_("Discard down to 5 cards. You may discard more, but never your last card."),
-    "heal": N_("If you did nothing but discard this turn, remove one wound."),
-}
 CATEGORY_NAMES = {
     "food": N_("Food"), "booze": N_("Booze"), "cigarettes": N_("Cigarettes"), "pet": N_("Pet"),
     "sleep": N_("Sleep"), "nookie": N_("Nookie"), "raid": N_("Raid"), "cancel": N_("Cancels cards"),
@@ -59,16 +49,6 @@ KIND_TEXT = {
     "scrounge": N_("goes scrounging: %(card)s"),
     "raid": N_("calls a raid: %(card)s"),
 }
-JOB_REMINDERS = {
-    "draw": N_("Draw Life cards until you hold %(n)d, and never hold more."),
-    "roll": N_("A two-value Income or Free Time was rolled as the turn began. Roll to get rid of People (4-6), "
-               "naming where each goes first."),
-    "call": PHASE_REMINDERS["call"],
-    "freetime": N_("Each Free Time is one shopping trip or one Activity; others may answer with a TV card."),
-    "discard": PHASE_REMINDERS["discard"],
-}
-GOTH_CALL_REMINDER = N_("Call People: an invited Person needs 3-6; uninvited People and Cats just come. "
-                        "A Goth with nobody in the room afterwards loses 1 Heartache.")
 JOB_CHANGE_NAMES = {"new_job": N_("New Job"), "fired": N_("You're Fired!")}
 RANK_NAMES = {"private": N_("Private"), "corporal": N_("Corporal"), "sergeant": N_("Sergeant")}
 
@@ -81,16 +61,6 @@ def phase_name(phase: str) -> str:
 def rank_name(rank: str | None) -> str:
     """A rank in the reader's language ('—' for none)."""
     return _(RANK_NAMES[rank]) if rank in RANK_NAMES else "—"
-
-
-def phase_reminder(state: TableState) -> str:
-    """What the active player does in this phase, in the reader's language."""
-    turn = state.turn
-    if not uses_jobs(state.game):
-        return _(PHASE_REMINDERS[turn.phase])
-    if turn.phase == "call" and has_heartache(state.game):
-        return _(GOTH_CALL_REMINDER)
-    return _(JOB_REMINDERS[turn.phase], n=hand_limit(state, turn.seat))
 
 
 def job_label(state: TableState, key: str | None) -> str:
@@ -233,7 +203,7 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "free_time_adjusted":
         return _("%(delta)+d Free Time this turn", delta=args["delta"])
     if kind == "free_time_used":
-        if args["kind"] == "scrounge" and uses_jobs(state.game):
+        if args["kind"] == "scrounge" and state.rules.has_rooms:
             return _("went shopping for %(cost)d Income", cost=args["cost"])
         if args["kind"] == "scrounge":
             return _("went scrounging for %(cost)d Income", cost=args["cost"])
@@ -241,7 +211,7 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "healed":
         return _("healed a wound of %(name)s", name=name)
     if kind == "card_played":
-        text = play_text(args["kind"], args["cards"], seat_name(state, args["target"]), uses_jobs(state.game))
+        text = play_text(args["kind"], args["cards"], seat_name(state, args["target"]), state.rules.has_rooms)
         if args.get("handed_by"):
             return _("hands over a Raid card: %(name)s %(text)s", name=name, text=text)
         return text
@@ -265,15 +235,15 @@ def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "rid_rolled":
         return _("rolled %(value)d to send a Person away: %(outcome)s", value=args["value"],
                  outcome=_("gone") if args["value"] >= GET_RID_SUCCEEDS else _("it stays"))
-    if kind == "pest_hungry" and uses_jobs(state.game):
+    if kind == "pest_hungry" and state.rules.has_rooms:
         return _("a pest in the room of %(name)s wants a card", name=name)
     if kind == "pest_hungry":
         return _("a pest in the tent of %(name)s wants a card", name=name)
     if kind == "pest_fed":
         return _("discarded a card for the pest")
     if kind == "card_removed":
-        return _("took a card out of a room") if uses_jobs(state.game) else _("took a card out of a tent")
-    if kind == "card_moved" and uses_jobs(state.game):
+        return _("took a card out of a room") if state.rules.has_rooms else _("took a card out of a tent")
+    if kind == "card_moved" and state.rules.has_rooms:
         return _("moved a card into the room of %(name)s", name=seat_name(state, args["to"]))
     if kind == "card_moved":
         return _("moved a card into the tent of %(name)s", name=seat_name(state, args["to"]))
@@ -394,3 +364,19 @@ def next_redo(state: TableState, by_seq: dict[int, dict]) -> str | None:
     if not state.redoable:
         return None
     return describe_action(state.redoable[-1], state, by_seq)
+
+
+def rule_title(section_id: str) -> str:
+    """A rules reference section's title in the reader's language (its id if the reference lacks it)."""
+    try:
+        return rulebook.section(current_language(), section_id).title
+    except KeyError:
+        return section_id
+
+
+# Words that do not depend on a table, for every template: each takes a key and gives it in the reader's language.
+FORMATTERS = {
+    "phase_name": phase_name, "rank_name": rank_name, "ranks": RANKS, "purpose_label": purpose_label,
+    "purpose_section": PURPOSE_SECTIONS, "card_label": card_label, "category_name": category_name,
+    "category_names": category_names, "type_name": type_name, "rule_title": rule_title,
+}

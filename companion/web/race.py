@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from .. import race, store, story
+from .. import store, story
 from ..i18n import gettext as _, ngettext
 from ..rules.engine import step_of
 from ..rules.state import TableState
@@ -58,5 +58,3 @@ def race_context(db: Database, table_id: int, events: list[dict], state: TableSt
     """What the race view adds to a screen's context: the newest highlight and the latest roll."""
     return {"highlight": highlight(db, table_id, events, state), "latest_roll": latest_roll(events, state)}
 
-
-TEMPLATE_HELPERS = {"race_lanes": race.lanes}

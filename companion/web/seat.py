@@ -13,9 +13,9 @@ from ..play import Forbidden
 from ..rules.state import DISPLAY
 from ..rules.violations import RuleViolation
 from . import narrate
-from .common import actor_for, csrf_ok, fragment_or_page, held_seat, is_htmx, play, table_or_404
+from .common import actor_for, fragment_or_page, held_seat, is_htmx, play, table_or_404
 from .fragments import live_panel
-from .views import display_context, panel_context
+from .screens import screen_for, seat_screen
 
 bp = Blueprint("seat", __name__)
 
@@ -27,7 +27,7 @@ def seat_page(token: str) -> Response | str:
     seat = held_seat(table)
     if seat is None:
         return redirect(url_for("tables.join", token=token), 303)
-    return render_template("seat.html", **panel_context(table, "seat", me=seat))
+    return render_template("seat.html", **seat_screen(table, seat).context())
 
 
 @bp.get("/t/<token>/panel")
@@ -44,10 +44,8 @@ def panel(token: str) -> Response | str:
 
 
 def _screen(table: store.TableRow, actor: str, **extra) -> tuple[str, dict]:
-    if actor == DISPLAY and request.values.get("view") != "seat":
-        return "display.html", display_context(table, **extra)
-    seat = int(actor.split(":")[1]) if actor != DISPLAY else None
-    return "seat.html", panel_context(table, "seat", me=seat, **extra)
+    page, screen = screen_for(table, actor, as_seat=request.values.get("view") == "seat", **extra)
+    return page, screen.context()
 
 
 @bp.post("/t/<token>/act")
@@ -58,8 +56,6 @@ def act(token: str) -> Response:
     if actor is None:
         return fragment_or_page("partials/_message.html", "message.html", 403,
                                 message=_("This phone has no seat at this table."))
-    if not csrf_ok():
-        return _refused(table, actor, _("This form has expired. Please reload the page and try again."), 400)
     try:
         action = parse_action(request.form)
         outcome = play().apply(get_db(), table, action, actor, lang=current_language(), notify=False)

@@ -17,17 +17,13 @@ from werkzeug.wrappers import Response
 from .. import store
 from ..db import get_db
 from ..i18n import gettext as _, pick_language
-from ..rules.state import phases_for
-from . import narrate
-from .common import csrf_ok, fragment_or_page, play, public_base, require_display, table_or_404
+from .common import fragment_or_page, play, public_base, require_display, table_or_404
 from .live import version_json, version_stream
-from .race import race_context
 from .story import newest_story
-from .views import LOG_LINES as TAIL, refuse, window_text
+from .screens import spectator_screen
 
 bp = Blueprint("spectate", __name__)
 
-LOG_LINES = 6  # of the tail the display's panel reads too
 
 
 def _watched(key: str) -> store.TableRow | None:
@@ -47,11 +43,11 @@ def _watched_or_404(key: str) -> store.TableRow:
     return table
 
 
-def _display_post(token: str) -> store.TableRow | None:
-    """The table, if this browser is its display and the form carries its token (else None: a 400 follows)."""
+def _display_post(token: str) -> store.TableRow:
+    """The table, if this browser is its display (else 403)."""
     table = table_or_404(token)
     require_display(table)
-    return table if csrf_ok() else None
+    return table
 
 
 def tools(table: store.TableRow) -> dict:
@@ -67,8 +63,6 @@ def tools(table: store.TableRow) -> dict:
 def make_link(token: str) -> Response | tuple[str, int]:
     """A new spectator link; the previous one, if any, stops working."""
     table = _display_post(token)
-    if table is None:
-        return refuse(_("This form has expired. Please reload the page and try again."), 400)
     key = secrets.token_urlsafe(24)
     store.set_spectator_key(get_db(), table.id, key)
     play().hub.kick(table.id)
@@ -81,8 +75,6 @@ def make_link(token: str) -> Response | tuple[str, int]:
 def revoke_link(token: str) -> Response | tuple[str, int]:
     """The spectator link stops working at once, its open pages included."""
     table = _display_post(token)
-    if table is None:
-        return refuse(_("This form has expired. Please reload the page and try again."), 400)
     store.set_spectator_key(get_db(), table.id, None)
     play().hub.kick(table.id)
     session.get("spectators", {}).pop(token, None)
@@ -91,18 +83,8 @@ def revoke_link(token: str) -> Response | tuple[str, int]:
 
 
 def spectator_context(table: store.TableRow, key: str) -> dict:
-    """What the read-only race view shows: the state, the newest highlight and the last lines of the log."""
-    db = get_db()
-    state = play().state(db, table)
-    events = store.events_after(db, table.id, max(0, state.version - TAIL))
-    return {
-        "state": state, "view": "spectate", "key": key, **race_context(db, table.id, events, state),
-        "seat_name": lambda seat: narrate.seat_name(state, seat),
-        "window_text": window_text(state), "phases": phases_for(state.game),
-        "job_name": lambda job: narrate.job_label(state, job),
-        "log": narrate.story(events[-LOG_LINES:], state, {event["seq"]: event for event in events}),
-        "story_url": url_for("spectate.story", key=key),
-    }
+    """What the read-only race view shows: the race, the newest highlight and the last lines of the log."""
+    return spectator_screen(table, key).context()
 
 
 @bp.get("/watch/<key>")

@@ -7,25 +7,24 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from babel.dates import format_date, format_time
-from flask import Blueprint, abort, current_app, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, g, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from .. import archive, store, story
 from ..db import get_db
 from ..i18n import current_language, gettext as _, pick_language
+from ..rules.games import GAMES
 from . import narrate
-from .common import csrf_ok, forget_display, is_display, play, require_display, table_or_404
-from .views import refuse
+from .common import forget_display, is_display, play, refuse, require_display, table_or_404
 
 bp = Blueprint("story", __name__)
 
-GAME_NAMES = {"guevara": "Chez Guevara", "geek": "Chez Geek", "goth": "Chez Goth"}
 FRONT_PAGE_GAMES = 8
 
 
 def game_name(key: str) -> str:
     """A game's printed title (a name, never translated)."""
-    return GAME_NAMES.get(key, key)
+    return GAMES[key].title if key in GAMES else key
 
 
 def when(timestamp: float | None) -> str:
@@ -160,8 +159,6 @@ def delete(token: str) -> Response | tuple[str, int]:
     """Delete the table for good: its events, seats and row; its live streams end."""
     table = table_or_404(token)
     require_display(table, bearer=True)
-    if "Authorization" not in request.headers and not csrf_ok():  # a browser's form must carry its token
-        return refuse(_("This form has expired. Please reload the page and try again."), 400)
     play().delete(get_db(), table)
     forget_display(token)
     return refuse(_("This table has been deleted."), 200)

@@ -13,9 +13,9 @@ from ..db import get_db
 from ..i18n import CODES, LANG_COOKIE, LANGUAGES, gettext as _
 from ..rules.violations import RuleViolation
 from . import narrate, spectate, story
-from .common import (csrf_ok, forget_seat, held_seat, is_display, join_url, play, remember_display, remember_seat,
+from .common import (forget_seat, held_seat, is_display, join_url, play, remember_display, remember_seat,
                      table_or_404)
-from .views import display_context, refuse
+from .screens import display_screen
 
 bp = Blueprint("tables", __name__)
 
@@ -30,8 +30,6 @@ def index() -> str:
 @bp.post("/tables")
 def create() -> Response:
     """Open a new table and make this browser its display."""
-    if not csrf_ok():
-        return refuse(_("This form has expired. Please reload the page and try again."), 400)
     try:
         options = parse_table_options(request.form, CODES)
     except BadInput as error:
@@ -68,7 +66,7 @@ def display(token: str) -> Response | str:
         return redirect(url_for("tables.display", token=token), 303)
     if not is_display(table):
         return render_template("not_display.html", table=table), 403
-    return render_template("display.html", **display_context(table), tools=spectate.tools(table))
+    return render_template("display.html", **display_screen(table).context(), tools=spectate.tools(table))
 
 
 @bp.get("/t/<token>/qr.svg")
@@ -96,16 +94,13 @@ def _join_page(table: store.TableRow, error: str | None = None, status: int = 20
     state = play().state(get_db(), table)
     wanted = request.values.get("seat", type=int)
     full = all(state.seats[seat].claimed for seat in state.order)
-    return render_template("join.html", table=table, state=state, wanted=wanted, error=error, full=full,
-                           action_id=new_action_id()), status
+    return render_template("join.html", table=table, state=state, wanted=wanted, error=error, full=full), status
 
 
 @bp.post("/t/<token>/join")
 def take_seat(token: str) -> Response:
     """Claim a seat for this phone with a signed cookie."""
     table = table_or_404(token)
-    if not csrf_ok():
-        return _join_page(table, _("This form has expired. Please reload the page and try again."), 400)
     try:
         seat, name = parse_seat(request.form.get("seat")), parse_name(request.form.get("name"))
         key, outcome = claim(table, seat, name, request.form.get("action_id") or new_action_id())

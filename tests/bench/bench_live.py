@@ -46,7 +46,6 @@ import psutil
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 from harness import Server  # noqa: E402
 
-CSRF = re.compile(r'name="csrf" value="([^"]+)"')
 VERSION = re.compile(r'id="panel"[^>]*data-version="(\d+)"')
 ASSET = re.compile(r'<(?:link[^>]+href|script[^>]+src|img[^>]+src)="(/[^"]+)"')
 PAGE_BUDGET = 60 * 1024
@@ -104,8 +103,7 @@ class Screen:
             self.kept_lock.release()
 
     def join(self, seat: int) -> None:
-        self.csrf = CSRF.search(self.get(f"/t/{self.token}/join")).group(1)
-        self.post(f"/t/{self.token}/join", {"csrf": self.csrf, "seat": seat, "name": f"P{seat}"})
+        self.post(f"/t/{self.token}/join", {"seat": seat, "name": f"P{seat}"})
         self.seat = seat
 
     def saw(self, html: str) -> None:
@@ -199,12 +197,10 @@ def throughput(base: str, paths: dict[str, tuple[str, dict]], seconds: float, th
 def open_table(base: str) -> tuple[Screen, list[Screen]]:
     """A five-seat Chez Guevara table: its display and five joined phones."""
     display = Screen(base, "")
-    csrf = CSRF.search(display.get("/")).group(1)
     request = urllib.request.Request(base + "/tables", data=urllib.parse.urlencode(
-        {"csrf": csrf, "game": "guevara", "seats": 5, "language": "en"}).encode())
+        {"game": "guevara", "seats": 5, "language": "en"}).encode())
     with display.opener.open(request) as response:  # redirected to /t/<token>/display
         display.token, display.view = response.geturl().split("/")[4], "display"
-    display.csrf = CSRF.search(display.get(f"/t/{display.token}/display")).group(1)
     phones = []
     for seat in range(1, 6):
         phone = Screen(base, display.token)
@@ -215,7 +211,7 @@ def open_table(base: str) -> tuple[Screen, list[Screen]]:
 
 def tap(screen: Screen, fields: dict) -> None:
     """One action posted as a plain form (the answer is a redirect, followed)."""
-    screen.post(f"/t/{screen.token}/act", {"csrf": screen.csrf, "view": screen.view,
+    screen.post(f"/t/{screen.token}/act", {"view": screen.view,
                                            "action_id": f"w-{time.perf_counter_ns()}", **fields})
 
 
@@ -317,7 +313,7 @@ def run(tables: int, seconds: float, pace: float, clean_seconds: float = 2.0, we
             while time.perf_counter() < deadline:
                 phone = rng.choice(phones)
                 body = urllib.parse.urlencode({
-                    "csrf": phone.csrf, "type": "adjust_wounds", "seat": phone.seat, "delta": 1,
+                    "type": "adjust_wounds", "seat": phone.seat, "delta": 1,
                     "action_id": f"bench-{index}-{time.perf_counter_ns()}", "view": "seat"}).encode()
                 started = time.perf_counter()
                 html = phone.request(f"/t/{phone.token}/act", {

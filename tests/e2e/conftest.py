@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from harness import CHROMIUM_ARGS, Server, find_chromium
+from harness import CHROMIUM_ARGS, LAN_HOST, Server, find_chromium
 
 REQUIRED = os.environ.get("COMPANION_REQUIRE_BROWSER") == "1"
 
@@ -49,5 +49,17 @@ def browser(chromium_path):
 def server(tmp_path):
     """The real server on a free loopback port with its own instance folder."""
     running = Server(tmp_path / "instance").start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def lan_server(tmp_path):
+    """The real server opened as phones at a table open it: a LAN host name over plain HTTP, not a secure context.
+
+    Chromium maps the name to 127.0.0.1 (see harness.LAN_HOST), so this is still loopback traffic only; the
+    display's QR code carries the LAN address, so phones that scan it land there too.
+    """
+    running = Server(tmp_path / "instance", host_name=LAN_HOST).start()
     yield running
     running.stop()

@@ -1,4 +1,9 @@
-"""The browser tests' setup: the real server in a subprocess on loopback, and Debian's Chromium."""
+"""The browser tests' setup: the real server in a subprocess on loopback, and Debian's Chromium.
+
+Phones at a real table open the laptop's LAN address over plain HTTP, which is not a secure context. Chromium maps
+LAN_HOST to 127.0.0.1, so a server whose pages are opened under that name is seen as such a LAN address while
+every byte still goes over loopback.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +18,8 @@ import urllib.request
 from pathlib import Path
 
 CHROMIUM_CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+LAN_HOST = "table.lan"
+CHROMIUM_ARGS = [f"--host-resolver-rules=MAP {LAN_HOST} 127.0.0.1", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--disable-dev-shm-usage"]
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
@@ -41,18 +47,25 @@ def free_port() -> int:
 
 
 class Server:
-    """`python -m companion serve` on 127.0.0.1, restartable on the same port and instance folder."""
+    """`python -m companion serve` on 127.0.0.1, restartable on the same port and instance folder.
 
-    def __init__(self, instance: Path, port: int | None = None, extra_args: tuple[str, ...] = ()):
+    `url` is where browsers open it: 127.0.0.1, or LAN_HOST when `host_name` says so (the server still listens
+    on 127.0.0.1 only, and tells phones that address through --public-url, unless `public_url` is False).
+    `loopback_url` is for the tests' own requests, which do not go through Chromium's host mapping.
+    """
+
+    def __init__(self, instance: Path, port: int | None = None, extra_args: tuple[str, ...] = (),
+                 host_name: str = "127.0.0.1", public_url: bool = True):
         self.instance, self.port = instance, port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.extra_args = extra_args
+        self.url = f"http://{host_name}:{self.port}"
+        self.loopback_url = f"http://127.0.0.1:{self.port}"
+        self.extra_args = (("--public-url", self.url) if public_url else ()) + tuple(extra_args)
         self.process: subprocess.Popen | None = None
 
     def start(self) -> "Server":
         """Start the server and wait until it answers /healthz."""
         command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                   "--instance", str(self.instance), "--public-url", self.url, *self.extra_args]
+                   "--instance", str(self.instance), *self.extra_args]
         self.log = open(self.instance.parent / f"server-{self.port}.log", "ab")
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 20
@@ -60,7 +73,7 @@ class Server:
             if self.process.poll() is not None:
                 raise RuntimeError(f"server exited with {self.process.returncode}")
             try:
-                with urllib.request.urlopen(self.url + "/healthz", timeout=1) as response:
+                with urllib.request.urlopen(self.loopback_url + "/healthz", timeout=1) as response:
                     if response.status == 200:
                         return self
             except OSError:

@@ -47,7 +47,7 @@ def main() -> None:
             play(ana, "Soap", slack="1")
             ben.get_by_role("button", name="Let it pass").click()
             cleo.get_by_role("button", name="Let it pass").click()
-            for label in ("One Slack more for Ben", "One Slack more for Ben", "A wound for Cleo"):
+            for label in ("+1 Slack for Ben", "+1 Slack for Ben", "+ wound for Cleo"):
                 display.get_by_role("button", name=label).click()
             play(ana, "Hammock Time", card_type="activity", slack="2")
             display.wait_for_timeout(5000)  # past the wound's highlight
@@ -59,7 +59,7 @@ def main() -> None:
             ben.get_by_role("button", name="Let it pass").click()
             cleo.get_by_role("button", name="Let it pass").click()
             for _ in range(13):
-                display.get_by_role("button", name="One Slack more for Ana").click()
+                display.get_by_role("button", name="+1 Slack for Ana").click()
                 display.wait_for_timeout(100)
             display.get_by_test_id("story-link").click()
             display.get_by_test_id("chart").wait_for()

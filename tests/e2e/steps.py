@@ -86,9 +86,25 @@ def advance_to(page, phase):
         expect(page.get_by_test_id("turn-phase")).not_to_have_text(before)
 
 
+def unfold(page, name):
+    """Open one of the phone's folded tools (dice, whenever, scoreboard, log) if it is closed."""
+    fold = page.locator(f"details[data-fold='{name}']")
+    if fold.get_attribute("open") is None:
+        fold.locator("summary").first.click()
+
+
+def open_numbers(page):
+    """Open the card form's printed numbers (closed while the card is known)."""
+    numbers = page.locator(".card-numbers")
+    if numbers.get_attribute("open") is None:
+        numbers.locator("summary").click()
+
+
 def play(page, name, **fields):
     """The active phone plays a card through its form."""
     page.fill("#pc-name-seat", name)
+    if fields:  # a card new to the companion: open the printed numbers
+        open_numbers(page)
     for field, value in fields.items():
         if field == "card_type":
             page.select_option("#pc-type-seat", value)

@@ -2,7 +2,8 @@
 
 from playwright.sync_api import expect
 
-from steps import PROPAGATION_MS, advance_to, join, open_table, play, scan_qr, set_up
+from steps import PROPAGATION_MS, advance_to, join, open_numbers, open_table, play, scan_qr, set_up
+
 
 def test_turns_with_a_call_a_canceled_activity_and_a_win(browser, server):
     display = open_table(browser, server, seats="3")
@@ -19,7 +20,7 @@ def test_turns_with_a_call_a_canceled_activity_and_a_win(browser, server):
         expect(screen.get_by_test_id("total-1")).to_have_text("4")
 
     advance_to(ana, "Free Time")
-    ana.click(".more-things summary")
+    open_numbers(ana)
     for phone in (ana, ben):  # the card form and the tents fit a phone's width
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     play(ana, "Hammock Time", card_type="activity", slack="2")
@@ -41,7 +42,7 @@ def test_turns_with_a_call_a_canceled_activity_and_a_win(browser, server):
 
     # Ana's markers from cards the app does not model bring her close; the display records them.
     for _ in range(14):
-        display.get_by_role("button", name="One Slack more for Ana").click()
+        display.get_by_role("button", name="+1 Slack for Ana").click()
         display.wait_for_timeout(30)
     expect(ana.get_by_test_id("my-total")).to_have_text("19", timeout=3000)
     advance_to(ana, "Discard")

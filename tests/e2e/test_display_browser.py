@@ -40,9 +40,9 @@ def test_the_race_follows_taps_live_and_a_win_leads_to_the_story(browser, server
     ana, ben = seated(browser, table["join_url"], 1, "Ana"), seated(browser, table["join_url"], 2, "Ben")
     expect(display.locator("#conn")).to_have_attribute("data-state", "live")
 
-    tap(ana, "One Slack more for Ana")
+    tap(ana, "+1 Slack for Ana")
     expect(display.get_by_test_id("race-total-1")).to_have_text("1", timeout=PROPAGATION_MS)
-    tap(ben, "A wound for Ben")
+    tap(ben, "+ wound for Ben")
     expect(display.get_by_test_id("race-total-2")).to_have_text("-1", timeout=PROPAGATION_MS)
     banner = display.locator(".announce.announce-now")
     expect(banner).to_have_text("1 wound to Ben")
@@ -61,12 +61,12 @@ def test_the_race_follows_taps_live_and_a_win_leads_to_the_story(browser, server
     watcher.goto(display.get_by_test_id("spectator-url").inner_text())
     expect(watcher.locator("#conn")).to_have_attribute("data-state", "live")
     assert watcher.locator("form").count() == 0
-    tap(ana, "One Slack more for Ana")
+    tap(ana, "+1 Slack for Ana")
     expect(watcher.get_by_test_id("race-total-1")).to_have_text("2", timeout=PROPAGATION_MS)
 
     api(server, f"/t/{table['token']}/actions", {"type": "adjust_slack", "seat": 1, "args": {"delta": 17}},
         table["display_key"])
-    tap(ana, "One Slack more for Ana")
+    tap(ana, "+1 Slack for Ana")
     expect(display.get_by_test_id("race-winner")).to_have_text("Ana has won!", timeout=PROPAGATION_MS)
     expect(display.locator(".announce.announce-now")).to_have_text("Ana has won!")
     expect(watcher.get_by_test_id("race-winner")).to_have_text("Ana has won!", timeout=PROPAGATION_MS)

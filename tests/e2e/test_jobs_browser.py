@@ -68,9 +68,9 @@ def test_chez_goth_turns_with_a_rolled_income_a_heartache_lost_and_a_tv_card(bro
     expect(ben.get_by_test_id("seat-job-1")).to_contain_text("Artist · goal 20")
 
     # Ana has two Heartache; after Call People with nobody in her room she loses one, for all to see.
-    ana.get_by_role("button", name="One Heartache more for Ana").click()
+    ana.get_by_role("button", name="+1 Heartache for Ana").click()
     expect(ana.get_by_test_id("my-total")).to_have_text("1", timeout=PROPAGATION_MS)
-    ana.get_by_role("button", name="One Heartache more for Ana").click()
+    ana.get_by_role("button", name="+1 Heartache for Ana").click()
     expect(ana.get_by_test_id("my-total")).to_have_text("2", timeout=PROPAGATION_MS)
     advance_to(ana, "Call People")
     expect(ana.locator(".reminder")).to_contain_text("loses 1 Heartache")
@@ -114,10 +114,10 @@ def test_combined_game_a_goth_changes_to_a_normal_job(browser, server):
     start(display, (ana, ben, cleo))
 
     # Only the Goth job sees Heartache buttons.
-    expect(ben.get_by_role("button", name="One Heartache more for Ben")).to_have_count(0)
+    expect(ben.get_by_role("button", name="+1 Heartache for Ben")).to_have_count(0)
     for _ in range(2):
         before = ana.get_by_test_id("my-total").inner_text()
-        ana.get_by_role("button", name="One Heartache more for Ana").click()
+        ana.get_by_role("button", name="+1 Heartache for Ana").click()
         expect(ana.get_by_test_id("my-total")).not_to_have_text(before, timeout=PROPAGATION_MS)
     expect(cleo.get_by_test_id("heartache-1")).to_have_text("Heartache 2", timeout=PROPAGATION_MS)
 
@@ -135,4 +135,4 @@ def test_combined_game_a_goth_changes_to_a_normal_job(browser, server):
     expect(ben.locator(".seat-row[data-seat='1']")).to_contain_text("counts as Drummer, Poet for cards that name a job")
     expect(ben.locator(".log li").first).to_contain_text(
         re.compile("Ana plays You're Fired! and is now Temp — loses 2 Heartache — \\+1 Slack on the job"))
-    expect(ana.get_by_role("button", name="One Heartache more for Ana")).to_have_count(0)
+    expect(ana.get_by_role("button", name="+1 Heartache for Ana")).to_have_count(0)

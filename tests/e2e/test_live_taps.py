@@ -10,11 +10,11 @@ def test_a_tap_held_across_another_phones_change_still_counts(browser, server):
     display = open_table(browser, server, seats="2")
     url = scan_qr(display)
     ana, ben = join(browser, url, 1, "Ana"), join(browser, url, 2, "Ben")
-    plus = ana.get_by_role("button", name="One Slack more for Ana")
+    plus = ana.get_by_role("button", name="+1 Slack for Ana")
     box = plus.bounding_box()
     ana.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     ana.mouse.down()
-    ben.get_by_role("button", name="One Slack more for Ben").click()
+    ben.get_by_role("button", name="+1 Slack for Ben").click()
     expect(ana.get_by_test_id("total-2")).to_have_text("1", timeout=PROPAGATION_MS)  # Ana's panel refreshed
     ana.mouse.up()
     for screen in (ana, ben, display):

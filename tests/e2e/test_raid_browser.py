@@ -41,6 +41,7 @@ def test_a_raid_and_a_denounce_answered_by_sweet_revenge(browser, server):
 
     advance_to(ana, "Free Time")
     expect(ben.locator(".call-raid summary")).to_contain_text("Hand Ana a Raid card")
+    ana.locator(".call-raid summary").click()
     ana.fill("#raid-name-seat", "Raid the Village")
     ana.fill("#raid-loot-seat", "2")
     ana.get_by_role("button", name="Call the raid").click()

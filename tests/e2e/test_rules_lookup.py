@@ -9,7 +9,7 @@ from steps import join, open_table, scan_qr, tap
 def test_a_refusal_opens_its_rule_and_the_phone_returns_to_its_seat(browser, server):
     display = open_table(browser, server, seats="2")
     ana = join(browser, scan_qr(display), 1, "Ana")
-    tap(ana, "One Slack less for Ana")
+    tap(ana, "−1 Slack for Ana")
     expect(ana.locator(".error")).to_contain_text("Slack cannot drop below zero.")
     ana.locator(".error .help").click()
     expect(ana.locator("article.rule")).to_have_attribute("data-section", "guevara.goal")

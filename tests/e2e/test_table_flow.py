@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from harness import PHONE
-from steps import PROPAGATION_MS, join, open_table, scan_qr, tap
+from steps import PROPAGATION_MS, join, open_table, scan_qr, tap, unfold
 
 
 def test_three_phones_join_by_qr_tap_undo_and_survive_a_restart(browser, server):
@@ -17,8 +17,8 @@ def test_three_phones_join_by_qr_tap_undo_and_survive_a_restart(browser, server)
     ana, ben, cleo = (join(browser, url, seat, name) for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cleo")))
     screens = (ana, ben, cleo, display)
 
-    tap(ana, "One Slack more for Ana")
-    tap(ana, "One Slack more for Ana")
+    tap(ana, "+1 Slack for Ana")
+    tap(ana, "+1 Slack for Ana")
     for screen in screens:
         expect(screen.get_by_test_id("total-1")).to_have_text("2", timeout=PROPAGATION_MS)
     expect(ana.get_by_test_id("my-total")).to_have_text("2")
@@ -28,6 +28,7 @@ def test_three_phones_join_by_qr_tap_undo_and_survive_a_restart(browser, server)
         expect(screen.get_by_test_id("total-1")).to_have_text("1", timeout=PROPAGATION_MS)
     expect(cleo.locator(".log li").first).to_contain_text("Ben undid: +1 Slack to Ana")
 
+    unfold(cleo, "dice")
     cleo.select_option("#roll-purpose-seat", "get_rid")
     cleo.fill("#roll-note-seat", "Gordo")
     cleo.get_by_role("button", name="I rolled 5").click()
@@ -40,7 +41,7 @@ def test_three_phones_join_by_qr_tap_undo_and_survive_a_restart(browser, server)
     server.start()
     # A phone that was open during the crash reconnects by itself and catches up.
     expect(ana.locator("#conn")).to_have_attribute("data-state", "live", timeout=10000)
-    tap(ben, "One Slack more for Ben")
+    tap(ben, "+1 Slack for Ben")
     expect(ana.get_by_test_id("total-2")).to_have_text("1", timeout=5000)
     # A phone that reloads after the restart is still in its seat with every number kept.
     for page, name in ((ana, "Ana"), (ben, "Ben"), (cleo, "Cleo")):

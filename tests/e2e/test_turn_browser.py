@@ -2,7 +2,7 @@
 
 from playwright.sync_api import expect
 
-from steps import PROPAGATION_MS, join, open_table, scan_qr
+from steps import PROPAGATION_MS, join, open_table, play, scan_qr
 
 RANK_VALUES = {  # what a table would copy from its own cards; only the Corporal's 3 and 2 are in the rulebook
     "count": {"private": "4", "corporal": "2", "sergeant": "2"},
@@ -45,9 +45,8 @@ def test_setup_then_phases_advance_on_every_phone_and_a_double_tap_counts_once(b
         expect(cleo.get_by_test_id("turn-phase")).to_have_text(phase, timeout=PROPAGATION_MS)
     # Ranks were dealt at random: a Sergeant has 1 Free Time, the others 2.
     free_time = int(ana.get_by_test_id("free-time-left").inner_text().rsplit(" ", 1)[1])
-    ana.select_option("#ft-kind-seat", "scrounge")
-    ana.fill("#ft-cost-seat", "1")
-    ana.get_by_role("button", name="Use Free Time").click()
+    play(ana, "Soap", card_type="thing", cost="1", slack="1")  # one way to spend Free Time: the card form
+    expect(ben.get_by_test_id("window")).to_contain_text("Soap", timeout=PROPAGATION_MS)
     expect(ben.get_by_test_id("free-time-left")).to_contain_text(f"Free Time left: {free_time - 1}",
                                                                    timeout=PROPAGATION_MS)
     for phase in ("Discard", "Heal"):

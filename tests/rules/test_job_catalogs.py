@@ -5,6 +5,7 @@ import pytest
 from companion import cards
 from companion.cards import geek, goth
 from companion.cards.guevara import find
+from companion.rules.games import game
 
 NUMBERS = ("cost", "slack", "slack_modifier", "denounce_modifier", "income_bonus")
 # Every number in the two catalogs, as the rulebooks state it.
@@ -26,7 +27,7 @@ def test_the_jobs_the_rulebooks_name():
                                               "lab_rat", "tech_support"}
     assert {job.key for job in goth.JOBS} == {"artist", "barista", "morgue_watch", "porn_shop_clerk", "poet"}
     assert all(job.goth for job in goth.JOBS) and not any(job.goth for job in geek.JOBS)
-    assert cards.jobs_for("geekgoth") == geek.JOBS + goth.JOBS and cards.jobs_for("guevara") == ()
+    assert cards.jobs_for(game("geekgoth").decks) == geek.JOBS + goth.JOBS and cards.jobs_for(game("guevara").decks) == ()
 
 
 def test_every_card_and_job_has_names_in_the_three_language_slots_and_a_german_one():
@@ -49,17 +50,17 @@ def test_no_number_without_a_source():
                 assert STATED_JOBS.get((job.key, number)) == value, (job.key, number)
 
 
-@pytest.mark.parametrize("game, text, key", [
+@pytest.mark.parametrize("key_of_game, text, key", [
     ("geek", "Im Netz surfen", "surfing_the_web"), ("geek", "superzecke", "superzecke"),
     ("goth", "England-Import", "england_import"), ("goth", "Paint your windows black", "paint_your_windows_black"),
     ("geekgoth", "Bloggen", "blogging"), ("geekgoth", "Fresssack", "fresssack"),
 ])
-def test_cards_are_found_by_german_or_english_name_in_their_game(game, text, key):
-    assert find(text, "de", cards.cards_for(game)).key == key
+def test_cards_are_found_by_german_or_english_name_in_their_game(key_of_game, text, key):
+    assert find(text, "de", cards.cards_for(game(key_of_game).decks)).key == key
 
 
 def test_a_chez_guevara_card_is_not_found_at_a_chez_geek_table():
-    assert find("Glorious Leader", "en", cards.cards_for("geek")) is None
+    assert find("Glorious Leader", "en", cards.cards_for(game("geek").decks)) is None
 
 
 def test_the_pests_take_what_their_examples_show():

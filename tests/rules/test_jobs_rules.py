@@ -4,7 +4,7 @@ import pytest
 from jobdeck import GEEK_JOBS, entry, job_table
 from tablelog import Log
 
-from companion.rules.state import JOB_PHASES, phases_for
+from companion.rules.games import JOB_PHASES, game
 from companion.rules.violations import RuleViolation
 
 
@@ -17,8 +17,8 @@ def to_phase(log, phase, seat=None, dice=(6, 6)):
 
 
 def test_the_job_games_have_five_phases_and_no_heal():
-    assert phases_for("geek") == phases_for("goth") == phases_for("geekgoth") == JOB_PHASES
-    assert "heal" not in JOB_PHASES and phases_for("guevara")[-1] == "heal"
+    assert game("geek").phases == game("goth").phases == game("geekgoth").phases == JOB_PHASES
+    assert "heal" not in JOB_PHASES and game("guevara").phases[-1] == "heal"
 
 
 def test_an_unknown_game_is_refused():

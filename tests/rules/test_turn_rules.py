@@ -5,7 +5,7 @@ import random
 import pytest
 
 from companion.rules.guevara import default_profile_values
-from companion.rules.state import PHASES
+from companion.rules.games import RANK_PHASES as PHASES
 from companion.rules.violations import RuleViolation
 from tablelog import Log
 

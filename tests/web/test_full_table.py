@@ -3,12 +3,12 @@
 import re
 
 import pytest
-from phones import act, csrf_of, join
+from phones import act, join
 
 
 def full_table(app, client, language="en"):
     """A two-seat table whose seats both hold a phone; returns its token."""
-    response = client.post("/tables", data={"csrf": csrf_of(client), "game": "guevara", "seats": "2",
+    response = client.post("/tables", data={"game": "guevara", "seats": "2",
                                             "language": language})
     token = response.headers["Location"].split("/")[2]
     join(app, token, 1, "Ana"), join(app, token, 2, "Ben")
@@ -47,7 +47,7 @@ def test_sitting_down_at_a_full_table_is_refused_with_the_same_help_and_changes_
     token = full_table(app, client)
     version = client.get(f"/t/{token}/state.json").get_json()["version"]
     late = app.test_client()
-    response = late.post(f"/t/{token}/join", data={"csrf": csrf_of(late), "seat": "1", "name": "Eve",
+    response = late.post(f"/t/{token}/join", data={"seat": "1", "name": "Eve",
                                                   "action_id": "late-phone-1"})
     page = response.get_data(as_text=True)
     assert response.status_code == 409

@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from phones import act, csrf_of, join
+from phones import act, join
 
 
 def state(client, token):
@@ -11,7 +11,7 @@ def state(client, token):
 
 
 def open_table(client, game, seats=3):
-    response = client.post("/tables", data={"csrf": csrf_of(client), "game": game, "seats": str(seats),
+    response = client.post("/tables", data={"game": game, "seats": str(seats),
                                             "language": "en"})
     assert response.status_code == 303
     return response.headers["Location"].split("/")[2]
@@ -36,7 +36,7 @@ def test_the_front_page_offers_the_four_games(client):
 
 
 def test_an_unknown_game_is_refused(client):
-    response = client.post("/tables", data={"csrf": csrf_of(client), "game": "munchkin", "seats": "3"})
+    response = client.post("/tables", data={"game": "munchkin", "seats": "3"})
     assert response.status_code == 400
 
 
@@ -174,7 +174,7 @@ def test_a_job_table_speaks_of_rooms_not_tents(app, client):
     act(ana, token, type="roll_for_card", seat=1, value=5)
     act(ana, token, type="advance", seat=1, phase="call", turn=1)
     html = ana.get(f"/t/{token}/seat").get_data(as_text=True)
-    assert "go shopping" in html and "a shopping trip" in html and "scrounging" not in html
+    assert "go shopping" in html and "one shopping trip" in html and "scrounging" not in html
     html = ben.get(f"/t/{token}/seat").get_data(as_text=True)
     assert "Goth Friend leaves the room" in html and "leaves the tent" not in html
 
@@ -219,3 +219,33 @@ def test_the_json_api_plays_a_combined_game(client):
     ana = data["seats"][0]
     assert (ana["job"], ana["goal"], ana["goth"], ana["heartache"], ana["total"]) == (own["key"], 19, False, 0, 1)
     assert post(type="set_job_profile", args={"jobs": [{"name": "x", "income": "5/1/2"}]}).status_code == 400
+
+
+def card_form_choices(html: str) -> tuple[set[str], set[str]]:
+    """The categories and pest categories the card form offers (its checkboxes are the only ones so named)."""
+    assert 'data-testid="play-card"' in html
+    return (set(re.findall(r'name="categories" value="([a-z_]+)"', html)),
+            set(re.findall(r'name="pest" value="([a-z_]+)"', html)))
+
+
+@pytest.mark.parametrize("game, offered, not_offered", [
+    ("geek", {"food", "weed", "mushrooms", "partner", "web"}, {"heartache", "clothing", "jewellery", "raid"}),
+    ("goth", {"clothing", "jewellery", "heartache"}, {"mushrooms", "partner", "web", "raid", "food"}),
+    ("geekgoth", {"mushrooms", "partner", "web", "clothing", "jewellery", "heartache"}, {"raid"}),
+])
+def test_the_card_form_offers_the_games_own_categories(client, game, offered, not_offered):
+    token = open_table(client, game, seats=2)
+    page = client.get(f"/t/{token}/display").get_data(as_text=True)
+    numbers = {"slacker": ("2", "3", "25"), "drummer": ("2", "3", "25"), "artist": ("1/4", "2", "20"),
+               "poet": ("1", "3", "21")}
+    assert act(client, token, type="set_job_profile", **profile_fields(page, numbers)).status_code == 200
+    first, second = ("artist", "poet") if game == "goth" else ("slacker", "drummer")
+    act(client, token, type="set_job", seat=1, job=first)
+    act(client, token, type="set_job", seat=2, job=second)
+    act(client, token, type="set_dealer", seat=2)
+    act(client, token, type="start_game")
+    for phase in ("draw", "roll", "call"):
+        act(client, token, type="advance", seat=1, phase=phase, turn=1)
+    categories, pests = card_form_choices(client.get(f"/t/{token}/display").get_data(as_text=True))
+    assert offered <= categories | pests
+    assert not not_offered & (categories | pests)

@@ -6,8 +6,8 @@ from pathlib import Path
 from phones import act, join
 
 from companion import rulebook
-from companion.rules.engine import GOTH_TOPICS, JOB_GAME_TOPICS
-from companion.rules.state import phases_for, roll_purposes_for
+from companion.rules.engine import JOB_GAME_TOPICS
+from companion.rules.games import GOTH_TOPICS, game
 from companion.web.narrate import PURPOSE_SECTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,10 +69,10 @@ def test_every_section_the_app_links_to_exists_in_every_language():
             linked.add(f"guevara.{topic}")
         if topic not in GUEVARA_ONLY_TOPICS:
             job_topics.add(topic)
-    for game in ("guevara", "geek", "goth"):
-        for purpose in roll_purposes_for(game):
-            linked.add(f"{game}.{PURPOSE_SECTIONS[purpose]}")
-        linked |= {f"{game}.phase.{phase}" for phase in phases_for(game)}
+    for book in ("guevara", "geek", "goth"):
+        for purpose in game(book).roll_purposes:
+            linked.add(f"{book}.{PURPOSE_SECTIONS[purpose]}")
+        linked |= {f"{book}.phase.{phase}" for phase in game(book).phases}
     linked |= {f"geek.{topic}" for topic in job_topics}
     linked |= {f"goth.{GOTH_TOPICS.get(topic, topic)}" for topic in job_topics}
     assert linked, "no links found"

@@ -4,9 +4,9 @@ import stat
 
 import pytest
 
-from companion import create_app
-from companion.__main__ import display_address, parse_args
-from companion.netaddr import choose_lan_address, is_loopback_host
+from companion import create_app, qr
+from companion.__main__ import parse_args
+from companion.netaddr import choose_lan_address, is_loopback_host, public_base
 from companion.web import common
 
 
@@ -29,8 +29,7 @@ def test_the_qr_points_phones_at_the_lan_address_when_the_laptop_uses_localhost(
     monkeypatch.setattr(common, "_lan_address", lambda: "192.168.1.23")
     app = create_app({"TESTING": True}, instance_path=str(tmp_path))
     display = app.test_client()
-    csrf = display.get("/", base_url="http://127.0.0.1:5000").get_data(as_text=True).split('name="csrf" value="')[1].split('"')[0]
-    token = display.post("/tables", data={"csrf": csrf, "seats": "3"}, base_url="http://127.0.0.1:5000"
+    token = display.post("/tables", data={"seats": "3"}, base_url="http://127.0.0.1:5000"
                          ).headers["Location"].split("/")[2]
     html = display.get(f"/t/{token}/display", base_url="http://127.0.0.1:5000").get_data(as_text=True)
     assert f"http://192.168.1.23:5000/t/{token}/join" in html
@@ -71,6 +70,40 @@ def test_serve_defaults():
     assert (args.host, args.port, args.instance, args.public_url) == ("0.0.0.0", 5000, "instance", None)
 
 
-def test_the_terminal_address_uses_the_public_url_or_the_host():
-    assert display_address("0.0.0.0", 5000, "http://127.0.0.1:5005") == ("http://127.0.0.1:5005/", True)
-    assert display_address("192.168.1.9", 5000, None) == ("http://192.168.1.9:5000/", False)
+@pytest.mark.parametrize("public_url, listen, seen, lan, expected", [
+    # --public-url wins, whatever the server listens on; it is loopback-only if it names this computer.
+    ("https://tisch.example.org/", "0.0.0.0", None, "192.168.1.23", ("https://tisch.example.org", False)),
+    ("http://127.0.0.1:5005", "0.0.0.0", "127.0.0.1:5000", "192.168.1.23", ("http://127.0.0.1:5005", True)),
+    # Listening everywhere: the LAN address, or the address a browser on the LAN used.
+    (None, "0.0.0.0", None, "192.168.1.23", ("http://192.168.1.23:5000", False)),
+    (None, "0.0.0.0", "127.0.0.1:5000", "192.168.1.23", ("http://192.168.1.23:5000", False)),
+    (None, "::", "tisch.local:5000", "192.168.1.23", ("http://tisch.local:5000", False)),
+    # Listening on loopback only: never the LAN address, where nothing listens.
+    (None, "127.0.0.1", None, "192.168.1.23", ("http://127.0.0.1:5000", True)),
+    (None, "127.0.0.1", "127.0.0.1:5000", "192.168.1.23", ("http://127.0.0.1:5000", True)),
+    (None, "::1", None, "192.168.1.23", ("http://[::1]:5000", True)),
+    # Listening on one LAN address: that address.
+    (None, "192.168.1.9", None, "192.168.1.23", ("http://192.168.1.9:5000", False)),
+    (None, "192.168.1.9", "192.168.1.9:5000", None, ("http://192.168.1.9:5000", False)),
+    # No LAN: loopback, with the warning.
+    (None, "0.0.0.0", None, None, ("http://127.0.0.1:5000", True)),
+    (None, "0.0.0.0", "localhost:5000", None, ("http://localhost:5000", True)),
+])
+def test_one_function_picks_the_address_phones_are_sent_to(public_url, listen, seen, lan, expected):
+    assert public_base(public_url, listen, 5000, lan, seen_host=seen) == expected
+
+
+def test_listening_on_loopback_the_qr_code_and_join_address_stay_on_loopback_with_a_warning(tmp_path, monkeypatch):
+    """`serve --host 127.0.0.1`: the display must not send phones to the LAN address, where nothing listens."""
+    monkeypatch.setattr(common, "_lan_address", lambda: "192.168.1.23")
+    app = create_app({"TESTING": True, "LISTEN_HOST": "127.0.0.1"}, instance_path=str(tmp_path))
+    display = app.test_client()
+    created = display.post("/api/tables", json={"seats": 2}, base_url="http://127.0.0.1:5000").get_json()
+    token = created["token"]
+    assert created["join_url"] == f"http://127.0.0.1:5000/t/{token}/join"
+    display.get(created["display_url"].replace("http://127.0.0.1:5000", ""), base_url="http://127.0.0.1:5000")
+    html = display.get(f"/t/{token}/display", base_url="http://127.0.0.1:5000").get_data(as_text=True)
+    assert f'href="http://127.0.0.1:5000/t/{token}/join"' in html and "192.168.1.23" not in html
+    assert "phones cannot join" in html
+    code = display.get(f"/t/{token}/qr.svg", base_url="http://127.0.0.1:5000").data
+    assert code == qr.svg(f"http://127.0.0.1:5000/t/{token}/join")

@@ -7,14 +7,31 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_every_vendored_file_matches_its_recorded_checksum_and_is_loaded():
-    record = (ROOT / "static" / "vendor" / "VENDORED.md").read_text()
-    recorded = dict(re.findall(r"\| ([\w.-]+\.min\.js) \|.*\| ([0-9a-f]{64}) \|", record))
-    files = {path.name for path in (ROOT / "static" / "vendor").glob("*.js")}
-    assert set(recorded) == files == {"htmx-2.0.11.min.js", "idiomorph-ext-0.8.0.min.js"}
+def test_every_vendored_file_matches_its_recorded_checksum_and_is_used():
+    vendor = ROOT / "static" / "vendor"
+    record = (vendor / "VENDORED.md").read_text()
+    recorded = dict(re.findall(r"^\| ([\w.-]+\.(?:js|webm|mp4)) \|.*\| ([0-9a-f]{64}) \|$", record, re.MULTILINE))
+    files = {path.name for path in vendor.iterdir() if path.name != "VENDORED.md"}
+    assert set(recorded) == files == {"htmx-2.0.11.min.js", "idiomorph-ext-0.8.0.min.js", "nosleep-0.12.0.min.js",
+                                      "nosleep-0.12.0.webm", "nosleep-0.12.0.mp4"}
+    users = {".js": ROOT / "templates" / "base.html", ".webm": ROOT / "templates" / "partials" / "_settings.html",
+             ".mp4": ROOT / "templates" / "partials" / "_settings.html"}
     for name, digest in recorded.items():
-        assert hashlib.sha256((ROOT / "static" / "vendor" / name).read_bytes()).hexdigest() == digest
-        assert name in (ROOT / "templates" / "base.html").read_text()
+        assert hashlib.sha256((vendor / name).read_bytes()).hexdigest() == digest, name
+        assert name in users[Path(name).suffix].read_text(), name
+
+
+def test_the_keep_awake_videos_are_served_as_video_from_this_server(client):
+    for name, kind in (("nosleep-0.12.0.webm", "video/webm"), ("nosleep-0.12.0.mp4", "video/mp4")):
+        response = client.get(f"/static/vendor/{name}")
+        assert response.status_code == 200 and response.mimetype == kind
+        assert response.data == (ROOT / "static" / "vendor" / name).read_bytes()
+
+
+def test_the_policy_lets_media_come_from_this_server_only(client):
+    policy = dict(part.strip().split(" ", 1) for part in client.get("/").headers["Content-Security-Policy"].split(";"))
+    assert policy["media-src"] == "'self'"  # the keep-awake video is a file here, never a data: URI
+    assert policy["manifest-src"] == "'self'"
 
 
 def test_no_template_or_asset_loads_anything_from_another_host():
@@ -29,7 +46,7 @@ def test_pages_carry_security_headers(client):
     assert "script-src 'self'" in headers["Content-Security-Policy"]
     assert "unsafe-inline" not in headers["Content-Security-Policy"]
     assert headers["X-Content-Type-Options"] == "nosniff"
-    assert headers["Referrer-Policy"] == "no-referrer"
+    assert headers["Referrer-Policy"] == "same-origin"  # no-referrer would make the page's own posts `Origin: null`
 
 
 def test_templates_have_no_inline_scripts_or_handlers():

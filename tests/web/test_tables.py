@@ -2,7 +2,7 @@
 
 import re
 
-from phones import act, csrf_of, join
+from phones import act, join
 
 from companion import create_app
 
@@ -68,7 +68,7 @@ def test_a_phone_joins_a_free_seat_and_returns_to_it(app, table):
 
 def test_the_seat_cookie_is_signed_httponly_and_samesite(app, table):
     phone = app.test_client()
-    response = phone.post(f"/t/{table}/join", data={"csrf": csrf_of(phone, f"/t/{table}/join"), "seat": "1",
+    response = phone.post(f"/t/{table}/join", data={"seat": "1",
                                                      "name": "Ana"})
     cookie = response.headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Expires=" in cookie
@@ -77,7 +77,7 @@ def test_the_seat_cookie_is_signed_httponly_and_samesite(app, table):
 def test_a_taken_seat_cannot_be_taken_by_another_phone(app, table):
     join(app, table, 2, "Ana")
     thief = app.test_client()
-    response = thief.post(f"/t/{table}/join", data={"csrf": csrf_of(thief, f"/t/{table}/join"), "seat": "2",
+    response = thief.post(f"/t/{table}/join", data={"seat": "2",
                                                      "name": "Eve"})
     assert response.status_code == 409
     assert "Another phone already sits in this seat." in response.get_data(as_text=True)
@@ -107,10 +107,9 @@ def test_join_by_code_finds_the_table_and_is_rate_limited(app, client, table):
     html = client.get(f"/t/{table}/display").get_data(as_text=True)
     code = re.search(r'data-testid="join-code">([A-Z2-9]{6})<', html).group(1)
     phone = app.test_client()
-    token = csrf_of(phone)
-    found = phone.post("/code", data={"csrf": token, "code": code.lower()})
+    found = phone.post("/code", data={"code": code.lower()})
     assert found.status_code == 303 and found.headers["Location"] == f"/t/{table}/join"
-    statuses = [phone.post("/code", data={"csrf": token, "code": "ZZZZZZ"}).status_code for _ in range(12)]
+    statuses = [phone.post("/code", data={"code": "ZZZZZZ"}).status_code for _ in range(12)]
     assert statuses[0] == 404
     assert statuses[-1] == 429
 

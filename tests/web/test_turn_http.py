@@ -30,7 +30,8 @@ def test_the_display_walks_through_setup_and_starts_the_game(app, client, table)
     assert act(client, table, type="start_game").status_code == 200
     html = ben.get(f"/t/{table}/seat").get_data(as_text=True)
     assert 'data-testid="turn-player">Ana<' in html and 'data-testid="turn-phase">Draw<' in html
-    assert "Draw Life cards until you hold 6." in html
+    assert "Ana draws Life cards up to 6." in html  # Ben's phone speaks of Ana in the third person
+    assert "Draw Life cards until you hold 6." in ana.get(f"/t/{table}/seat").get_data(as_text=True)
     assert 'data-testid="income-left">Income left: 2<' in html
     assert 'data-testid="advance"' not in html  # Ben may not advance Ana's turn
     assert 'data-testid="advance"' in ana.get(f"/t/{table}/seat").get_data(as_text=True)
@@ -55,7 +56,7 @@ def test_the_active_phone_advances_and_a_repeated_tap_does_not(app, client, tabl
     assert act(ana, table, type="advance", seat=1, phase="draw", turn=1).status_code == 200
     again = act(ana, table, type="advance", seat=1, phase="draw", turn=1)
     assert again.status_code == 409 and "The turn has already moved on." in again.get_data(as_text=True)
-    assert "Roll to get rid of unwanted People" in ben.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert "Ana rolls to get rid of unwanted People" in ben.get(f"/t/{table}/seat").get_data(as_text=True)
 
 
 def test_a_phone_cannot_advance_someone_elses_turn(app, client, table):

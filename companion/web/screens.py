@@ -1,0 +1,209 @@
+"""One view model per screen: what a seat, the table display or a spectator sees, built once per answer.
+
+A `Screen` is made from the table's state, who looks and the reader's language; templates only read its
+fields. What may be done is `offers` (decided by the pure rules), never worked out in a template.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from flask import url_for
+
+from .. import cards as catalog, store
+from ..db import get_db
+from ..i18n import current_language, gettext as _
+from ..race import Lane, lanes
+from ..rules.goth import twins_of
+from ..rules.offers import Offers, display_offers, offers
+from ..rules.games import Game, game
+from ..rules.state import DISPLAY, TableState, find_card
+from . import narrate, race, reminders, setup_forms
+from .common import join_url, play, public_base
+
+LOG_LINES = 15
+SPECTATOR_LOG_LINES = 6
+
+
+@dataclass(frozen=True)
+class Screen:
+    """What one screen of a table shows. Templates read these fields and decide nothing."""
+
+    view: str  # "seat", "display" or "spectate"
+    game: Game
+    state: TableState
+    offers: Offers
+    me: int | None
+    # the game's own words and lists
+    phases: tuple[str, ...]
+    purposes: tuple[str, ...]
+    categories: tuple[str, ...]
+    pest_categories: tuple[str, ...]
+    rulebook: str
+    pests_section: str
+    job_games: bool
+    heartache_game: bool
+    goth_jobs: bool
+    # names in the reader's language
+    names: dict[int | None, str]
+    job_names: dict[str | None, str]
+    job_twins: dict[int, str]
+    pest_names: dict[int, str]
+    denounce_terms: tuple[tuple[str, int], ...]
+    # sentences and pictures of the moment
+    window_text: str
+    window_waiting: str
+    reminder_text: str
+    lanes: list[Lane]
+    highlight: dict | None
+    latest_roll: dict | None
+    log: list[narrate.Entry]
+    log_total: int
+    undo_hint: str | None
+    redo_hint: str | None
+    card_names: tuple[str, ...]
+    here: str
+    table: store.TableRow | None = None
+    error: str | None = None
+    section: str | None = None
+    earlier: dict[int, str] | None = None
+    join_url: str | None = None
+    loopback_only: bool = False
+    profile: Any = None
+    key: str | None = None
+    story_url: str | None = None
+
+    def context(self) -> dict[str, Any]:
+        """The fields as a template's context."""
+        return {item.name: getattr(self, item.name) for item in fields(self)}
+
+
+def seat_screen(table: store.TableRow, seat: int, error: str | None = None, section: str | None = None) -> Screen:
+    """A phone's seat: its own tally, what it may do now, the scoreboard and the log."""
+    state = play().state(get_db(), table)
+    return _screen(table, state, "seat", offers(state, seat), seat, LOG_LINES,
+                   here=url_for("seat.seat_page", token=table.token), error=error, section=section)
+
+
+def display_screen(table: store.TableRow, error: str | None = None, section: str | None = None) -> Screen:
+    """The table display: the race, the join QR, the setup and every seat's tools."""
+    state = play().state(get_db(), table)
+    _base, loopback_only = public_base()
+    profile = setup_forms.job_profile_form(state) if state.rules.has_jobs else setup_forms.profile_form(state)
+    return _screen(table, state, "display", display_offers(state), None, LOG_LINES,
+                   here=url_for("tables.display", token=table.token), error=error, section=section,
+                   earlier=_moved_earlier(state.order), join_url=join_url(table), loopback_only=loopback_only,
+                   profile=profile)
+
+
+def spectator_screen(table: store.TableRow, key: str) -> Screen:
+    """The read-only race for a second screen: no forms, no table token."""
+    state = play().state(get_db(), table)
+    return _screen(None, state, "spectate", Offers(acts_for=()), None, SPECTATOR_LOG_LINES,
+                   here=url_for("spectate.watch", key=key), key=key, story_url=url_for("spectate.story", key=key),
+                   table_id=table.id)
+
+
+def _screen(table: store.TableRow | None, state: TableState, view: str, offered: Offers, me: int | None,
+            log_lines: int, table_id: int | None = None, **extra) -> Screen:
+    db = get_db()
+    table_id = table.id if table is not None else table_id
+    # Only the log's tail is read, plus the events an undo line or button names: a long game stays cheap.
+    events = store.events_after(db, table_id, max(0, state.version - LOG_LINES))
+    wanted = {e["args"]["target"] for e in events if e["type"] in ("undone", "redone")}
+    wanted |= {stack[-1] for stack in (state.undoable, state.redoable) if stack}
+    by_seq = {**store.events_of_steps(db, table_id, wanted), **{e["seq"]: e for e in events}}
+    rules = state.rules
+    return Screen(
+        view=view, table=table, state=state, offers=offered, me=me,
+        game=rules, phases=rules.phases, purposes=rules.roll_purposes, categories=rules.categories,
+        pest_categories=rules.pest_categories, rulebook=rules.rulebook,
+        pests_section=rules.rulebook_topic("pests"), job_games=rules.has_jobs,
+        heartache_game=rules.has_heartache, goth_jobs=rules.combining_rules,
+        names={None: narrate.seat_name(state, None), **{s: narrate.seat_name(state, s) for s in state.seats}},
+        job_names={None: "—", **{key: narrate.job_label(state, key) for key in state.job_profile}},
+        job_twins={s: ", ".join(narrate.job_label(state, key) for key in twins_of(state, s)) for s in state.jobs},
+        pest_names=_pest_names(state), denounce_terms=_denounce_terms(state), window_text=window_text(state),
+        reminder_text=_reminder(state, me, view), window_waiting=_waiting(state),
+        lanes=lanes(state), highlight=race.highlight(db, table_id, events, state),
+        latest_roll=race.latest_roll(events, state),
+        log=narrate.story(events[-log_lines:], state, by_seq), log_total=state.version,
+        undo_hint=narrate.next_undo(state, by_seq), redo_hint=narrate.next_redo(state, by_seq),
+        card_names=catalog_names(state.game) if _names_cards(offered) else (), **extra)
+
+
+def _reminder(state: TableState, me: int | None, view: str) -> str:
+    """The phase's reminder: to the player on turn and the display, in the third person on the other phones."""
+    if state.turn is None:
+        return ""
+    if view == "display" or me == state.turn.seat:
+        return reminders.phase_reminder(state)
+    return reminders.phase_reminder(state, narrate.seat_name(state, state.turn.seat))
+
+
+def _waiting(state: TableState) -> str:
+    """Who may still answer the card being announced (empty when none may, or when it waits for its roll)."""
+    window = state.window
+    if window is None or window.awaits_roll:
+        return ""
+    return ", ".join(narrate.seat_name(state, s) for s in state.order if s != window.seat and s not in window.passed)
+
+
+def _names_cards(offered: Offers) -> bool:
+    """Whether the screen shows a form that asks for a card's name (then the known names are offered)."""
+    return bool(offered.play_card or offered.cancel_card or offered.pull_rank or offered.watch_tv
+                or offered.call_raid or offered.take_loot)
+
+
+def window_text(state: TableState) -> str:
+    """What the player of the open cancel window is doing, as a sentence (empty without a window)."""
+    window = state.window
+    if window is None:
+        return ""
+    return narrate.play_text(window.kind, window.cards, narrate.seat_name(state, window.target),
+                             state.rules.has_rooms)
+
+
+def _pest_names(state: TableState) -> dict[int, str]:
+    """The name of each pest that wants a card."""
+    found = {demand.pest: find_card(state, demand.pest) for demand in state.demands}
+    return {uid: narrate.card_label(hit[1]) if hit else "?" for uid, hit in found.items()}
+
+
+def _denounce_terms(state: TableState) -> tuple[tuple[str, int], ...]:
+    """What counts in the denounced player's roll besides the die: each Thing's bonus and the rank's penalty."""
+    case = state.denunciation
+    if case is None:
+        return ()
+    things = tuple((narrate.card_label(card), card.denounce_modifier) for card in state.tents.get(case.target, [])
+                   if card.type == "thing" and card.denounce_modifier)
+    values = state.rank_values(case.target)
+    penalty = values.penalty if values is not None and values.penalty is not None else 0
+    rank = narrate.rank_name(state.ranks.get(case.target))
+    return things + ((_("Penalty of the rank %(rank)s", rank=rank), -penalty),)
+
+
+def catalog_names(key: str) -> tuple[str, ...]:
+    """Every known card name of the game, the reader's language first, for search-as-you-type."""
+    lang, cards = current_language(), catalog.cards_for(game(key).decks)
+    names = {catalog.name(card, lang) for card in cards} | {card.names["en"] for card in cards}
+    return tuple(sorted(names, key=str.casefold))
+
+
+def _moved_earlier(order: list[int]) -> dict[int, str]:
+    """For each seat, the seat order with that seat moved one place up (the first wraps to the end)."""
+    moves = {}
+    for i, seat in enumerate(order):
+        changed = [s for s in order if s != seat]
+        changed.insert(i - 1 if i > 0 else len(changed), seat)
+        moves[seat] = ",".join(map(str, changed))
+    return moves
+
+
+def screen_for(table: store.TableRow, actor: str, as_seat: bool = False, **extra) -> tuple[str, Screen]:
+    """The page and screen for whoever asks: the display (unless it asks for a seat's view) or a phone."""
+    if actor == DISPLAY and not as_seat:
+        return "display.html", display_screen(table, **extra)
+    seat = int(actor.split(":")[1]) if actor != DISPLAY else None
+    return "seat.html", seat_screen(table, seat, **extra)

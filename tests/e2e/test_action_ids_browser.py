@@ -1,0 +1,95 @@
+"""Action ids are made by the browser: one per rendered form, kept for a repeated tap; one per tap on counters."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.parse
+import urllib.request
+
+from playwright.sync_api import expect
+
+from steps import join, open_table, scan_qr
+
+WAIT_MS = 10_000  # what is tested here is what happens, not how fast: a loaded machine may be slow
+
+
+def posted_ids(page) -> list[str]:
+    """The action ids of every tap the page sends from now on (aborted ones too)."""
+    ids: list[str] = []
+
+    def record(request):
+        if request.method == "POST" and request.url.endswith("/act"):
+            body = request.post_data or ""  # htmx sends it url-encoded, the counters' fetch as multipart
+            field = re.search(r'name="action_id"\r\n\r\n([^\r]*)', body)
+            ids.append(field.group(1) if field else urllib.parse.parse_qs(body).get("action_id", [""])[0])
+
+    page.on("request", record)
+    return ids
+
+
+def version(server, token) -> int:
+    with urllib.request.urlopen(f"{server.url}/t/{token}/state.json", timeout=10) as response:
+        return json.load(response)["version"]
+
+
+def test_a_tap_repeated_after_a_lost_answer_counts_once_and_a_refreshed_form_is_a_new_action(browser, server):
+    display = open_table(browser, server, seats="3")
+    token = display.url.split("/")[4]
+    ana = join(browser, scan_qr(display), 1, "Ana")
+    ids = posted_ids(display)
+    move_up = display.locator(".admin-list li[data-seat='2'] form").filter(
+        has=display.locator("button[aria-label^='Move']")).locator("button")
+    before = version(server, token)
+    expect(display.locator("#panel")).to_have_attribute("data-version", str(before), timeout=WAIT_MS)
+
+    # The tap reaches the server but its answer is lost, and so is the refresh it would trigger.
+    lost_refreshes = []
+    display.route("**/panel*", lambda route: (lost_refreshes.append(route), route.abort()))
+    display.route("**/act", lambda route: (route.fetch(), route.abort()))
+    move_up.click()
+    expect(display.locator("#conn")).to_have_attribute("data-state", "lost")
+    assert version(server, token) == before + 1
+    for _ in range(100):  # wait_for_function would need eval, which the page's CSP forbids
+        if lost_refreshes:
+            break
+        display.wait_for_timeout(100)
+    assert lost_refreshes, "the live stream never asked for the new version"
+    display.unroute("**/act")
+    display.unroute("**/panel*")
+
+    move_up.click()  # the same rendered form: the same id, so the server does not do it again
+    expect(display.locator(".admin-list li").first).to_have_attribute("data-seat", "2", timeout=WAIT_MS)
+    assert len(ids) == 2 and ids[0] == ids[1] and len(ids[0]) >= 16
+    assert version(server, token) == before + 1
+
+    # A tap that got no answer, then another phone's change morphs the panel: the form, kept in place, is a new
+    # action from then on (the person now sees the table as it is).
+    form = display.locator(".admin-list li[data-seat='3'] form").filter(
+        has=display.get_by_role("button", name="Make dealer"))
+    dealer = form.get_by_role("button")
+    display.route("**/act", lambda route: route.abort())
+    dealer.click()
+    expect(form).to_have_attribute("data-action-id", re.compile("."))
+    display.unroute("**/act")
+    unanswered = form.get_attribute("data-action-id")
+    form.evaluate("element => { element.keptAcrossTheMorph = true; }")
+    shown = display.locator("#panel").get_attribute("data-version")
+    ana.get_by_role("button", name="One Slack more for Ana").click()
+    expect(display.locator("#panel")).not_to_have_attribute("data-version", shown, timeout=WAIT_MS)
+    assert form.evaluate("element => element.keptAcrossTheMorph === true")
+    expect(form).not_to_have_attribute("data-action-id", unanswered)
+    dealer.click()
+    expect(display.locator(".admin-list li[data-seat='3'] .badge")).to_have_text("dealer", timeout=WAIT_MS)
+    assert len(ids) == 4 and ids[2] == unanswered and ids[3] != unanswered
+
+
+def test_each_tap_on_a_counter_is_its_own_action(browser, server):
+    display = open_table(browser, server, seats="2")
+    ana = join(browser, scan_qr(display), 1, "Ana")
+    ids = posted_ids(ana)
+    plus = ana.get_by_role("button", name="One Slack more for Ana")
+    for _ in range(3):
+        plus.click()
+    expect(ana.get_by_test_id("my-total")).to_have_text("3", timeout=WAIT_MS)
+    assert len(ids) == 3 and len(set(ids)) == 3

@@ -1,0 +1,132 @@
+"""A phone puts now first (issue 13 item 4): on a 390x844 phone the first screen holds whose turn and which phase,
+the player's own total and what the phase calls for — or, off turn, the open cancel window's buttons — in every
+phase of Chez Guevara and of Chez Geek, in English, German and Russian."""
+
+import json
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+from harness import PHONE
+
+SCREEN = PHONE["viewport"]["height"]
+RANKS = {"counts": {"private": 4, "corporal": 2, "sergeant": 2},
+         "values": {rank: {"income": 3, "free_time": 2, "slack": 0, "penalty": 0, "perk": ""}
+                    for rank in ("private", "corporal", "sergeant")}}
+JOBS = [{"key": key, "name": name, "income": [3], "free_time": [2], "goal": 25, "hand": 6, "perk": "", "goth": False}
+        for key, name in (("slacker", "Slacker"), ("temp", "Temp"), ("drummer", "Drummer"))]
+
+
+def api(server, path, body, key=None):
+    """One JSON call to the real server, as a program would."""
+    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json",
+                                              **({"Authorization": f"Bearer {key}"} if key else {})})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)
+
+
+def phone(browser, url, seat, name, lang):
+    """A phone in the player's language takes a seat."""
+    page = browser.new_context(**PHONE, locale=lang).new_page()
+    page.goto(url)
+    page.check(f"input[name=seat][value='{seat}']")
+    page.fill("#name", name)
+    page.locator("#name").locator("xpath=ancestor::form").locator("button[type=submit]").click()
+    expect(page.get_by_test_id("my-total")).to_be_visible()
+    return page
+
+
+def on_first_screen(page, locator, what):
+    """The control is visible without scrolling the phone."""
+    page.evaluate("window.scrollTo(0, 0)")
+    expect(locator.first).to_be_visible()
+    box = None
+    for _try in range(20):  # a live refresh may be replacing the element just now
+        box = locator.first.bounding_box()
+        if box is not None:
+            break
+        page.wait_for_timeout(100)
+    if box is None or box["y"] + box["height"] > SCREEN:
+        page.screenshot(path=f"/tmp/first-screen-{what.split(',')[0]}.png")
+    assert box is not None and box["y"] + box["height"] <= SCREEN, f"{what} lies at {box} on a {SCREEN} px screen"
+
+
+def table(server, browser, game, lang):
+    """A three-seat table whose display acts through the API; Ana and Ben hold phones; Ana starts."""
+    made = api(server, "/api/tables", {"game": game, "seats": 3, "language": lang})
+    key, token = made["display_key"], made["token"]
+
+    def act(type, seat=None, **args):
+        return api(server, f"/t/{token}/actions", {"type": type, "seat": seat, "args": args}, key)
+
+    ana = phone(browser, made["join_url"], 1, "Ana", lang)
+    ben = phone(browser, made["join_url"], 2, "Ben", lang)
+    if game == "guevara":
+        act("set_profile", **RANKS)
+        for seat in (1, 2, 3):
+            act("set_rank", seat, rank="private")
+    else:
+        act("set_job_profile", jobs=JOBS)
+        for seat, job in ((1, "slacker"), (2, "temp"), (3, "drummer")):
+            act("set_job", seat, job=job)
+    act("set_dealer", 3)
+    act("start_game")
+    return act, ana, ben
+
+
+def check_now(page, lang, phase_actions):
+    """Whose turn, the phase, the own total and the phase's actions, then Next phase, all on the first screen."""
+    assert page.locator("html").get_attribute("lang") == lang
+    for test_id in ("turn-player", "turn-phase", "my-total", *phase_actions, "advance"):
+        on_first_screen(page, page.get_by_test_id(test_id), test_id)
+    advance = page.get_by_test_id("advance").bounding_box()
+    for test_id in phase_actions:  # "Next phase" comes after the phase's own actions, so it is not tapped early
+        assert page.get_by_test_id(test_id).first.bounding_box()["y"] < advance["y"], test_id
+
+
+def page_seat(turn):
+    """Whose turn it is: seat 1, 2, 3, 1, …"""
+    return (turn - 1) % 3 + 1
+
+
+def play_turns(act, seat_phases, turns):
+    """The display plays whole turns through for these turn numbers."""
+    for turn in turns:
+        for phase in seat_phases:
+            act("advance", page_seat(turn), phase=phase, turn=turn)
+
+
+GUEVARA = ("draw", "roll", "call", "freetime", "discard", "heal")
+GEEK = ("draw", "roll", "call", "freetime", "discard")
+COOK = {"name": "Camp Cook", "type": "person", "slack": 0, "invited": False}
+SIESTA = {"name": "Siesta", "type": "activity", "slack": 1, "categories": ["sleep"]}
+ACTIONS = {"roll": ["get-rid"], "call": ["play-card"], "freetime": ["play-card"], "heal": ["heal"]}
+
+
+@pytest.mark.parametrize("game,phases,lang", [("guevara", GUEVARA, lang) for lang in ("en", "de", "ru")]
+                         + [("geek", GEEK, lang) for lang in ("en", "de", "ru")])
+def test_every_phase_puts_now_first_on_and_off_turn(browser, server, game, phases, lang):
+    act, ana, ben = table(server, browser, game, lang)
+    # Turn 1: Ana brings a Person home and announces an Activity; Ben, off turn, sees the window's buttons first.
+    for phase in phases[:2]:
+        act("advance", 1, phase=phase, turn=1)
+    act("play_card", 1, cards=[COOK])
+    act("advance", 1, phase="call", turn=1)
+    act("play_card", 1, cards=[SIESTA])
+    expect(ben.get_by_test_id("window")).to_be_visible(timeout=5000)
+    for test_id in ("cancel-card", "pass-card", "turn-phase", "my-total"):
+        on_first_screen(ben, ben.get_by_test_id(test_id), f"{test_id}, off turn")
+    for phase in phases[3:]:
+        act("advance", 1, phase=phase, turn=1)
+    play_turns(act, phases, (2, 3))
+    # Turn 4: Ana again, wounded, with the Camp Cook in her tent; every phase's first screen.
+    if game == "guevara":
+        act("adjust_wounds", 1, delta=1)
+    for i, phase in enumerate(phases):
+        if i:
+            act("advance", 1, phase=phases[i - 1], turn=4)
+        expect(ana.get_by_test_id("turn-phase")).to_have_attribute("data-phase", phase, timeout=5000)
+        check_now(ana, lang, ACTIONS.get(phase, []))
+        on_first_screen(ben, ben.get_by_test_id("turn-phase"), "the phase, off turn")

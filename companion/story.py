@@ -11,8 +11,9 @@ counts Slack, without the turn, has its story from the start.
 from __future__ import annotations
 
 import copy
+import math
 from dataclasses import dataclass, field, replace
-from typing import Iterable
+from typing import Callable, Iterable
 
 from .rules import engine
 from .rules.state import Denunciation, Raid, TableState, Window
@@ -58,7 +59,7 @@ class Game:
 
     number: int
     game: str
-    goal: int
+    goals: dict[int, int | None]  # each seat's goal at the end (a job's; None where it was never entered)
     order: list[int]
     first_seq: int
     last_seq: int
@@ -75,6 +76,12 @@ class Game:
     def finished(self) -> bool:
         """A game is finished once somebody has won it."""
         return self.winner is not None
+
+    @property
+    def shared_goal(self) -> int | None:
+        """The goal everyone raced to (Chez Guevara's, or jobs that agree); None where the goals differ."""
+        goals = set(self.goals.values())
+        return goals.pop() if len(goals) == 1 else None
 
     @property
     def totals(self) -> dict[int, int]:
@@ -215,7 +222,8 @@ class _Builder:
             ranked = sorted((m for m in swings if m.kind == kind), key=lambda m: (-m.size, m.seq))
             moments.extend(ranked[:TOP_SWINGS])
         winner, won_seq, won_at = self.won or (None, None, None)
-        return Game(number=self.number, game=state.game, goal=state.goal, order=list(state.order),
+        goals = {seat: state.goal_of(seat) for seat in state.order}
+        return Game(number=self.number, game=state.game, goals=goals, order=list(state.order),
                     first_seq=self.first_seq, last_seq=self.last_seq, started_at=self.started_at,
                     ended_at=self.ended_at, points=list(self.points),
                     moments=sorted(moments, key=lambda moment: moment.seq),
@@ -289,13 +297,27 @@ def games(events: Iterable[dict]) -> list[Game]:
 
 # --- the chart ------------------------------------------------------------------------------------------
 
+CHART_WIDTH, CHART_HEIGHT = 680, 340  # user units; the page scales the chart to fit a phone or a display
+TICK_FONT, LABEL_FONT = 22, 24  # user units: the largest sizes the styles give the chart's text (a phone's)
+# The widest a bold glyph of each kind is in the widest usual sans (DejaVu Sans Bold), in ems: names get room to spare.
+NARROW_GLYPHS, WIDE_GLYPHS = frozenset("ijlrtfIJ.,:;'!|-_ "), frozenset("wmыюфжшщMWЦЪФМЫЮЖШЩ…")
+NARROW_EM, DIGIT_EM, LOWER_EM, UPPER_EM, WIDE_EM = 0.5, 0.7, 0.82, 0.9, 1.33
+FAR_EAST = 0x2E80  # CJK, emoji and the like from here on: counted as wide
+LABEL_DX = 8  # user units between a line's end and its name
+LABEL_GAP = LABEL_FONT + 2  # user units between two names at the lines' ends
+GOAL_GAP = TICK_FONT + 2  # user units between two goals' labels
+TICK_GAP = 3 * TICK_FONT  # user units between two turn labels
+NAME_CHARS = 10  # a longer name is cut short, with an ellipsis, at its line's end
+
+
 @dataclass
 class Line:
-    """One seat's total over the game as chart coordinates, and where its name goes at the end."""
+    """One seat's total over the game as chart coordinates, and its name and total centred at the end."""
 
     seat: int
     points: list[tuple[float, float]]
-    label_y: float
+    label: str
+    label_y: float = 0.0
 
     @property
     def svg_points(self) -> str:
@@ -304,8 +326,18 @@ class Line:
 
 
 @dataclass
+class GoalLine:
+    """A goal across the plot: its value, its height, who raced to it, and its label's baseline."""
+
+    goal: int
+    y: float
+    seats: list[int]
+    label_y: float = 0.0
+
+
+@dataclass
 class Chart:
-    """Geometry of the totals chart in SVG user units: the plot box, the lines, the axes and the goal line."""
+    """Geometry of the totals chart in SVG user units: the plot box, the lines, the axes and the goals."""
 
     width: int
     height: int
@@ -318,25 +350,55 @@ class Chart:
     lines: list[Line]
     y_ticks: list[tuple[int, float]]
     x_ticks: list[tuple[int, float]]
-    goal: int
-    goal_y: float
+    goals: list[GoalLine]
+
+    @property
+    def label_x(self) -> int:
+        """Where the names at the lines' ends begin."""
+        return self.right + LABEL_DX
 
     def value_at(self, y: float) -> float:
         """The total a height in the plot stands for (the scale's inverse; tests read lines back with it)."""
         return self.low + (self.bottom - y) * (self.high - self.low) / (self.bottom - self.top)
 
 
-LABEL_GAP = 16  # user units between two names at the lines' ends
-TICK_GAP = 40  # user units between two turn labels
+def glyph_em(char: str) -> float:
+    """The most a bold glyph of this kind is wide, in ems."""
+    if char in NARROW_GLYPHS:
+        return NARROW_EM
+    if char in WIDE_GLYPHS or ord(char) >= FAR_EAST:
+        return WIDE_EM
+    if char.isdigit():
+        return DIGIT_EM
+    return UPPER_EM if char.isupper() else LOWER_EM
 
 
-def chart(game: Game, width: int = 760, height: int = 320) -> Chart:
-    """Each seat's total after every change as a line, on one scale that holds 0, the goal and every total."""
-    left, right, top, bottom = 40, width - 130, 14, height - 34
+def text_room(text: str, font: int) -> int:
+    """User units a bold text in a font this size needs at most."""
+    return math.ceil(sum(glyph_em(char) for char in text) * font)
+
+
+def short_name(name: str) -> str:
+    """A name as it fits at a line's end."""
+    return name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1] + "…"
+
+
+def chart(game: Game, name: Callable[[int], str] | None = None, width: int = CHART_WIDTH,
+          height: int = CHART_HEIGHT) -> Chart:
+    """Each seat's total after every change as a line, on one scale that holds 0, every goal and every total.
+
+    The plot leaves the room the tick numbers and the names with their totals need, so nothing is cut off.
+    """
+    name = name or game.names().__getitem__
+    labels = {seat: f"{short_name(name(seat))} {game.totals[seat]}" for seat in game.order}
     values = [total for point in game.points for total in point.totals.values()]
-    low = min([0, *values])
-    high = max([game.goal, *values])
+    goals = sorted({goal for goal in game.goals.values() if goal is not None})
+    low, high = min([0, *values]), max([1, *goals, *values])
     step = 5 if high - low <= 40 else 10
+    tick_values = range(-(-low // step) * step, high + 1, step)
+    left = 8 + max(text_room(str(value), TICK_FONT) for value in tick_values)
+    right = width - LABEL_DX - max(text_room(label, LABEL_FONT) for label in labels.values()) - 4
+    top, bottom = round(1.2 * TICK_FONT), height - round(2.5 * TICK_FONT)
 
     def x_of(index: int) -> float:
         return round(left + (right - left) * index / max(len(game.points) - 1, 1), 1)
@@ -344,32 +406,37 @@ def chart(game: Game, width: int = 760, height: int = 320) -> Chart:
     def y_of(value: float) -> float:
         return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
 
-    lines = [Line(seat, [(x_of(i), y_of(point.totals[seat])) for i, point in enumerate(game.points)], 0.0)
+    lines = [Line(seat, [(x_of(i), y_of(p.totals[seat])) for i, p in enumerate(game.points)], labels[seat])
              for seat in game.order]
-    _spread_labels(lines, top, bottom)
-    first_tick = -(-low // step) * step
-    y_ticks = [(value, y_of(value)) for value in range(first_tick, high + 1, step)]
+    ends = [line.points[-1][1] for line in lines]
+    for line, label_y in zip(lines, spread(ends, LABEL_GAP, top, bottom + 4)):
+        line.label_y = label_y
+    goal_lines = [GoalLine(goal, y_of(goal), [seat for seat in game.order if game.goals[seat] == goal])
+                  for goal in goals]
+    for goal_line, label_y in zip(goal_lines, spread([goal.y - 5 for goal in goal_lines], GOAL_GAP, TICK_FONT,
+                                                     bottom)):
+        goal_line.label_y = label_y
     x_ticks: list[tuple[int, float]] = []
     for index, point in enumerate(game.points):  # a turn's mark before its first change, room for its label
         if point.turn is not None and (index == 0 or point.turn != game.points[index - 1].turn):
             x = x_of(0) if index == 0 else round((x_of(index - 1) + x_of(index)) / 2, 1)
             if not x_ticks or x - x_ticks[-1][1] >= TICK_GAP:
                 x_ticks.append((point.turn, x))
-    return Chart(width, height, left, right, top, bottom, low, high, lines, y_ticks, x_ticks, game.goal,
-                 y_of(game.goal))
+    return Chart(width, height, left, right, top, bottom, low, high, lines,
+                 [(value, y_of(value)) for value in tick_values], x_ticks, goal_lines)
 
 
-def _spread_labels(lines: list[Line], top: float, bottom: float) -> None:
-    """Names sit at their line's last height, pushed apart so that none overlaps another."""
-    ordered = sorted(lines, key=lambda line: line.points[-1][1])
-    previous = top - LABEL_GAP
-    for line in ordered:
-        line.label_y = max(line.points[-1][1], previous + LABEL_GAP)
-        previous = line.label_y
-    overflow = previous - (bottom + 4)
+def spread(heights: list[float], gap: float, top: float, bottom: float) -> list[float]:
+    """Labels' heights (in the given order) pushed apart so that none overlaps another, none above `top`
+    and, where they fit, none below `bottom`."""
+    placed = list(heights)
+    previous = top - gap
+    for index in sorted(range(len(heights)), key=lambda i: heights[i]):
+        placed[index] = previous = max(heights[index], previous + gap)
+    overflow = previous - bottom
     if overflow > 0:
-        for line in ordered:
-            line.label_y -= overflow
+        placed = [height - overflow for height in placed]
+    return placed
 
 
 # --- the newest event worth a highlight ------------------------------------------------------------------

@@ -86,7 +86,7 @@ def _story_page(table: store.TableRow, game: story.Game, display: bool) -> str:
     """The story page of one finished game, rendered."""
     name = lambda seat: narrate.seat_name(game.state, seat)  # noqa: E731
     standings = sorted(game.order, key=lambda seat: -game.totals[seat])
-    return render_template("story.html", table=table, game=game, chart=story.chart(game), name=name,
+    return render_template("story.html", table=table, game=game, chart=story.chart(game, name), name=name,
                            standings=standings, moments=[told_moment(moment, game) for moment in game.moments],
                            turns=max((p.turn or 0 for p in game.points), default=0), display=display)
 

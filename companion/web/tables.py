@@ -119,9 +119,11 @@ def join(token: str) -> Response | str:
 
 
 def _join_page(table: store.TableRow, error: str | None = None, status: int = 200):
+    """The seat picker; at a full table instead the way to get a seat back (the display frees it)."""
     state = play().state(get_db(), table)
     wanted = request.values.get("seat", type=int)
-    return render_template("join.html", table=table, state=state, wanted=wanted, error=error), status
+    full = all(state.seats[seat].claimed for seat in state.order)
+    return render_template("join.html", table=table, state=state, wanted=wanted, error=error, full=full), status
 
 
 @bp.post("/t/<token>/join")

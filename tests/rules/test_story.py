@@ -109,11 +109,28 @@ def test_the_chart_plots_exactly_the_totals():
     for line in drawn.lines:
         assert [round(drawn.value_at(y)) for _x, y in line.points] == [p.totals[line.seat] for p in only.points]
         assert [x for x, _y in line.points] == sorted(x for x, _y in line.points)
-    assert round(drawn.value_at(drawn.goal_y)) == 20
+    [goal] = drawn.goals
+    assert (goal.goal, goal.seats, round(drawn.value_at(goal.y))) == (20, [1, 2, 3], 20) and only.shared_goal == 20
     assert drawn.low <= 0 and drawn.high >= 20
     assert [turn for turn, _x in drawn.x_ticks] == [1]
     labels = sorted(line.label_y for line in drawn.lines)
     assert all(b - a >= story.LABEL_GAP for a, b in zip(labels, labels[1:]))
+
+
+def test_in_a_job_game_each_player_races_to_their_jobs_goal_and_the_names_get_room():
+    log = job_table(jobs=("slacker", "web_designer", "drummer"))
+    log.act("start_game", dice=[])
+    log.act("adjust_slack", 2, delta=21)
+    [only] = story.games(log.events)
+    assert only.goals == {1: 25, 2: 21, 3: 20} and only.shared_goal is None and only.winner == 2
+    names = {1: "Maximiliane", 2: "Bo", 3: "Александра"}
+    drawn = story.chart(only, names.get)
+    assert [(goal.goal, goal.seats, round(drawn.value_at(goal.y))) for goal in drawn.goals] == [
+        (20, [3], 20), (21, [2], 21), (25, [1], 25)]
+    tops = sorted(goal.label_y for goal in drawn.goals)  # goals a step apart: their labels do not overlap
+    assert all(b - a >= story.GOAL_GAP for a, b in zip(tops, tops[1:]))
+    assert [line.label for line in drawn.lines] == ["Maximilia… 0", "Bo 21", "Александра 0"]
+    assert all(drawn.label_x + story.text_room(line.label, story.LABEL_FONT) <= drawn.width for line in drawn.lines)
 
 
 def test_the_newest_highlight_skips_undone_events_and_the_win_comes_first():

@@ -3,7 +3,7 @@ answers. Opened under the table's LAN address, as phones do."""
 
 from playwright.sync_api import expect
 
-from steps import join, open_table, scan_qr
+from steps import join, open_table, scan_qr, unfold
 
 NOT_RECORDED = "Not recorded — try again"
 BACK_WITHIN_MS = 5000  # polling asks every 2 s; the rest is slack for a loaded machine
@@ -21,6 +21,7 @@ def test_a_tap_while_the_server_is_down_says_not_recorded_next_to_it_and_works_o
     lan_server.stop()
     ana.get_by_role("button", name="+1 Slack for Ana").click()
     expect(ana.locator(".tally-buttons .not-recorded")).to_have_text(NOT_RECORDED)
+    unfold(ana, "dice")
     four = ana.get_by_role("button", name="I rolled 4")
     four.click()
     expect(ana.locator(".physical .not-recorded")).to_have_text(NOT_RECORDED)

@@ -16,7 +16,7 @@ from typing import Callable
 
 from sqlite_utils import Database
 
-from . import store, story
+from . import game_story, store
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class Finished:
     players: list[dict]
 
 
-def summary(game: story.Game) -> dict:
+def summary(game: game_story.Game) -> dict:
     """What the archive keeps of a game."""
     names = game.names()
     return {"number": game.number, "game": game.game, "winner": game.winner, "won_at": game.won_at,
@@ -45,8 +45,8 @@ class TableStory:
 
     version: int
     events: list[dict]
-    games: list[story.Game]
-    teller: story.Teller
+    games: list[game_story.Game]
+    teller: game_story.Teller
     exported: str | None = None  # the export's JSON text, made on the first download
     pages: dict[tuple, str] = field(default_factory=dict)  # story pages rendered, per game and reader
 
@@ -83,7 +83,7 @@ class Stories:
             kept.teller.tell_on(log)
             return TableStory(kept.teller.version, log, kept.teller.games(), kept.teller)
         events = store.events_after(db, table_id)
-        teller = story.Teller(events)
+        teller = game_story.Teller(events)
         return TableStory(teller.version, events, teller.games(), teller)
 
 
@@ -122,10 +122,10 @@ def _only_play_went_on(db: Database, table_id: int, since: int, games: list[dict
     An undo, a redo or a rematch since, or a win, and the table's story is told again.
     """
     return (bool(games) and games[-1]["winner"] is None and winner_now(table_id) is None
-            and not store.has_events_of(db, table_id, since, ("undone", "redone", *story.REMATCHES)))
+            and not store.has_events_of(db, table_id, since, ("undone", "redone", *game_story.REMATCHES)))
 
 
-def export(table: store.TableRow, events: list[dict], games: list[story.Game]) -> dict:
+def export(table: store.TableRow, events: list[dict], games: list[game_story.Game]) -> dict:
     """A table's whole event log as JSON, with where each game starts and ends (no keys or tokens)."""
     return {
         "format": "chez-companion-log/1", "game": table.game, "language": table.language,
@@ -135,7 +135,7 @@ def export(table: store.TableRow, events: list[dict], games: list[story.Game]) -
     }
 
 
-def export_text(table: store.TableRow, events: list[dict], games: list[story.Game]) -> str:
+def export_text(table: store.TableRow, events: list[dict], games: list[game_story.Game]) -> str:
     """The export as text, one event a line: readable, and written by json's fast encoder (indenting is slow)."""
     head = json.dumps({**export(table, [], games), "events": None}, ensure_ascii=False, indent=1)
     lines = ",\n  ".join(json.dumps(event, ensure_ascii=False) for event in events)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 
 from .actions import Action
-from .rules.state import TableState
+from .rules import TableState
 
 ROLLS = ("roll_die", "roll_for_card", "get_rid", "raid_roll", "denounce_roll")
 

@@ -9,7 +9,7 @@ from sqlite_utils import Database
 from . import cards, store
 from .actions import Action
 from .cards import complete
-from .rules.games import game, job_deck
+from .rules import game, job_deck
 
 PROFILE_KEY = "guevara.rank_profile"
 

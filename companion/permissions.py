@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from .actions import Action
-from .rules.state import DISPLAY
-from .rules.violations import N_
+from .rules import DISPLAY, N_
 
 DISPLAY_ONLY = {"set_order", "set_dealer", "free_seat", "name_seat", "set_profile", "deal_ranks", "start_game",
                 "rematch", "set_job_profile", "deal_jobs"}

@@ -17,8 +17,7 @@ from .hub import Hub
 from .join_codes import new_join_code
 from .permissions import Forbidden, authorize
 from .rules import engine
-from .rules.state import DISPLAY, TableState, initial_state
-from .rules.violations import N_, RuleViolation
+from .rules import DISPLAY, initial_state, N_, RuleViolation, TableState
 from .state_cache import StateCache
 
 

@@ -14,7 +14,7 @@ from sqlite_utils import Database
 
 from . import store
 from .rules import engine
-from .rules.state import TableState, initial_state
+from .rules import initial_state, TableState
 
 SNAPSHOT_EVERY = 100
 SNAPSHOTS_KEPT = 30  # an undo reaching back further than this replays from the start

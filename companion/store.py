@@ -48,7 +48,7 @@ def m002_remembered(db: Database) -> None:
 def m003_spectators_and_archive(db: Database) -> None:
     """A table's read-only spectator key (hashed; NULL when there is none), and the finished-games archive.
 
-    The archive caches what companion.story tells of each table's log, keyed by the log's version, so the front
+    The archive caches what companion.game_story tells of each table's log, keyed by the log's version, so the front
     page need not replay every log; it is derived data, recomputed whenever the log has moved on.
     """
     db["tables"].add_column("spectator_key", str)

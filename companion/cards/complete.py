@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..actions import BadInput
-from ..rules.violations import N_
+from ..rules import N_
 from . import JOBS_BY_KEY
 from . import guevara as catalog
 

@@ -1,1 +1,26 @@
-"""Pure game logic: no Flask, no SQL, no I/O. Dice come in as arguments."""
+"""Pure game logic: no Flask, no SQL, no I/O; dice come in as arguments. The rest of the app imports from here.
+
+`engine` turns actions into events and events into state; `offers` says what a screen may do now; `games`
+holds one record per game; `state` is the public state of a table.
+"""
+
+from . import engine
+from .engine import ACTION_TYPES, apply, decide, fold, needs_replay, step_of
+from .games import (ALL_CATEGORIES, ALL_PEST_CATEGORIES, ALL_PHASES, ALL_ROLL_PURPOSES, GAMES, Game, game,
+                    job_deck)
+from .goth import twins_of
+from .guevara import default_profile_values
+from .jobs import JOB_CHANGES, hand_limit
+from .offers import Offers, display_offers, offers
+from .state import DISPLAY, RANKS, Denunciation, Raid, TableState, Window, find_card, initial_state
+from .tents import CALL_SUCCEEDS, GET_RID_SUCCEEDS
+from .tv import TV_SLACK
+from .violations import N_, RuleViolation
+
+__all__ = [
+    "ACTION_TYPES", "ALL_CATEGORIES", "ALL_PEST_CATEGORIES", "ALL_PHASES", "ALL_ROLL_PURPOSES", "CALL_SUCCEEDS",
+    "DISPLAY", "GAMES", "GET_RID_SUCCEEDS", "JOB_CHANGES", "N_", "RANKS", "TV_SLACK", "Denunciation", "Game",
+    "Offers", "Raid", "RuleViolation", "TableState", "Window", "apply", "decide", "default_profile_values",
+    "display_offers", "engine", "find_card", "fold", "game", "hand_limit", "initial_state", "job_deck",
+    "needs_replay", "offers", "step_of", "twins_of",
+]

@@ -12,7 +12,7 @@ from .. import store
 from ..db import discard_connection
 from ..i18n import LANGUAGES, current_language, gettext, ngettext
 from ..play import Play
-from ..rules.violations import N_
+from ..rules import N_
 from .common import from_another_origin
 from .limits import RateLimiter
 
@@ -25,18 +25,18 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
-    from . import api, compress, fragments, install, live, lookup, narrate, seat, spectate, story, tables
+    from . import api, archive_pages, compress, fragments, install, live, narrate, reference_pages, seat, spectate, tables
 
     app.extensions["play"] = Play()
     app.extensions["join_limiter"] = RateLimiter()
     app.extensions["panel_cache"] = fragments.PanelCache()
-    for blueprint in (tables.bp, seat.bp, live.bp, lookup.bp, api.bp, story.bp, spectate.bp, install.bp):
+    for blueprint in (tables.bp, seat.bp, live.bp, reference_pages.bp, api.bp, archive_pages.bp, spectate.bp, install.bp):
         app.register_blueprint(blueprint)
 
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
-                                 **narrate.FORMATTERS, **story.TEMPLATE_HELPERS)
+                                 **narrate.FORMATTERS, **archive_pages.TEMPLATE_HELPERS)
 
     app.before_request(_refuse_other_origins)
     app.after_request(compress.gzip_response)

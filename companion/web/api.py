@@ -9,9 +9,7 @@ from ..actions import BadInput, parse_action, parse_action_id, parse_name, parse
 from ..db import get_db
 from ..i18n import CODES, current_language, gettext as _
 from ..play import Forbidden
-from ..rules.offers import Offers, display_offers, offers
-from ..rules.state import DISPLAY, TableState
-from ..rules.violations import N_, RuleViolation
+from ..rules import DISPLAY, display_offers, N_, Offers, offers, RuleViolation, TableState
 from . import narrate
 from .common import actor_for, held_seat, is_display, join_url, play, public_base, table_or_404
 from .tables import TOO_MANY_TABLES, claim, may_open_table, open_table

@@ -13,7 +13,7 @@ from .. import netaddr, store
 from ..db import get_db
 from ..i18n import pick_language
 from ..play import Play
-from ..rules.state import DISPLAY
+from ..rules import DISPLAY
 
 
 def play() -> Play:

@@ -22,7 +22,7 @@ from werkzeug.wrappers import Response
 from .. import store
 from ..db import get_db
 from ..i18n import current_language
-from ..rules.state import DISPLAY
+from ..rules import DISPLAY
 from .common import play
 
 PANEL = "partials/_panel.html"

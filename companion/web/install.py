@@ -9,7 +9,7 @@ from ..db import get_db
 from ..i18n import current_language
 from .common import play, table_or_404
 from .narrate import seat_name
-from .story import game_name
+from .archive_pages import game_name
 
 bp = Blueprint("install", __name__)
 

@@ -7,10 +7,7 @@ from datetime import datetime
 
 from .. import cards as catalog, rulebook
 from ..i18n import current_language, gettext as _, ngettext
-from ..rules.tents import CALL_SUCCEEDS
-from ..rules.engine import step_of
-from ..rules.state import RANKS, TableState
-from ..rules.violations import N_
+from ..rules import CALL_SUCCEEDS, N_, RANKS, step_of, TableState
 from .told import (canceled_text, card_label, denounce_move_text, effects_text, line_owner, named_card, rid_outcome,
                    seat_name, tent_of)
 
@@ -342,7 +339,7 @@ DENOUNCE_EVENTS = {
 }
 
 
-def story(events: list[dict], state: TableState, by_seq: dict[int, dict]) -> list[Entry]:
+def log_entries(events: list[dict], state: TableState, by_seq: dict[int, dict]) -> list[Entry]:
     """Events newest first, each line marked when an undo has taken it back (`by_seq` resolves undo targets)."""
     return [Entry(seq=e["seq"], time=datetime.fromtimestamp(e["at"]).strftime("%H:%M"),
                   who=line_owner(e, state), what=describe(e, state, by_seq),

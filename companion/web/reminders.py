@@ -4,9 +4,7 @@ in the third person ("Cleo discards down to 5")."""
 from __future__ import annotations
 
 from ..i18n import gettext as _
-from ..rules.jobs import hand_limit
-from ..rules.state import TableState
-from ..rules.violations import N_
+from ..rules import hand_limit, N_, TableState
 
 PHASE_REMINDERS = {
     "draw": N_("Draw Life cards until you hold 6."),

@@ -14,12 +14,9 @@ from flask import url_for
 from .. import cards as catalog, store
 from ..db import get_db
 from ..i18n import current_language, gettext as _
-from ..race import Lane, lanes
-from ..rules.goth import twins_of
-from ..rules.offers import Offers, display_offers, offers
-from ..rules.games import Game, game
-from ..rules.state import DISPLAY, TableState, find_card
-from . import narrate, race, reminders, setup_forms
+from ..race_lanes import Lane, lanes
+from ..rules import DISPLAY, display_offers, find_card, Game, game, Offers, offers, TableState, twins_of
+from . import highlights, narrate, reminders, setup_forms
 from .common import join_url, play, public_base
 
 LOG_LINES = 15
@@ -126,9 +123,9 @@ def _screen(table: store.TableRow | None, state: TableState, view: str, offered:
         job_twins={s: ", ".join(narrate.job_label(state, key) for key in twins_of(state, s)) for s in state.jobs},
         pest_names=_pest_names(state), denounce_terms=_denounce_terms(state), window_text=window_text(state),
         reminder_text=_reminder(state, me, view), window_waiting=_waiting(state),
-        lanes=lanes(state), highlight=race.highlight(db, table_id, events, state),
-        latest_roll=race.latest_roll(events, state),
-        log=narrate.story(events[-log_lines:], state, by_seq), log_total=state.version,
+        lanes=lanes(state), highlight=highlights.highlight(db, table_id, events, state),
+        latest_roll=highlights.latest_roll(events, state),
+        log=narrate.log_entries(events[-log_lines:], state, by_seq), log_total=state.version,
         undo_hint=narrate.next_undo(state, by_seq), redo_hint=narrate.next_redo(state, by_seq),
         card_names=catalog_names(state.game) if _names_cards(offered) else (), **extra)
 

@@ -10,8 +10,7 @@ from ..actions import BadInput, parse_action
 from ..db import get_db
 from ..i18n import current_language, gettext as _
 from ..play import Forbidden
-from ..rules.state import DISPLAY
-from ..rules.violations import RuleViolation
+from ..rules import DISPLAY, RuleViolation
 from . import narrate
 from .common import actor_for, fragment_or_page, held_seat, is_htmx, play, table_or_404
 from .fragments import live_panel
@@ -99,4 +98,4 @@ def full_log(token: str) -> Response | str:
     back = url_for("tables.display" if actor == DISPLAY else "seat.seat_page", token=token)
     events = store.events_after(db, table.id)
     return render_template("log.html", table=table, back=back,
-                           log=narrate.story(events, state, {event["seq"]: event for event in events}))
+                           log=narrate.log_entries(events, state, {event["seq"]: event for event in events}))

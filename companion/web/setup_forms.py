@@ -5,8 +5,7 @@ from __future__ import annotations
 from .. import cards as catalog, memory
 from ..db import get_db
 from ..i18n import current_language
-from ..rules.guevara import default_profile_values
-from ..rules.state import RANKS
+from ..rules import default_profile_values, RANKS
 
 
 def profile_form(state) -> dict:

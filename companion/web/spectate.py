@@ -19,7 +19,7 @@ from ..db import get_db
 from ..i18n import gettext as _, pick_language
 from .common import fragment_or_page, play, public_base, require_display, table_or_404
 from .live import version_json, version_stream
-from .story import newest_story
+from .archive_pages import newest_story
 from .screens import spectator_screen
 
 bp = Blueprint("spectate", __name__)

@@ -11,8 +11,8 @@ from .. import qr, store
 from ..actions import Action, BadInput, parse_action_id, parse_name, parse_seat, parse_table_options
 from ..db import get_db
 from ..i18n import CODES, LANG_COOKIE, LANGUAGES, gettext as _
-from ..rules.violations import N_, RuleViolation
-from . import narrate, spectate, story
+from ..rules import N_, RuleViolation
+from . import archive_pages, narrate, spectate
 from .common import (forget_seat, held_seat, is_display, join_url, play, refuse, remember_display, remember_seat,
                      table_or_404)
 from .limits import RateLimiter
@@ -24,7 +24,7 @@ bp = Blueprint("tables", __name__)
 @bp.get("/")
 def index() -> str:
     """The front page: open a new table, or join one by its short code."""
-    recent, finished = story.recent_games()
+    recent, finished = archive_pages.recent_games()
     return render_template("index.html", languages=LANGUAGES, error=None, recent=recent, finished=finished)
 
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from .. import cards as catalog
 from ..i18n import current_language, gettext as _, ngettext
-from ..rules.state import DISPLAY, TableState
-from ..rules.tents import GET_RID_SUCCEEDS
+from ..rules import DISPLAY, GET_RID_SUCCEEDS, TableState
 
 
 def seat_name(state: TableState, seat: int | None) -> str:

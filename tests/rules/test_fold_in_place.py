@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tablelog import Log
 
-from companion import story
+from companion import game_story
 from companion.rules import engine
 
 TAPS = st.lists(st.tuples(st.sampled_from(["slack+", "slack-", "wound", "roll", "undo", "redo", "win"]),
@@ -62,7 +62,7 @@ def test_folding_changes_no_event_and_apply_leaves_the_state_it_was_given(taps):
     for event in events:
         states.append(engine.apply(states[-1], event))
     engine.fold(events)
-    story.games(events)
+    game_story.games(events)
     assert events == originals
     replayed = engine.initial_state()
     for event, held in zip(events, states[1:]):
@@ -79,7 +79,7 @@ def test_a_finished_games_story_keeps_its_own_last_state_while_the_next_game_is_
     for _ in range(5):
         log.act("adjust_slack", 2, delta=3)
         log.act("adjust_wounds", 1, delta=1)
-    first, second = story.games(log.events)
+    first, second = game_story.games(log.events)
     assert first.state.seats == ended.seats and first.winner == 1
     assert first.totals == {1: 20, 2: 0}
     assert second.totals == {1: -5, 2: 15}
@@ -90,11 +90,11 @@ def test_a_finished_games_story_keeps_its_own_last_state_while_the_next_game_is_
 def test_a_story_told_on_from_an_earlier_telling_equals_the_story_told_afresh(taps, cut):
     events = play(taps).events
     cut = min(cut, len(events))
-    teller = story.Teller(events[:cut])
+    teller = game_story.Teller(events[:cut])
     told_then = teller.games()
     teller.tell_on(events)  # new events, undos and redos among them
-    assert teller.games() == story.games(events)
-    assert told_then == story.games(events[:cut])  # telling on changed nothing told before
+    assert teller.games() == game_story.games(events)
+    assert told_then == game_story.games(events[:cut])  # telling on changed nothing told before
 
 
 def test_undoing_a_rematch_retells_the_game_before_it():
@@ -102,8 +102,8 @@ def test_undoing_a_rematch_retells_the_game_before_it():
     log.act("adjust_slack", 1, delta=20)
     log.act("rematch")
     log.act("adjust_slack", 2, delta=3)
-    teller = story.Teller(list(log.events))
+    teller = game_story.Teller(list(log.events))
     for action in ("undo", "undo", "undo", "redo", "redo"):
         log.act(action)
         teller.tell_on(log.events)
-        assert teller.games() == story.games(log.events)
+        assert teller.games() == game_story.games(log.events)

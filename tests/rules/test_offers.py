@@ -1,7 +1,6 @@
 """What a screen may do now (rules.offers): every offer is an action the rules accept, and nothing else is offered."""
 
-from companion.rules import offers as rules_offers
-from companion.rules.offers import accepts, display_offers, offers
+from companion.rules.offers import Offers, Revenge, accepts, display_offers, offers
 from jobdeck import job_table
 from test_denounce import FRIEND as PEDRO, game as denounce_game
 from test_raids import game as raid_game, raiding
@@ -122,7 +121,7 @@ def test_the_denounced_rolls_and_the_innocent_may_take_revenge():
     assert offers(state, 3).denounce_roll == 3 and offers(state, 1).denounce_roll is None
     assert offers(state, 2).denounce is None  # one denouncement at a time
     state = log.act("denounce_roll", 3, value=5)  # innocent
-    assert offers(state, 3).revenge == rules_offers.Revenge(3, toady=False) and offers(state, 1).revenge is None
+    assert offers(state, 3).revenge == Revenge(3, toady=False) and offers(state, 1).revenge is None
 
 
 def test_the_successful_denouncer_may_move_a_person_out_of_the_tent():
@@ -165,4 +164,4 @@ def test_offers_are_plain_json_of_the_action_vocabulary():
     log = game()
     data = offers(log.state, 1).as_json()
     assert data["advance"] == {"seat": 1, "phase": "draw", "turn": 1, "ends_turn": False}
-    assert set(data) <= {field for field in rules_offers.Offers.__dataclass_fields__}
+    assert set(data) <= {field for field in Offers.__dataclass_fields__}

@@ -5,7 +5,7 @@ from tablelog import Log
 from test_raids import raiding
 from test_tents_rules import FRIEND, SLEEP, game, to_phase
 
-from companion import story
+from companion import game_story
 from companion.rules import engine
 
 BOMB = {"with": "Bomb Making Practice"}
@@ -27,21 +27,21 @@ def played(log):
 
 def test_every_point_is_the_totals_the_log_gives_after_that_event():
     log = played(game())
-    [only] = story.games(log.events)
+    [only] = game_story.games(log.events)
     assert only.finished and only.winner == 1 and only.number == 1
     for point in only.points:
         prefix = [event for event in log.events if event["seq"] <= point.seq]
-        assert point.totals == story.totals(engine.fold(prefix))
+        assert point.totals == game_story.totals(engine.fold(prefix))
     start = only.points[0]
     assert log.events[start.seq - 1]["type"] == "turn_started" and start.totals == {1: 1, 2: 2, 3: 3}
     changed = [e["seq"] for e in log.events if start.seq < e["seq"] <= only.won_seq and
-               story.totals(engine.fold(log.events[:e["seq"] - 1])) != story.totals(engine.fold(log.events[:e["seq"]]))]
+               game_story.totals(engine.fold(log.events[:e["seq"] - 1])) != game_story.totals(engine.fold(log.events[:e["seq"]]))]
     assert [p.seq for p in only.points[1:]] == changed  # one point per change, none missed
     assert only.totals == {1: 20, 2: 3, 3: 1}
 
 
 def test_turning_points_the_gain_the_cancel_the_wounds_and_the_win():
-    [only] = story.games(played(game()).events)
+    [only] = game_story.games(played(game()).events)
     kinds = [(m.kind, m.seat) for m in only.moments]
     assert kinds == [("gain", 1), ("cancel", 2), ("loss", 3), ("win", 1)]
     gain, cancel, loss, win = only.moments
@@ -55,7 +55,7 @@ def test_small_changes_are_no_turning_points_and_only_the_largest_swings_are_kep
     log = game()
     for delta in (1, 5, 2, 4, 3):
         log.act("adjust_slack", 2, delta=delta)
-    [only] = story.games(log.events)
+    [only] = game_story.games(log.events)
     assert [m.deltas for m in only.moments] == [{2: 5}, {2: 4}, {2: 3}]
     assert not only.finished
 
@@ -67,7 +67,7 @@ def test_undone_events_leave_no_trace_and_a_rematch_starts_a_new_game():
     log.act("adjust_slack", 2, delta=20)
     log.act("rematch")
     log.act("adjust_slack", 3, delta=4)
-    first, second = story.games(log.events)
+    first, second = game_story.games(log.events)
     assert first.finished and first.winner == 2 and first.totals[1] == 0  # the undone 9 never counted
     assert all(point.totals[1] == 0 for point in first.points)  # a table without the turn: a story from the start
     assert second.number == 2 and not second.finished and second.totals == {1: 0, 2: 0, 3: 4}
@@ -79,7 +79,7 @@ def test_an_undone_rematch_does_not_split_the_game():
     log.act("adjust_slack", 2, delta=20)
     log.act("rematch")
     log.act("undo")
-    assert len(story.games(log.events)) == 1
+    assert len(game_story.games(log.events)) == 1
 
 
 def test_a_raid_is_one_turning_point_with_its_wounds_and_its_winner():
@@ -87,7 +87,7 @@ def test_a_raid_is_one_turning_point_with_its_wounds_and_its_winner():
     log.act("raid_roll", 2, value=6)
     log.act("raid_roll", 3, value=2)
     log.act("take_loot", 1, card={"name": "Rum", "slack": 2})
-    [only] = story.games(log.events)
+    [only] = game_story.games(log.events)
     [raid] = [m for m in only.moments if m.kind == "raid"]
     assert raid.seat == 1 and raid.other == 2 and raid.cards == ["Raid the Village"]
     assert raid.wounds == {2: 1}
@@ -98,14 +98,14 @@ def test_a_raid_is_one_turning_point_with_its_wounds_and_its_winner():
 
 def test_event_types_yet_unknown_count_as_raid_or_denounce_by_their_names():
     before = after = engine.initial_state()
-    assert story.episode({"type": "raid_something_new"}, before, after) == story.RAID
-    assert story.episode({"type": "denounce_appealed"}, before, after) == story.DENOUNCE
-    assert story.episode({"type": "slack_adjusted"}, before, after) is None
+    assert game_story.episode({"type": "raid_something_new"}, before, after) == game_story.RAID
+    assert game_story.episode({"type": "denounce_appealed"}, before, after) == game_story.DENOUNCE
+    assert game_story.episode({"type": "slack_adjusted"}, before, after) is None
 
 
 def test_the_chart_plots_exactly_the_totals():
-    [only] = story.games(played(game()).events)
-    drawn = story.chart(only)
+    [only] = game_story.games(played(game()).events)
+    drawn = game_story.chart(only)
     for line in drawn.lines:
         assert [round(drawn.value_at(y)) for _x, y in line.points] == [p.totals[line.seat] for p in only.points]
         assert [x for x, _y in line.points] == sorted(x for x, _y in line.points)
@@ -114,23 +114,23 @@ def test_the_chart_plots_exactly_the_totals():
     assert drawn.low <= 0 and drawn.high >= 20
     assert [turn for turn, _x in drawn.x_ticks] == [1]
     labels = sorted(line.label_y for line in drawn.lines)
-    assert all(b - a >= story.LABEL_GAP for a, b in zip(labels, labels[1:]))
+    assert all(b - a >= game_story.LABEL_GAP for a, b in zip(labels, labels[1:]))
 
 
 def test_in_a_job_game_each_player_races_to_their_jobs_goal_and_the_names_get_room():
     log = job_table(jobs=("slacker", "web_designer", "drummer"))
     log.act("start_game", dice=[])
     log.act("adjust_slack", 2, delta=21)
-    [only] = story.games(log.events)
+    [only] = game_story.games(log.events)
     assert only.goals == {1: 25, 2: 21, 3: 20} and only.shared_goal is None and only.winner == 2
     names = {1: "Maximiliane", 2: "Bo", 3: "Александра"}
-    drawn = story.chart(only, names.get)
+    drawn = game_story.chart(only, names.get)
     assert [(goal.goal, goal.seats, round(drawn.value_at(goal.y))) for goal in drawn.goals] == [
         (20, [3], 20), (21, [2], 21), (25, [1], 25)]
     tops = sorted(goal.label_y for goal in drawn.goals)  # goals a step apart: their labels do not overlap
-    assert all(b - a >= story.GOAL_GAP for a, b in zip(tops, tops[1:]))
+    assert all(b - a >= game_story.GOAL_GAP for a, b in zip(tops, tops[1:]))
     assert [line.label for line in drawn.lines] == ["Maximilia… 0", "Bo 21", "Александра 0"]
-    assert all(drawn.label_x + story.text_room(line.label, story.LABEL_FONT) <= drawn.width for line in drawn.lines)
+    assert all(drawn.label_x + game_story.text_room(line.label, game_story.LABEL_FONT) <= drawn.width for line in drawn.lines)
 
 
 def test_the_newest_highlight_skips_undone_events_and_the_win_comes_first():
@@ -138,12 +138,12 @@ def test_the_newest_highlight_skips_undone_events_and_the_win_comes_first():
     log.act("adjust_wounds", 2, delta=1)
     state = log.act("adjust_wounds", 3, delta=2)
     by_seq = {e["seq"]: e for e in log.events}
-    newest = story.newest_notable(log.events, state, by_seq)
+    newest = game_story.newest_notable(log.events, state, by_seq)
     assert (newest.kind, newest.seats, newest.count) == ("wound", (3,), 2)
     state = log.act("undo")
-    assert story.newest_notable(log.events, state, by_seq).seats == (2,)
+    assert game_story.newest_notable(log.events, state, by_seq).seats == (2,)
     state = log.act("adjust_slack", 1, delta=19)
-    win = story.newest_notable(log.events, state, by_seq)
+    win = game_story.newest_notable(log.events, state, by_seq)
     assert (win.kind, win.seats, win.seq) == ("win", (1,), log.events[-1]["seq"]) and win.key.startswith("win-")
 
 
@@ -152,18 +152,18 @@ def test_a_successful_cancel_names_whose_card_it_hit():
     to_phase(log, "freetime")
     window = log.act("play_card", 1, cards=[SLEEP]).window.uid
     state = log.act("cancel_card", 3, window=window, **BOMB)
-    highlight = story.newest_notable(log.events, state, {e["seq"]: e for e in log.events})
+    highlight = game_story.newest_notable(log.events, state, {e["seq"]: e for e in log.events})
     assert (highlight.kind, highlight.seats, highlight.by) == ("cancel", (1,), 3)
 
 
 def test_a_promotion_from_a_raid_is_a_highlight():
     log = raiding(["corporal", "private", "private"], {1: 3, 2: 5, 3: 2})
-    highlight = story.newest_notable(log.events, log.state, {})
+    highlight = game_story.newest_notable(log.events, log.state, {})
     assert (highlight.kind, highlight.seats, highlight.rank) == ("promotion", (2,), "corporal")
 
 
 def test_a_table_without_any_change_is_one_unfinished_game():
-    [only] = story.games(Log(2).events)
+    [only] = game_story.games(Log(2).events)
     assert not only.finished and only.points[0].totals == {1: 0, 2: 0}
 
 
@@ -172,7 +172,7 @@ def test_a_job_game_is_told_the_same_way_and_its_rematch_starts_a_new_game():
     log.act("start_game", dice=[5, 5])
     log.act("adjust_slack", 1, delta=25)
     log.act("rematch")
-    first, second = story.games(log.events)
+    first, second = game_story.games(log.events)
     assert first.winner == 1 and first.totals[1] == 25 and first.moments[-1].kind == "win"
     assert second.number == 2 and not second.finished
     assert log.events[second.first_seq - 1]["type"] == "jobs_reset"

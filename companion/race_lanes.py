@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .rules.state import TableState
+from .rules import TableState
 
 
 @dataclass(frozen=True)

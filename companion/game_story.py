@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
 from .rules import engine
-from .rules.state import Denunciation, Raid, TableState, Window
+from .rules import Denunciation, Raid, TableState, Window
 
 REMATCHES = frozenset({"game_reset", "jobs_reset"})  # the events that start a new game at the same table
 MIN_SWING = 2  # a single event that moves a total by less is no turning point

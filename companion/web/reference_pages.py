@@ -8,7 +8,7 @@ from .. import rulebook
 from ..i18n import current_language
 from ..rulebook import render, search
 
-bp = Blueprint("lookup", __name__)
+bp = Blueprint("reference", __name__)
 
 
 def safe_back(target: str | None) -> str | None:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from .. import store, story
+from .. import game_story, store
 from ..i18n import gettext as _, ngettext
-from ..rules.engine import step_of
-from ..rules.state import TableState
+from ..rules import step_of, TableState
 from . import narrate
 
 
@@ -19,7 +18,7 @@ def highlight(db: Database, table_id: int, events: list[dict], state: TableState
     by_seq = {event["seq"]: event for event in events}
     hit = {event["args"].get("window") for event in events if event["type"] == "card_canceled"} - set(by_seq)
     by_seq.update(store.events_of_steps(db, table_id, {seq for seq in hit if isinstance(seq, int)}))
-    found = story.newest_notable(events, state, by_seq)
+    found = game_story.newest_notable(events, state, by_seq)
     if found is None:
         return None
     names = ", ".join(narrate.seat_name(state, seat) for seat in found.seats)
@@ -43,7 +42,7 @@ def latest_roll(events: list[dict], state: TableState) -> dict | None:
     for event in reversed(events):
         if step_of(event) in state.undone:
             continue
-        if event["type"] in story.REMATCHES:
+        if event["type"] in game_story.REMATCHES:
             return None
         if event["type"].endswith("_rolled") and isinstance(event["args"].get("value"), int):
             return {"value": event["args"]["value"], "seat": event.get("seat"),

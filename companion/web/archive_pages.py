@@ -9,14 +9,14 @@ from babel.dates import format_date, format_time
 from flask import Blueprint, abort, current_app, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from .. import archive, store, story
+from .. import archive, game_story, store
 from ..db import get_db
 from ..i18n import current_language, gettext as _, pick_language
-from ..rules.games import GAMES
+from ..rules import GAMES
 from . import narrate
 from .common import forget_display, is_display, play, refuse, require_display, table_or_404
 
-bp = Blueprint("story", __name__)
+bp = Blueprint("archive", __name__)
 
 FRONT_PAGE_GAMES = 8
 
@@ -82,11 +82,11 @@ def story_page(table_id: int, number: int) -> str:
     return told.pages[page]
 
 
-def _story_page(table: store.TableRow, game: story.Game, display: bool) -> str:
+def _story_page(table: store.TableRow, game: game_story.Game, display: bool) -> str:
     """The story page of one finished game, rendered."""
     name = lambda seat: narrate.seat_name(game.state, seat)  # noqa: E731
     standings = sorted(game.order, key=lambda seat: -game.totals[seat])
-    return render_template("story.html", table=table, game=game, chart=story.chart(game, name), name=name,
+    return render_template("story.html", table=table, game=game, chart=game_story.chart(game, name), name=name,
                            standings=standings, moments=[told_moment(moment, game) for moment in game.moments],
                            turns=max((p.turn or 0 for p in game.points), default=0), display=display)
 
@@ -102,7 +102,7 @@ class Told:
     lines: list[tuple[str, str]]
 
 
-def told_moment(moment: story.Moment, game: story.Game) -> Told:
+def told_moment(moment: game_story.Moment, game: game_story.Game) -> Told:
     """A turning point told as the page shows it."""
     state = game.state
 
@@ -138,7 +138,7 @@ def newest_story(table: store.TableRow) -> Response:
     games = [game for game in table_story(table).games if game.finished]
     if not games:
         abort(404)
-    return redirect(url_for("story.story_page", table_id=table.id, number=games[-1].number), 303)
+    return redirect(url_for("archive.story_page", table_id=table.id, number=games[-1].number), 303)
 
 
 @bp.get("/t/<token>/story")

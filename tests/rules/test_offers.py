@@ -4,7 +4,7 @@ from companion.rules.offers import Offers, Revenge, accepts, display_offers, off
 from jobdeck import job_table
 from test_denounce import FRIEND as PEDRO, game as denounce_game
 from test_raids import game as raid_game, raiding
-from test_tents_rules import CAT, FRIEND, GORDO, LEADER, POTATO, TEQUILA, end_turn, game, started, to_phase
+from test_tents_rules import CAT, FRIEND, LEADER, TEQUILA, end_turn, game, gordo_on_maria, started, to_phase
 
 
 def test_only_the_active_player_may_go_on_and_the_last_phase_ends_the_turn():
@@ -65,14 +65,7 @@ def test_only_a_higher_rank_may_pull_rank_on_free_time():
 
 
 def test_a_pest_asks_its_owner_for_a_card_of_its_kind():
-    log = game()
-    end_turn(log)
-    to_phase(log, "freetime")
-    log.act("play_card", 2, cards=[TEQUILA, POTATO])
-    end_turn(log)
-    end_turn(log)
-    to_phase(log, "call")
-    state = log.act("play_card", 1, cards=[GORDO], target=2)
+    state = gordo_on_maria().state
     feed = offers(state, 2).feed_pest
     names = {card.uid: card.name for card in state.tents[2]}
     assert [(f.seat, sorted(names[uid] for uid in f.cards)) for f in feed] == [(2, ["Potato", "Tequila"])]

@@ -57,6 +57,19 @@ def end_turn(log):
     log.act("advance", log.state.turn.seat, phase="heal", turn=log.state.turn.number)
 
 
+def gordo_on_maria():
+    """Maria (seat 2) scrounged Tequila and a Potato; on seat 1's next turn Gordo is called into her tent."""
+    log = game()
+    end_turn(log)
+    to_phase(log, "freetime")
+    log.act("play_card", 2, cards=[TEQUILA, POTATO])
+    end_turn(log)
+    end_turn(log)  # seat 3's turn passes; back to seat 1
+    to_phase(log, "call")
+    log.act("play_card", 1, cards=[GORDO], target=2)
+    return log
+
+
 def cards(log, seat):
     return [card.name for card in log.state.tents[seat]]
 
@@ -181,14 +194,8 @@ def test_a_cat_comes_without_a_roll():
 
 def test_gordo_eats_on_arrival_stays_on_a_three_eats_again_and_is_sent_back_on_a_six():
     """The rulebook's example: Heriberto (seat 1) plays Gordo on Maria (seat 2)."""
-    log = game()
-    end_turn(log)
-    to_phase(log, "freetime")
-    log.act("play_card", 2, cards=[TEQUILA, POTATO])
-    end_turn(log)
-    end_turn(log)  # seat 3's turn passes; back to seat 1
-    to_phase(log, "call")
-    state = log.act("play_card", 1, cards=[GORDO], target=2)
+    log = gordo_on_maria()
+    state = log.state
     assert [(d.seat, d.categories) for d in state.demands] == [(2, ("food", "booze"))]
     tequila = next(c.uid for c in state.tents[2] if c.name == "Tequila")
     log.act("feed_pest", 2, card=tequila)

@@ -28,20 +28,10 @@ class Screen:
     """What one screen of a table shows. Templates read these fields and decide nothing."""
 
     view: str  # "seat", "display" or "spectate"
-    game: Game
+    game: Game  # the game's record: its phases, dice, categories, rulebook and what it has
     state: TableState
     offers: Offers
     me: int | None
-    # the game's own words and lists
-    phases: tuple[str, ...]
-    purposes: tuple[str, ...]
-    categories: tuple[str, ...]
-    pest_categories: tuple[str, ...]
-    rulebook: str
-    pests_section: str
-    job_games: bool
-    heartache_game: bool
-    goth_jobs: bool
     # names in the reader's language
     names: dict[int | None, str]
     job_names: dict[str | None, str]
@@ -111,13 +101,8 @@ def _screen(table: store.TableRow | None, state: TableState, view: str, offered:
     wanted = {e["args"]["target"] for e in events if e["type"] in ("undone", "redone")}
     wanted |= {stack[-1] for stack in (state.undoable, state.redoable) if stack}
     by_seq = {**store.events_of_steps(db, table_id, wanted), **{e["seq"]: e for e in events}}
-    rules = state.rules
     return Screen(
-        view=view, table=table, state=state, offers=offered, me=me,
-        game=rules, phases=rules.phases, purposes=rules.roll_purposes, categories=rules.categories,
-        pest_categories=rules.pest_categories, rulebook=rules.rulebook,
-        pests_section=rules.rulebook_topic("pests"), job_games=rules.has_jobs,
-        heartache_game=rules.has_heartache, goth_jobs=rules.combining_rules,
+        view=view, table=table, state=state, offers=offered, me=me, game=state.rules,
         names={None: narrate.seat_name(state, None), **{s: narrate.seat_name(state, s) for s in state.seats}},
         job_names={None: "—", **{key: narrate.job_label(state, key) for key in state.job_profile}},
         job_twins={s: ", ".join(narrate.job_label(state, key) for key in twins_of(state, s)) for s in state.jobs},

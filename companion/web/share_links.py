@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, abort, g, redirect, render_template, session, url_for
+from flask import Blueprint, abort, current_app, g, redirect, render_template, session, url_for
 from werkzeug.wrappers import Response
 
 from .. import store
@@ -27,7 +27,7 @@ def _shared_or_404(key: str) -> store.TableRow:
     """The table a share key opens; a key never made, replaced or revoked is a 404 that says so."""
     table = store.table_by(get_db(), COLUMN, store.digest(key)) if 16 <= len(key) <= 64 else None
     if table is None:
-        abort(refuse(_("This link no longer works. Ask the table for a new one."), 404))
+        abort(current_app.make_response(refuse(_("This link no longer works. Ask the table for a new one."), 404)))
     g.lang = pick_language(table.language)
     return table
 

@@ -83,3 +83,15 @@ def test_an_accepted_tap_keeps_the_page_still_and_focus_on_the_control(browser, 
         assert abs(screen_top(roll) - top) < 50
         assert ana.evaluate("[document.activeElement.name, document.activeElement.value]") == ["value", str(value)]
     assert abs(ana.evaluate("window.scrollY") - before) < 50
+
+
+def test_next_phase_from_the_keyboard_keeps_focus_on_next_phase(browser, server):
+    ana, _button = seat_page_scrolled_to_the_card_form(browser, server)
+    advance = ana.get_by_test_id("advance")
+    advance.focus()
+    ana.keyboard.press("Enter")
+    expect(ana.get_by_test_id("turn-phase")).to_have_text("Free Time")
+    assert focused_control(ana) == "advance"  # not the page's body: the next Enter goes on to the next phase
+    ana.keyboard.press("Enter")
+    expect(ana.get_by_test_id("turn-phase")).to_have_text("Discard")
+    assert focused_control(ana) == "advance"

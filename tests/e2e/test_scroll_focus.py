@@ -35,6 +35,7 @@ def focused_control(page):
 
 
 def inside_the_screen(box):
+    """Whether a box lies wholly within the phone's screen, top to bottom."""
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= SCREEN_HEIGHT
 
 
@@ -69,6 +70,7 @@ def test_a_refused_tap_keeps_the_page_still_and_shows_the_refusal_by_the_control
 
 
 def screen_top(locator):
+    """Where an element's top is on the screen now."""
     return locator.evaluate("e => e.getBoundingClientRect().top")
 
 

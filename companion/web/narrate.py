@@ -11,9 +11,7 @@ from ..rules import CALL_SUCCEEDS, Game, N_, RANKS, step_of, TableState, terms
 from .told import (canceled_text, card_label, denounce_move_text, effects_text, line_owner, named_card, rid_outcome,
                    seat_name, tent_of)
 
-PURPOSES = {
-    "call": N_("call a person"),
-    "get_rid": N_("get rid of a person"),
+PURPOSES = {  # a call's and a get-rid roll's names differ per game: `terms` has them ("roll.call")
     "variable": N_("variable Slack"),
     "raid": N_("raid"),
     "denounce": N_("denounce"),
@@ -34,7 +32,6 @@ CATEGORY_NAMES = {
     "jewellery": N_("Jewellery"), "partner": N_("Partner"), "tv": N_("TV"), "web": N_("Surfing the Web"),
     "heartache": N_("Heartache"),
 }
-TYPE_NAMES = {"person": N_("Person"), "cat": N_("Cat"), "activity": N_("Activity"), "thing": N_("Thing")}
 KIND_TEXT = {
     "call": N_("calls %(card)s into the tent of %(target)s"),
     "person": N_("sends %(card)s into the tent of %(target)s"),
@@ -109,9 +106,9 @@ def category_name(key: str) -> str:
     return _(CATEGORY_NAMES.get(key, key))
 
 
-def type_name(key: str) -> str:
-    """A card type in the reader's language."""
-    return _(TYPE_NAMES.get(key, key))
+def type_name(key: str, game: Game) -> str:
+    """A card type of this game in the reader's language (a Russian Chez Geek's Person is a guest)."""
+    return terms.word(game.terms, key, current_language()) if key in terms.CARD_TYPES else key
 
 
 def category_names(keys) -> str:
@@ -144,8 +141,10 @@ class Entry:
     undone: bool = False
 
 
-def purpose_label(key: str) -> str:
-    """A roll's purpose in the reader's language."""
+def purpose_label(key: str, game: Game) -> str:
+    """A roll's purpose in the reader's language, in this game's words."""
+    if f"roll.{key}" in terms.TERMS[game.terms]:
+        return terms.word(game.terms, f"roll.{key}", current_language())
     return _(PURPOSES.get(key, PURPOSES["other"]))
 
 
@@ -178,10 +177,11 @@ def _predicate(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
             return ngettext("%(num)d wound", "%(num)d wounds", args["delta"])
         return ngettext("%(num)d wound healed", "%(num)d wounds healed", -args["delta"])
     if kind == "die_rolled":
-        text = _("rolled %(value)d for %(purpose)s", value=args["value"], purpose=purpose_label(args["purpose"]))
+        text = _("rolled %(value)d for %(purpose)s", value=args["value"],
+                 purpose=purpose_label(args["purpose"], state.rules))
         if args.get("physical"):
             text = _("rolled a physical die: %(value)d for %(purpose)s",
-                     value=args["value"], purpose=purpose_label(args["purpose"]))
+                     value=args["value"], purpose=purpose_label(args["purpose"], state.rules))
         note = roll_note(state, args["purpose"], args.get("note"))
         return f"{text} — {note}" if note else text
     if kind == "profile_set":

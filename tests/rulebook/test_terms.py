@@ -6,7 +6,7 @@ import pytest
 
 from companion import cards as catalog, rulebook
 from companion.rules import GAMES
-from companion.rules.terms import LANGUAGES, RESOURCES, word
+from companion.rules.terms import CARD_TYPES, LANGUAGES, RESOURCES, word
 
 GAME_RULEBOOKS = ("guevara", "geek", "goth")  # the glossary lists every edition's names side by side
 
@@ -18,10 +18,10 @@ def rules_text(prefix: str, lang: str) -> str:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("key", sorted(GAMES))
-def test_every_phase_and_resource_the_screens_name_is_in_the_games_rules_reference(key, lang):
+def test_every_phase_resource_and_card_type_the_screens_name_is_in_the_games_rules_reference(key, lang):
     record = GAMES[key]
     text = rules_text(record.rulebook, lang).casefold()
-    missing = [word(record.terms, term, lang) for term in (*record.phases, *RESOURCES)
+    missing = [word(record.terms, term, lang) for term in (*record.phases, *RESOURCES, *CARD_TYPES)
                if word(record.terms, term, lang).casefold() not in text]
     assert not missing, f"{record.rulebook}.{lang}.md lacks {missing}"
 

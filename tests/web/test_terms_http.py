@@ -100,3 +100,19 @@ def test_the_job_change_card_is_named_as_the_rules_reference_names_it(app, clien
     log = page.split('<ol class="log">')[1].split("</ol>")[0]
     assert "Neuer Job" in log and "«Новая работа»" not in log
     assert '<option value="new_job">Neuer Job</option>' in page
+
+
+@pytest.mark.parametrize("game, call, person", [("geek", "звонок гостю", "Гость"),
+                                                ("guevara", "призыв товарища", "Товарищ")])
+def test_a_russian_phone_names_rolls_and_people_in_the_games_own_words(app, client, game, call, person):
+    token, (ana, _ben) = start_game(app, client, game)
+    for phase in ("draw", "roll"):  # on to Call People
+        assert act(ana, token, type="advance", seat=1, phase=phase, turn=1).status_code == 200
+    response = act(ana, token, type="play_card", seat=1, name="Drunken Oaf" if game == "geek" else "Gordo",
+                   card_type="person", slack=0)
+    assert response.status_code == 200, response.get_data(as_text=True)[-3000:]
+    ana.post("/language", data={"lang": "ru"})
+    page = ana.get(f"/t/{token}/seat").get_data(as_text=True)
+    assert f'<option value="call">{call}</option>' in page
+    assert f'class="card-facts">{person}' in page
+    assert person.casefold()[:4] in rules_text(game, "ru").casefold()

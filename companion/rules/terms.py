@@ -1,5 +1,5 @@
-"""The words of each game per language: phase, resource and card type names, one table for the screens, the log and the rules
-reference alike (tests/rulebook/test_terms.py checks that the rules reference uses them).
+"""The words of each game per language: phase, resource, card type and roll names, one table for the screens,
+the log and the rules reference alike (tests/rulebook/test_terms.py checks that the rules reference uses them).
 
 The Chez Guevara words are its editions': 002_22fc518f8780fc11.txt (English), 000_4c3f2b0d50929ecd.txt (German),
 003_aa2349d510ea7fe9.txt (Russian). Chez Geek and Chez Goth share theirs: the German ones are printed in
@@ -17,7 +17,6 @@ from types import MappingProxyType
 from typing import Mapping
 
 LANGUAGES = ("en", "de", "ru")
-PHASES = ("draw", "roll", "call", "freetime", "discard", "heal")
 RESOURCES = ("income", "free_time", "slack")
 CARD_TYPES = ("person", "cat", "activity", "thing")
 
@@ -62,7 +61,7 @@ TERMS: Mapping[str, Mapping[str, Mapping[str, str]]] = MappingProxyType({
 
 
 def word(family: str, key: str, lang: str) -> str:
-    """A phase's or resource's name as a label ("Звонки"), in lang (English for a language the table lacks)."""
+    """A game word as a label ("Звонки") in lang (English for a language the table lacks)."""
     words = TERMS[family][key]
     return words.get(lang) or words["en"]
 

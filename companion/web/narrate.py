@@ -51,11 +51,12 @@ OFF_RULEBOOK_RANK = N_("the rulebook gives both players of a two-player game a P
 
 def phase_name(phase: str, game: Game) -> str:
     """A phase of this game in the reader's language, as its rules reference names it."""
-    return terms.word(game.terms, phase, current_language())
+    return term(phase, game)
 
 
 def term(key: str, game: Game) -> str:
-    """A resource of this game ("income", "free_time", "slack") as a label in the reader's language."""
+    """A word of this game (a phase, "income", "free_time", "slack", a card type) as a label in the reader's
+    language."""
     return terms.word(game.terms, key, current_language())
 
 
@@ -108,7 +109,7 @@ def category_name(key: str) -> str:
 
 def type_name(key: str, game: Game) -> str:
     """A card type of this game in the reader's language (a Russian Chez Geek's Person is a guest)."""
-    return terms.word(game.terms, key, current_language()) if key in terms.CARD_TYPES else key
+    return term(key, game) if key in terms.CARD_TYPES else key
 
 
 def category_names(keys) -> str:
@@ -144,7 +145,7 @@ class Entry:
 def purpose_label(key: str, game: Game) -> str:
     """A roll's purpose in the reader's language, in this game's words."""
     if f"roll.{key}" in terms.TERMS[game.terms]:
-        return terms.word(game.terms, f"roll.{key}", current_language())
+        return term(f"roll.{key}", game)
     return _(PURPOSES.get(key, PURPOSES["other"]))
 
 

@@ -18,13 +18,12 @@ JOB_REMINDERS = {
     "draw": N_("Draw Life cards until you hold %(n)d, and never hold more."),
     "roll": N_("A two-value Income or Free Time was rolled as the turn began. Roll to get rid of People (4-6), "
                "naming where each goes first."),
-    "call": N_("%(phase)s: an invited Person needs 3-6 to come into your room; uninvited People and Cats just "
-               "come."),
+    "call": N_("%(phase)s: an invited Person comes on 3-6; uninvited People and Cats just come."),
     "freetime": N_("Each Free Time is one shopping trip or one Activity; others may answer with a TV card."),
     "discard": PHASE_REMINDERS["discard"],
 }
-GOTH_CALL_REMINDER = N_("%(phase)s: an invited Person needs 3-6 to come into your room; uninvited People and Cats "
-                        "just come. A Goth with nobody in the room afterwards loses 1 Heartache.")
+GOTH_CALL_REMINDER = N_("%(phase)s: an invited Person comes on 3-6; uninvited People and Cats just come. "
+                        "A Goth with nobody in the room afterwards loses 1 Heartache.")
 THEIR_REMINDERS = {
     "draw": N_("%(name)s draws Life cards up to 6."),
     "roll": N_("%(name)s rolls to get rid of unwanted People (4-6) and makes the rolls the cards demand."),

@@ -293,7 +293,7 @@ def _play_card(args, seat):
         for row in (2, 3, 4):
             if str(args.get(f"name_{row}") or "").strip():
                 raw.append({"name": args.get(f"name_{row}"), "type": "thing", "slack": args.get(f"slack_{row}"),
-                            "cost": args.get(f"cost_{row}")})
+                            "cost": args.get(f"cost_{row}"), "categories": args.get(f"categories_{row}")})
     if not isinstance(raw, list) or not 1 <= len(raw) <= 8 or not all(isinstance(c, Mapping) for c in raw):
         raise BadInput(N_("Name the card (at most %(max)d characters)."), max=MAX_CARD_NAME)
     target = args.get("target")

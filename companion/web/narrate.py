@@ -48,6 +48,9 @@ KIND_TEXT = {
     "scrounge": N_("goes scrounging: %(card)s"),
     "raid": N_("calls a raid: %(card)s"),
 }
+JOB_NUMBERS = {"income": N_("Income %(number)d this turn"), "free_time": N_("Free Time %(number)d this turn")}
+JOB_DIE_SETTINGS = {True: N_("the table now rolls its own die for a job's two-value Income or Free Time"),
+                    False: N_("the server now rolls the die for a job's two-value Income or Free Time")}
 JOB_CHANGE_NAMES = {"new_job": N_("New Job"), "fired": N_("You're Fired!")}
 RANK_NAMES = {"private": N_("Private"), "corporal": N_("Corporal"), "sergeant": N_("Sergeant")}
 RANK_CHANGES = {"promotion": N_("is promoted to %(rank)s"), "demotion": N_("is demoted to %(rank)s"),
@@ -123,6 +126,14 @@ class Entry:
     undone: bool = False
 
 
+def budget_change(args: dict) -> str:
+    """What a card did to this turn's Income and Free Time."""
+    parts = [_("%(delta)+d Income this turn", delta=args["income"])] if args["income"] else []
+    if args["free_time"]:
+        parts.append(_("%(delta)+d Free Time this turn", delta=args["free_time"]))
+    return ", ".join(parts)
+
+
 def purpose_label(key: str) -> str:
     """A roll's purpose in the reader's language."""
     return _(PURPOSES.get(key, PURPOSES["other"]))
@@ -177,6 +188,19 @@ def _predicate(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "ranks_dealt":
         return _("dealt the ranks: %(ranks)s", ranks=", ".join(
             f"{seat_name(state, seat)} {rank_name(rank)}" for seat, rank in args["ranks"]))
+    if kind == "turn_started" and args.get("awaiting"):
+        return _("turn %(number)d begins: the table rolls a die for %(what)s", number=args["number"],
+                 what=", ".join(purpose_label(field) for field in args["awaiting"]))
+    if kind == "job_die_rolled":  # told like any roll, with the number it gives
+        field = args["field"]
+        rolled = {"purpose": field, "note": args["note"], "value": args["value"], "physical": args["physical"]}
+        return (_predicate({**event, "type": "die_rolled", "args": rolled}, state, by_seq) + " — "
+                + _(JOB_NUMBERS[field], number=args["number"]))
+    if kind == "job_die_set":
+        physical = args["physical"]
+        return _(JOB_DIE_SETTINGS[physical])
+    if kind == "budget_card_played":
+        return _("plays %(card)s: %(change)s", card=named_card(args), change=budget_change(args))
     if kind == "turn_started":
         return _("turn %(number)d begins: Income %(income)d, Free Time %(free)d",
                  number=args["number"], income=args["income"], free=args["free_time"])

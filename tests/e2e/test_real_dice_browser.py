@@ -1,0 +1,29 @@
+"""A Chez Goth table that rolls its own die for the Artist's Income 1/4: the turn waits, the phone enters the roll."""
+
+from playwright.sync_api import expect
+from steps import PROPAGATION_MS, join, scan_qr, open_table
+from test_jobs_browser import GOTH_INCOME, GOTH_NUMBERS, enter_jobs, give_job, start
+
+
+def test_the_artists_phone_enters_the_real_die_and_every_screen_shows_the_income(browser, server):
+    display = open_table(browser, server, seats="3", game="goth")
+    url = scan_qr(display)
+    ana, ben, cleo = (join(browser, url, seat, name) for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cleo")))
+    enter_jobs(display, GOTH_NUMBERS, GOTH_INCOME)
+    display.get_by_label("A job's two-value Income or Free Time is rolled").select_option(label="with our own die")
+    display.get_by_test_id("job-die-setting").get_by_role("button", name="Use").click()
+    expect(display.locator(".log li").first).to_contain_text("the table now rolls its own die", timeout=PROPAGATION_MS)
+    for seat, job in ((1, "Artist"), (2, "Poet"), (3, "Barista")):
+        give_job(display, seat, job)
+    start(display, (ana, ben, cleo))
+
+    # The turn waits for Ana's die: no "Next phase" yet, and the card says what the roll decides.
+    expect(ana.get_by_test_id("job-roll-card")).to_contain_text("1-3 gives 1, 4-6 gives 4")
+    expect(ana.get_by_test_id("advance")).to_have_count(0)
+    expect(display.get_by_test_id("job-roll-card")).to_be_visible()  # the display may enter it too
+    ana.get_by_role("button", name="I rolled 5").click()
+    for screen in (ana, ben, cleo, display):
+        expect(screen.get_by_test_id("income-left")).to_have_text("Income left: 4", timeout=PROPAGATION_MS)
+        expect(screen.get_by_test_id("last-roll")).to_contain_text("physical die")
+    expect(ana.get_by_test_id("job-roll-card")).to_have_count(0)
+    expect(ana.get_by_test_id("advance")).to_be_visible()

@@ -6,20 +6,13 @@ is left of it is spent in the Free Time phase like the rest.
 
 from __future__ import annotations
 
-from .job_dice import require_job_rolled
+from . import tents
 from .violations import N_, RuleViolation
 
 
 def _decide_budget_card(state, seat, args):
     """The active player plays a card that changes this turn's Income, Free Time or both."""
-    turn = state.turn
-    if turn is None:
-        raise RuleViolation(N_("The game has not started yet."), section="guevara.setup")
-    if state.winner is not None:
-        raise RuleViolation(N_("The game is over."), section="guevara.win")
-    if seat != turn.seat:
-        raise RuleViolation(N_("It is not your turn."), section="guevara.turn")
-    require_job_rolled(state)
+    turn = tents._require_active(state, seat)
     income, free_time = args.get("income", 0), args.get("free_time", 0)
     if not income and not free_time:
         raise RuleViolation(N_("Enter how %(card)s changes this turn's Income or Free Time."),

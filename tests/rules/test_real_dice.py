@@ -126,3 +126,10 @@ def test_a_lucky_seven_raises_this_turns_income_and_is_named():
     assert log.events[-1]["args"]["name"] == "Lucky 7"
     with pytest.raises(RuleViolation):
         log.act("budget_card", 1, name="Lucky 7")
+
+
+def test_undoing_the_jobs_die_makes_the_turn_wait_for_it_again():
+    log = physical_temp_turn()
+    log.act("job_roll", 1, value=6, physical=True)
+    state = log.act("undo")
+    assert state.turn.awaiting == ["income"] and state.turn.income_left == 0

@@ -6,10 +6,15 @@ from steps import PROPAGATION_MS, advance_to, join, open_table, play, scan_qr, s
 from test_jobs_browser import GOTH_INCOME, GOTH_NUMBERS, enter_jobs, give_job, start
 
 
-def test_the_artists_phone_enters_the_real_die_and_every_screen_shows_the_income(browser, server):
-    display = open_table(browser, server, seats="3", game="goth")
+def three_phones(browser, server, game):
+    """A three-seat table of `game` and the phones of Ana, Ben and Cleo, who scanned its QR code."""
+    display = open_table(browser, server, seats="3", game=game)
     url = scan_qr(display)
-    ana, ben, cleo = (join(browser, url, seat, name) for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cleo")))
+    return display, [join(browser, url, seat, name) for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cleo"))]
+
+
+def test_the_artists_phone_enters_the_real_die_and_every_screen_shows_the_income(browser, server):
+    display, (ana, ben, cleo) = three_phones(browser, server, "goth")
     enter_jobs(display, GOTH_NUMBERS, GOTH_INCOME)
     display.get_by_label("A job's two-value Income or Free Time is rolled").select_option(label="with our own die")
     display.get_by_test_id("job-die-setting").get_by_role("button", name="Use").click()
@@ -31,9 +36,7 @@ def test_the_artists_phone_enters_the_real_die_and_every_screen_shows_the_income
 
 
 def test_a_physical_die_sends_a_person_to_another_tent_from_the_roll_phase(browser, server):
-    display = open_table(browser, server, seats="3")
-    url = scan_qr(display)
-    ana, ben, cleo = (join(browser, url, seat, name) for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cleo")))
+    display, (ana, ben, cleo) = three_phones(browser, server, "guevara")
     set_up(display, (ana, ben, cleo))
     advance_to(ana, "Call People")
     ana.select_option("#pc-target-seat", label="Ben")

@@ -42,6 +42,8 @@ KIND_TEXT = {
     "raid": N_("calls a raid: %(card)s"),
 }
 JOB_CHANGE_CARDS = {"new_job": "new_job", "fired": "youre_fired"}  # a job change's card in the catalog
+JOB_DIE_SETTINGS = {True: N_("the table now rolls its own die for a job's two-value Income or Free Time"),
+                    False: N_("the server now rolls the die for a job's two-value Income or Free Time")}
 RANK_NAMES = {"private": N_("Private"), "corporal": N_("Corporal"), "sergeant": N_("Sergeant")}
 RANK_CHANGES = {"promotion": N_("is promoted to %(rank)s"), "demotion": N_("is demoted to %(rank)s"),
                 "denounce": N_("is demoted for being denounced and is now %(rank)s"),
@@ -142,6 +144,15 @@ class Entry:
     undone: bool = False
 
 
+def budget_change(args: dict, game: Game) -> str:
+    """What a card did to this turn's Income and Free Time, in this game's words."""
+    words = terms_in_sentence(game)
+    parts = [_("%(delta)+d %(income_term)s this turn", delta=args["income"], **words)] if args["income"] else []
+    if args["free_time"]:
+        parts.append(_("%(delta)+d %(free_time_term)s this turn", delta=args["free_time"], **words))
+    return ", ".join(parts)
+
+
 def purpose_label(key: str, game: Game) -> str:
     """A roll's purpose in the reader's language, in this game's words."""
     if f"roll.{key}" in terms.TERMS[game.terms]:
@@ -200,6 +211,20 @@ def _predicate(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "ranks_dealt":
         return _("dealt the ranks: %(ranks)s", ranks=", ".join(
             f"{seat_name(state, seat)} {rank_name(rank)}" for seat, rank in args["ranks"]))
+    if kind == "turn_started" and args.get("awaiting"):
+        return _("turn %(number)d begins: the table rolls a die for %(what)s", number=args["number"],
+                 what=", ".join(purpose_label(field, state.rules) for field in args["awaiting"]))
+    if kind == "job_die_rolled":  # told like any roll, with the number it gives
+        field = args["field"]
+        rolled = {"purpose": field, "note": args["note"], "value": args["value"], "physical": args["physical"]}
+        return (_predicate({**event, "type": "die_rolled", "args": rolled}, state, by_seq) + " — "
+                + _("%(resource)s %(number)d this turn", resource=terms_in_sentence(state.rules)[f"{field}_term"],
+                        number=args["number"]))
+    if kind == "job_die_set":
+        physical = args["physical"]
+        return _(JOB_DIE_SETTINGS[physical])
+    if kind == "budget_card_played":
+        return _("plays %(card)s: %(change)s", card=named_card(args), change=budget_change(args, state.rules))
     if kind == "turn_started":
         return _("turn %(number)d begins: %(income_term)s %(income)d, %(free_time_term)s %(free)d",
                  number=args["number"], income=args["income"], free=args["free_time"],

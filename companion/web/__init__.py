@@ -27,7 +27,7 @@ def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
     from . import api, archive_pages, compress, fragments, install, live, narrate, reference_pages, seat, spectate, tables
 
-    app.extensions["play"] = Play()
+    app.extensions["play"] = Play(app.config["DATABASE"])
     app.extensions["join_limiter"] = RateLimiter()
     app.extensions["panel_cache"] = fragments.PanelCache()
     for blueprint in (tables.bp, seat.bp, live.bp, reference_pages.bp, api.bp, archive_pages.bp, spectate.bp, install.bp):

@@ -61,7 +61,8 @@ STEPS = (
     # used id is refused instead of dropped as a repeat; older ids have none and count as repeats.
     Step("m005_action_fingerprints", ("ALTER TABLE actions ADD COLUMN fingerprint TEXT",)),
     # How often each table's live streams were kicked (a spectator link revoked, the table deleted), so server
-    # processes that share an SQLite file tell each other (PostgreSQL uses NOTIFY instead and leaves it empty).
+    # processes that share an SQLite file tell each other; a deleted table's row stays, so its id is never given
+    # again. PostgreSQL uses NOTIFY instead and leaves it empty.
     Step("m006_live_kicks", (
         "CREATE TABLE live_kicks (table_id {int} PRIMARY KEY, kicks {int} NOT NULL)",
     )),

@@ -150,11 +150,20 @@ def migrate(db: Database) -> None:
 
 def insert_table(db: Database, token: str, display_secret: str, join_code: str,
                  game: str, language: str) -> TableRow:
-    """Record a new table; its creation event is appended separately."""
-    table_id = db.execute(
-        "INSERT INTO tables (token, display_key, join_code, game, language, created_at) VALUES (?, ?, ?, ?, ?, ?) "
-        "RETURNING id", [token, digest(display_secret), join_code, game, language, time.time()]).fetchone()[0]
-    return table_by_id(db, table_id)
+    """Record a new table; its creation event is appended separately.
+
+    A deleted table's id is never given again (SQLite would reuse the largest): another server process may
+    still hold the old table's state under it. PostgreSQL's identity column never reuses one anyway.
+    """
+    fields = [token, digest(display_secret), join_code, game, language, time.time()]
+    if is_postgresql(db):
+        sql = ("INSERT INTO tables (token, display_key, join_code, game, language, created_at) "
+               "VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
+    else:
+        sql = ("INSERT INTO tables (id, token, display_key, join_code, game, language, created_at) "
+               "VALUES (1 + max(coalesce((SELECT max(id) FROM tables), 0), "
+               "coalesce((SELECT max(table_id) FROM live_kicks), 0)), ?, ?, ?, ?, ?, ?) RETURNING id")
+    return table_by_id(db, db.execute(sql, fields).fetchone()[0])
 
 
 TABLE_COLUMNS = "id, token, display_key, join_code, game, language"
@@ -350,8 +359,10 @@ def expire_unstarted(db: Database, idle_seconds: float) -> list[int]:
 
 
 def delete_table(db: Database, table_id: int) -> None:
-    """Remove a table for good: its events, seats, action ids, archive entry and row, in one transaction."""
+    """Remove a table for good: its events, seats, action ids, archive entry and row, in one transaction; its live
+    streams in every server process are kicked (on SQLite the kick counter stays, so the id is not reused)."""
     with write_transaction(db):
-        for name in ("archive", "actions", "claims", "events", "live_kicks"):
+        for name in ("archive", "actions", "claims", "events"):
             db.execute(f"DELETE FROM {name} WHERE table_id = ?", [table_id])
         db.execute("DELETE FROM tables WHERE id = ?", [table_id])
+        record_kick(db, table_id)

@@ -16,8 +16,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from postgres_cluster import MISSING, REQUIRED, Cluster, server_binaries  # noqa: E402
 
-BOTH_DATABASES = pytest.mark.parametrize("database", ["sqlite", "postgresql"], indirect=True)
-
 
 @pytest.fixture(scope="session")
 def postgres():

@@ -16,6 +16,9 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+import pytest
+
+BOTH_DATABASES = pytest.mark.parametrize("database", ["sqlite", "postgresql"], indirect=True)  # as pytestmark
 REQUIRED = os.environ.get("COMPANION_REQUIRE_POSTGRES") == "1" or os.environ.get("COMPANION_REQUIRE_BROWSER") == "1"
 MISSING = ("PostgreSQL's server is not installed (Debian/Ubuntu: apt-get install postgresql): "
            "the PostgreSQL variants of the store, race, crash and HTTP tests need it")

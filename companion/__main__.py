@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import signal
 import sys
 from pathlib import Path
@@ -55,6 +56,9 @@ def serve(args: argparse.Namespace) -> None:
               "MAX_LIVE_STREAMS_PER_CLIENT": args.max_live_per_client, "NEW_TABLES_PER_HOUR": args.new_tables_per_hour,
               "UNSTARTED_TABLE_HOURS": args.unstarted_table_hours}
     if args.database:
+        if importlib.util.find_spec("psycopg_pool") is None:
+            sys.exit("--database needs psycopg 3 and its pool: pip install 'chez-companion[postgresql]' "
+                     "(from a checkout: pip install '.[postgresql]')")
         config["DATABASE"] = args.database
     count = max(1, args.workers) if workers.can_fork() else 1
     if count == 1:

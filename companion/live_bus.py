@@ -89,7 +89,7 @@ class SqliteWatcher(Watcher):
         """A connection of its own, with the data version and kick counters read as they are now."""
         db = store.connect(self.database)
         self._data_version = self._read_version(db)
-        self._kicks = dict(db.execute("SELECT table_id, kicks FROM live_kicks").fetchall())
+        self._kicks = store.kick_counts(db)
         return db
 
     @staticmethod
@@ -102,7 +102,7 @@ class SqliteWatcher(Watcher):
         changed = self._read_version(db) != self._data_version
         if changed:
             self._data_version = self._read_version(db)
-            kicks = dict(db.execute("SELECT table_id, kicks FROM live_kicks").fetchall())
+            kicks = store.kick_counts(db)
             for table_id, count in kicks.items():
                 if self._kicks.get(table_id) != count:
                     self.hub.kick_here(table_id)
@@ -121,7 +121,7 @@ class PostgresWatcher(Watcher):
 
     def round(self, db, fresh: set[int], watched: set[int]) -> None:
         """Publish what the notifications say, and the fresh tables' versions."""
-        for notice in db.conn.notifies(timeout=POLL_SECONDS * 5):
+        for notice in db.conn.notifies(timeout=POLL_SECONDS * 5):  # those that came meanwhile wait in a backlog
             kind, table_id, *version = notice.payload.split()
             if kind == "v":
                 self.hub.publish_seen(int(table_id), int(version[0]))

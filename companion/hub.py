@@ -109,7 +109,8 @@ class Hub:
                     self._fresh.add(table_id)
                 self._watched[table_id] = self._last_used
             start = not self.closed and (self._watcher is None or self._watcher.stopped.is_set())
-            if start:
+            if start:  # a new watcher reads every watched table once: what the last one missed is not lost
+                self._fresh |= set(self._watched)
                 self._watcher = live_bus.watcher_for(self._database, self)
             watcher = self._watcher
         if start:

@@ -10,6 +10,7 @@ stops when no stream has waited for IDLE_SECONDS and starts again with the next 
 
 from __future__ import annotations
 
+import logging
 import threading
 from typing import Protocol
 
@@ -63,7 +64,7 @@ class Watcher:
                     return
                 self.round(db, fresh, watched)
         except Exception:  # a broken connection: the next stream starts a new watcher
-            pass
+            logging.getLogger(__name__).exception("the live watcher stopped; the next stream starts another")
         finally:
             self.stopped.set()
             db.close()

@@ -13,7 +13,7 @@ from companion import create_app
 from postgres_cluster import BOTH_DATABASES
 
 pytestmark = BOTH_DATABASES
-WAIT = 10.0  # generous on a loaded machine; the benchmark measures the real delay
+WAIT = 30.0  # generous on a loaded machine; the benchmark measures the real delay
 
 
 @pytest.fixture

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import signal
 import sys
 from pathlib import Path
 
-from . import create_app, netaddr, qr
+from . import create_app, netaddr, qr, workers
 from .server import make_server
 
 REQUEST_THREADS = 8
@@ -39,35 +40,79 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                        help="tables one address may open in an hour (default: 60; 0: no limit)")
     serve.add_argument("--unstarted-table-hours", type=float, default=24.0,
                        help="delete a table that never started a game after this many idle hours (default: 24; 0: never)")
+    serve.add_argument("--workers", type=int, default=workers.default_count(),
+                       help="server processes sharing the port, each with its own threads and the limits above "
+                            "(default: one per core; on Windows always 1)")
+    serve.add_argument("--database", default=None,
+                       help="a PostgreSQL server, postgresql://user:password@host/name, shared by several machines "
+                            "(default: an SQLite file in the instance folder)")
     return parser.parse_args(argv)
 
 
 def serve(args: argparse.Namespace) -> None:
-    """Run the production server until Ctrl-C or SIGTERM."""
+    """Run the production server until Ctrl-C or SIGTERM: one process, or `--workers` on one shared socket."""
     instance = Path(args.instance).resolve()
-    app = create_app({"PUBLIC_URL": args.public_url, "LISTEN_HOST": args.host, "MAX_LIVE_STREAMS": args.max_live,
-                      "MAX_LIVE_STREAMS_PER_CLIENT": args.max_live_per_client,
-                      "NEW_TABLES_PER_HOUR": args.new_tables_per_hour,
-                      "UNSTARTED_TABLE_HOURS": args.unstarted_table_hours}, instance_path=str(instance))
-    hub = app.extensions["play"].hub
+    config = {"PUBLIC_URL": args.public_url, "LISTEN_HOST": args.host, "MAX_LIVE_STREAMS": args.max_live,
+              "MAX_LIVE_STREAMS_PER_CLIENT": args.max_live_per_client, "NEW_TABLES_PER_HOUR": args.new_tables_per_hour,
+              "UNSTARTED_TABLE_HOURS": args.unstarted_table_hours}
+    if args.database:
+        if importlib.util.find_spec("psycopg_pool") is None:
+            sys.exit("--database needs psycopg 3 and its pool: pip install 'chez-companion[postgresql]' "
+                     "(from a checkout: pip install '.[postgresql]')")
+        config["DATABASE"] = args.database
+    count = max(1, args.workers) if workers.can_fork() else 1
+    if count == 1:
+        app = create_app(config, instance_path=str(instance))
+        server = _server(app, args)
+        _announce(args, server.effective_port, instance, count)
+        _run(app, server)
+        return
+    # The parent makes the instance folder, the secret key and the schema once, so the workers share them.
+    config["SECRET_KEY"] = create_app(config, instance_path=str(instance)).config["SECRET_KEY"]
+    sock = workers.listening_socket(args.host, args.port)
+    _announce(args, sock.getsockname()[1], instance, count)
+
+    def worker() -> None:
+        app = create_app(config, instance_path=str(instance))
+        _run(app, _server(app, args, sock))
+
+    try:
+        workers.supervise(count, worker)
+    finally:
+        sock.close()
+        print("Stopped.", flush=True)
+
+
+def _server(app, args: argparse.Namespace, sock=None):
+    """The guarded waitress server for one process, on its own socket or on the workers' shared one."""
     # Each screen holds two connections: its live stream, which the limit leaves out, and the kept-alive one its
     # taps and fetches reuse, which it counts, with room to spare.
     others = args.max_live + 100
     # channel_request_lookahead keeps reading while a stream runs, so a phone that went away is noticed.
-    server = make_server(app, per_client=args.max_connections_per_client, request_timeout=args.request_timeout,
-                         streaming=hub.listening, host=args.host, port=args.port,
-                         threads=args.max_live + REQUEST_THREADS, connection_limit=others, channel_timeout=120,
-                         channel_request_lookahead=1, max_request_body_size=MAX_BODY, ident="companion",
-                         asyncore_use_poll=others + args.max_live > SELECT_LIMIT)
+    return make_server(app, per_client=args.max_connections_per_client, request_timeout=args.request_timeout,
+                       streaming=app.extensions["play"].hub.listening, host=args.host, port=args.port, sock=sock,
+                       threads=args.max_live + REQUEST_THREADS, connection_limit=others, channel_timeout=120,
+                       channel_request_lookahead=1, max_request_body_size=MAX_BODY, ident="companion",
+                       asyncore_use_poll=others + args.max_live > SELECT_LIMIT)
+
+
+def _announce(args: argparse.Namespace, port: int, instance: Path, count: int) -> None:
+    """Tell the person at the laptop where phones and the display go."""
     lan = netaddr.choose_lan_address(netaddr.interface_addresses())
-    base, loopback_only = netaddr.public_base(args.public_url, args.host, server.effective_port, lan)
+    base, loopback_only = netaddr.public_base(args.public_url, args.host, port, lan)
     address = base + "/"
     print(f"Chez Companion is running. Open the table display at:\n\n    {address}\n", flush=True)
     print(qr.terminal(address), flush=True)
     if loopback_only:
         print("Warning: only this computer can reach that address; phones cannot join. "
               "Connect to the Wi-Fi, listen on every interface (--host 0.0.0.0) or pass --public-url.", flush=True)
-    print(f"Data: {instance}. Stop with Ctrl-C.", flush=True)
+    data = "PostgreSQL" if args.database else str(instance)
+    print(f"Data: {data}. Server processes: {count}. Stop with Ctrl-C.", flush=True)
+
+
+def _run(app, server) -> None:
+    """Serve until Ctrl-C or SIGTERM."""
+    hub = app.extensions["play"].hub
 
     def stop(signum, frame):
         # Wake the live streams first: waitress waits for busy threads before it exits.

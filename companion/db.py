@@ -1,14 +1,21 @@
-"""Database connections from a small pool: taken for a request, given back after it."""
+"""Database connections from a small pool: taken for a request, given back after it.
+
+The DATABASE setting is an SQLite file's path or a postgresql:// address; psycopg's own pool serves the latter.
+"""
 
 from __future__ import annotations
 
 import sqlite3
 import threading
+from typing import TYPE_CHECKING
 
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 
 from . import store
+
+if TYPE_CHECKING:
+    from . import pg_store
 
 IDLE_CONNECTIONS = 16
 
@@ -18,10 +25,21 @@ class Pool:
 
     def __init__(self):
         self._idle: dict[str, list[Database]] = {}
+        self._servers: dict[str, "pg_store.PgPool"] = {}
         self._lock = threading.Lock()
+
+    def _server(self, url: str) -> "pg_store.PgPool":
+        """The pool of connections to one PostgreSQL server (made on first use, in the process that uses it)."""
+        from . import pg_store
+        with self._lock:
+            if url not in self._servers:
+                self._servers[url] = pg_store.PgPool(url)
+            return self._servers[url]
 
     def take(self, path: str) -> Database:
         """An idle connection, or a new one."""
+        if store.is_url(path):
+            return self._server(path).take()
         with self._lock:
             idle = self._idle.setdefault(path, [])
             if idle:
@@ -35,6 +53,9 @@ class Pool:
     def give(self, path: str, db: Database, failed: bool = False) -> None:
         """Take a connection back, clean; one that failed on a write or was opened read-only is closed, and so is
         any beyond a few idle ones (file handles are finite)."""
+        if store.is_postgresql(db):
+            self._server(path).give(db, failed)
+            return
         discard = failed or getattr(db, "opened_read_only", False)
         try:
             if db.conn.in_transaction:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-import sqlite3
 from dataclasses import dataclass
 
 from sqlite_utils import Database
@@ -34,9 +33,9 @@ class Outcome:
 class Play:
     """Per-app runtime: the state cache and the hub that tells live streams about new versions."""
 
-    def __init__(self):
+    def __init__(self, database: str | None = None):
         self.cache = StateCache()
-        self.hub = Hub()
+        self.hub = Hub(database)  # given the database, it hears of other server processes' writes too
 
     def state(self, db: Database, table: store.TableRow) -> TableState:
         """The table's current public state."""
@@ -59,7 +58,7 @@ class Play:
             authorize(actor, action)
         action = with_budget_facts(action, lang, game(table.game).decks)
         action = memory.with_card_facts(db, action, lang, table.game)
-        stored, current = self._decide_and_append(db, table, action, actor, claim_key)
+        stored, current = self._decide_and_append(db, table, action, actor, claim_key, hold=not notify)
         if stored is None:
             return Outcome([], current, repeated=True)
         memory.remember(db, stored)  # what the table copied from its cards serves the next game too
@@ -69,11 +68,12 @@ class Play:
         return Outcome(stored, new_state)
 
     def _decide_and_append(self, db: Database, table: store.TableRow, action: Action, actor: str,
-                           claim_key: str | None) -> tuple[list[dict] | None, TableState]:
+                           claim_key: str | None, hold: bool = False) -> tuple[list[dict] | None, TableState]:
         """The events the rules decide, appended in one transaction (None for an action id already seen), and the
         state they were decided on.
 
-        One action at a time decides at a table; a write from another process makes it decide again.
+        One action at a time decides at a table; a write from another process makes it decide again. With `hold`
+        the hub's watcher leaves the new version for the caller to post.
         """
         with self.cache.writer(table.id):
             while True:
@@ -81,10 +81,16 @@ class Play:
                 if already_done(db, table, action, actor):
                     return None, current
                 events = engine.decide(current, action.type, action.seat, with_chance(action, current))
+                if hold:
+                    self.hub.hold(table.id, current.version + len(events))
                 try:
                     stored = store.append(db, table.id, current.version, action.action_id, actor, events,
                                           _claim_change(action, claim_key), fingerprint(action, actor))
-                except store.Conflict:
+                except BaseException as failed:
+                    if hold:
+                        self.hub.hold(table.id, None)
+                    if not isinstance(failed, store.Conflict):
+                        raise
                     if not store.table_exists(db, table.id, table.token):  # deleted while this tap was on its way
                         raise Forbidden(N_("This table has been deleted.")) from None
                     continue
@@ -100,7 +106,7 @@ class Play:
                 with store.write_transaction(db):
                     table = store.insert_table(db, token, display_key, code, options["game"], options["language"])
                     store.append(db, table.id, 0, "create-" + token[:40], DISPLAY, events)
-            except (store.Conflict, sqlite3.IntegrityError):  # a clash of random token or code: draw again
+            except (store.Conflict, *store.INTEGRITY_ERRORS):  # a clash of random token or code: draw again
                 continue
             return table, display_key
 

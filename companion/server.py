@@ -3,6 +3,7 @@ each request to arrive, and live streams kept out of the connection budget that 
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
 from collections import Counter
@@ -60,7 +61,8 @@ class GuardedServer(TcpWSGIServer):
         self.clients: Counter[str] = Counter()
         self._clients_lock = threading.Lock()
         self._refused: set[str] = set()
-        super().__init__(application, adj=adj, sockinfo=adj.listen[0], **kw)
+        kw.setdefault("sockinfo", adj.listen[0])
+        super().__init__(application, adj=adj, **kw)
 
     def count_client(self, client: str, change: int) -> None:
         """Add or remove one of a client address's connections."""
@@ -109,10 +111,17 @@ class GuardedServer(TcpWSGIServer):
 
 
 def make_server(application, *, per_client: int, request_timeout: float, streaming: Callable[[], int],
-                **adjustments) -> GuardedServer:
-    """A guarded waitress server on the first address `host` names, with waitress's other settings as given."""
+                sock: socket.socket | None = None, **adjustments) -> GuardedServer:
+    """A guarded waitress server on the first address `host` names, or on `sock`, a listening socket it shares
+    with other server processes; waitress's other settings as given."""
+    where = {}
+    if sock is not None:
+        adjustments = {name: value for name, value in adjustments.items() if name not in ("host", "port")}
+        adjustments["sockets"] = [sock]
+        where = {"_sock": sock, "bind_socket": False,
+                 "sockinfo": (sock.family, sock.type, sock.proto, sock.getsockname())}
     adj = Adjustments(cleanup_interval=1, **adjustments)
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
     return GuardedServer(application, per_client=per_client, request_timeout=request_timeout, streaming=streaming,
-                         adj=adj, map={}, dispatcher=dispatcher)
+                         adj=adj, map={}, dispatcher=dispatcher, **where)

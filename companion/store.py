@@ -1,4 +1,5 @@
-"""SQLite through sqlite-utils: tables, seat claims and the append-only event log."""
+"""Tables, seat claims and the append-only event log, in SQL that SQLite (through sqlite-utils) and PostgreSQL
+(through companion.pg_store) both run."""
 
 from __future__ import annotations
 
@@ -15,76 +16,20 @@ from typing import Iterator
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-migrations = Migrations("companion")
+from . import schema
+
+migrations = Migrations("companion")  # the schema's steps, as sqlite-utils applies them to an SQLite file
 
 
-@migrations()
-def m001_initial(db: Database) -> None:
-    """Tables, claims, events and the idempotency record."""
-    db["tables"].create({
-        "id": int, "token": str, "display_key": str, "join_code": str,
-        "game": str, "language": str, "created_at": float,
-    }, pk="id", not_null={"token", "display_key", "join_code"})
-    db["tables"].create_index(["token"], unique=True)
-    db["tables"].create_index(["join_code"], unique=True)
-    db["claims"].create({"table_id": int, "seat": int, "key": str, "claimed_at": float},
-                        pk=("table_id", "seat"), foreign_keys=[("table_id", "tables", "id")])
-    db["events"].create({
-        "id": int, "table_id": int, "seq": int, "type": str, "seat": int,
-        "actor": str, "args": str, "at": float,
-    }, pk="id", foreign_keys=[("table_id", "tables", "id")])
-    db["events"].create_index(["table_id", "seq"], unique=True)
-    db["actions"].create({"table_id": int, "action_id": str, "seq": int},
-                         pk=("table_id", "action_id"))
+def _sqlite_step(step: schema.Step) -> None:
+    @migrations(name=step.name)
+    def run(db: Database) -> None:
+        for statement in step.sql("sqlite"):
+            db.execute(statement)
 
 
-@migrations()
-def m002_remembered(db: Database) -> None:
-    """Things the server remembers across tables, such as the rank values entered from the cards."""
-    db["remembered"].create({"key": str, "value": str, "updated_at": float}, pk="key")
-
-
-@migrations()
-def m003_spectators_and_archive(db: Database) -> None:
-    """A table's read-only spectator key (hashed; NULL when there is none), and the finished-games archive.
-
-    The archive caches what companion.game_story tells of each table's log, keyed by the log's version, so the front
-    page need not replay every log; it is derived data, recomputed whenever the log has moved on.
-    """
-    db["tables"].add_column("spectator_key", str)
-    db["tables"].create_index(["spectator_key"], unique=True)
-    db["archive"].create({"table_id": int, "version": int, "games": str}, pk="table_id",
-                         foreign_keys=[("table_id", "tables", "id")])
-
-
-@migrations()
-def m004_event_steps(db: Database) -> None:
-    """Each event names the first event of the action that made it, so an undo takes back a whole tap.
-
-    Older events have none and count as actions of their own.
-    """
-    db["events"].add_column("step", int)
-
-
-@migrations()
-def m005_action_fingerprints(db: Database) -> None:
-    """What each action id was used for: a digest of actor, type, seat and arguments.
-
-    A different action under a used id is then refused instead of dropped as a repeat; older ids have none and
-    count as repeats.
-    """
-    db["actions"].add_column("fingerprint", str)
-
-
-@migrations()
-def m006_history_share_keys(db: Database) -> None:
-    """A table's share link to its finished games (hashed; NULL when there is none): a table's history is its own.
-
-    Before this, every finished game was listed for anyone; now only the table's display and seats read it, and
-    whoever holds the link the display makes. Existing tables start with no link, so their archives are private.
-    """
-    db["tables"].add_column("share_key", str)
-    db["tables"].create_index(["share_key"], unique=True)
+for _step in schema.STEPS:
+    _sqlite_step(_step)
 
 
 @dataclass(frozen=True)
@@ -108,9 +53,27 @@ def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
+def is_url(database: str | Path) -> bool:
+    """Whether a DATABASE setting names a PostgreSQL server rather than an SQLite file."""
+    return str(database).startswith(("postgresql://", "postgres://"))
+
+
+def is_postgresql(db) -> bool:
+    """Whether a connection is PostgreSQL's (companion.pg_store) rather than SQLite's."""
+    return getattr(db, "dialect", "sqlite") == "postgresql"
+
+
 @contextlib.contextmanager
 def write_transaction(db: Database) -> Iterator[Database]:
-    """BEGIN IMMEDIATE: take the write lock up front, so concurrent writers wait instead of failing."""
+    """One transaction for everything inside (a nested call joins the outer one).
+
+    SQLite: BEGIN IMMEDIATE takes the write lock up front, so concurrent writers wait instead of failing.
+    PostgreSQL: writers run side by side; the unique keys refuse what a concurrent writer made stale.
+    """
+    if is_postgresql(db):
+        with db.write_transaction():
+            yield db
+        return
     if db.conn.in_transaction:
         yield db
         return
@@ -124,7 +87,13 @@ def write_transaction(db: Database) -> Iterator[Database]:
 
 
 def connect(path: str | Path) -> Database:
-    """Open the database in WAL mode with full sync, so an acknowledged write survives a crash."""
+    """Open the database in WAL mode with full sync, so an acknowledged write survives a crash.
+
+    A postgresql:// address opens a PostgreSQL connection instead.
+    """
+    if is_url(path):
+        from . import pg_store
+        return pg_store.connect(str(path))
     conn = sqlite3.connect(str(path), timeout=10, isolation_level=None, check_same_thread=False)
     db = Database(conn)
     db.execute("PRAGMA synchronous=FULL")
@@ -134,10 +103,17 @@ def connect(path: str | Path) -> Database:
 
 # SQLite's primary result codes that mean the storage refused, not the data: read-only, I/O error, full, cannot open.
 STORAGE_FAULTS = {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL, sqlite3.SQLITE_CANTOPEN}
+try:  # PostgreSQL's errors, when psycopg is installed
+    from .pg_store import INTEGRITY_ERRORS as _PG_INTEGRITY, STORAGE_ERRORS as PG_STORAGE_ERRORS
+except ImportError:
+    _PG_INTEGRITY, PG_STORAGE_ERRORS = (), ()
+INTEGRITY_ERRORS = (sqlite3.IntegrityError, *_PG_INTEGRITY)  # a unique key refused a row
 
 
 def is_storage_fault(error: BaseException) -> bool:
-    """Whether an error says the database file cannot be written (or read) right now, rather than a bug."""
+    """Whether an error says the database cannot be written (or read) right now, rather than a bug."""
+    if isinstance(error, PG_STORAGE_ERRORS):
+        return True
     code = getattr(error, "sqlite_errorcode", None)
     return isinstance(error, sqlite3.OperationalError) and code is not None and code & 0xFF in STORAGE_FAULTS
 
@@ -151,6 +127,10 @@ def writable(path: str | Path) -> bool:
 
 def check_writable(db: Database) -> None:
     """Raise the storage fault if the database refuses a write (a write that changes nothing, rolled back)."""
+    if is_postgresql(db):
+        with db.conn.transaction(force_rollback=True):
+            db.execute("DELETE FROM remembered WHERE false")
+        return
     db.execute("BEGIN IMMEDIATE")
     try:
         db.execute("DELETE FROM remembered WHERE 0")
@@ -159,41 +139,61 @@ def check_writable(db: Database) -> None:
 
 
 def migrate(db: Database) -> None:
-    """Switch the file to WAL (it stays so) and bring the schema up to date."""
+    """Bring the schema up to date (an SQLite file is switched to WAL first, and stays so)."""
+    if is_postgresql(db):
+        from . import pg_store
+        pg_store.migrate(db)
+        return
     db.execute("PRAGMA journal_mode=WAL")
     migrations.apply(db)
 
 
 def insert_table(db: Database, token: str, display_secret: str, join_code: str,
                  game: str, language: str) -> TableRow:
-    """Record a new table; its creation event is appended separately."""
-    table_id = db["tables"].insert({
-        "token": token, "display_key": digest(display_secret), "join_code": join_code,
-        "game": game, "language": language, "created_at": time.time(),
-    }).last_pk
-    return table_by_id(db, table_id)
+    """Record a new table; its creation event is appended separately.
+
+    A deleted table's id is never given again (SQLite would reuse the largest): another server process may
+    still hold the old table's state under it. PostgreSQL's identity column never reuses one anyway.
+    """
+    fields = [token, digest(display_secret), join_code, game, language, time.time()]
+    if is_postgresql(db):
+        sql = ("INSERT INTO tables (token, display_key, join_code, game, language, created_at) "
+               "VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
+    else:
+        sql = ("INSERT INTO tables (id, token, display_key, join_code, game, language, created_at) "
+               "VALUES (1 + max(coalesce((SELECT max(id) FROM tables), 0), "
+               "coalesce((SELECT max(table_id) FROM live_kicks), 0)), ?, ?, ?, ?, ?, ?) RETURNING id")
+    return table_by_id(db, db.execute(sql, fields).fetchone()[0])
+
+
+TABLE_COLUMNS = "id, token, display_key, join_code, game, language"
 
 
 def table_by_id(db: Database, table_id: int) -> TableRow:
     """One table by its row id."""
-    return TableRow(**_table_fields(db["tables"].get(table_id)))
+    return table_by(db, "id", table_id)
 
 
 def table_by(db: Database, column: str, value: str | int) -> TableRow | None:
     """One table by its token, join code, row id, or hashed spectator or share key; or None."""
     assert column in ("token", "join_code", "id", "spectator_key", "share_key")
-    rows = list(db["tables"].rows_where(f"{column} = ?", [value], limit=1))
-    return TableRow(**_table_fields(rows[0])) if rows else None
-
-
-def _table_fields(row: dict) -> dict:
-    return {k: row[k] for k in ("id", "token", "display_key", "join_code", "game", "language")}
+    row = db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE {column} = ? LIMIT 1", [value]).fetchone()
+    return TableRow(*row) if row else None
 
 
 def version(db: Database, table_id: int) -> int:
     """The newest event's number at this table (0 before any)."""
     row = db.execute("SELECT max(seq) FROM events WHERE table_id = ?", [table_id]).fetchone()
     return row[0] or 0
+
+
+def versions(db: Database, table_ids: list[int]) -> dict[int, int]:
+    """The newest event's number at each of these tables that has one."""
+    if not table_ids:
+        return {}
+    marks = ",".join("?" * len(table_ids))
+    return dict(db.execute(f"SELECT table_id, max(seq) FROM events WHERE table_id IN ({marks}) GROUP BY table_id",
+                           table_ids).fetchall())
 
 
 EVENT_COLUMNS = "seq, type, seat, actor, args, at, step"
@@ -240,6 +240,7 @@ def append(db: Database, table_id: int, after: int, action_id: str, actor: str,
 
     `claim` (seat, key) records or (seat, None) removes a phone's hold on a seat in the same transaction;
     `fingerprint` is kept with the action id to tell a repeat from a different action under the same id.
+    On PostgreSQL the new version is announced (NOTIFY) when the transaction commits.
     """
     now = time.time()
     stored = []
@@ -248,21 +249,42 @@ def append(db: Database, table_id: int, after: int, action_id: str, actor: str,
             if version(db, table_id) != after:
                 raise Conflict()
             for offset, event in enumerate(events, start=1):
-                row = {"table_id": table_id, "seq": after + offset, "type": event["type"], "seat": event.get("seat"),
-                       "actor": actor, "args": json.dumps(event["args"]), "at": now, "step": after + 1}
-                db["events"].insert(row)
-                stored.append({**event, "seq": row["seq"], "actor": actor, "at": now, "step": after + 1})
-            db["actions"].insert({"table_id": table_id, "action_id": action_id, "seq": after + 1,
-                                  "fingerprint": fingerprint})
+                seq = after + offset
+                db.execute("INSERT INTO events (table_id, seq, type, seat, actor, args, at, step) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                           [table_id, seq, event["type"], event.get("seat"), actor, json.dumps(event["args"]), now,
+                            after + 1])
+                stored.append({**event, "seq": seq, "actor": actor, "at": now, "step": after + 1})
+            db.execute("INSERT INTO actions (table_id, action_id, seq, fingerprint) VALUES (?, ?, ?, ?)",
+                       [table_id, action_id, after + 1, fingerprint])
             if claim is not None:
                 seat, key = claim
                 db.execute("DELETE FROM claims WHERE table_id = ? AND seat = ?", [table_id, seat])
                 if key is not None:
-                    db["claims"].insert({"table_id": table_id, "seat": seat, "key": digest(key),
-                                         "claimed_at": now})
-    except sqlite3.IntegrityError as error:
+                    db.execute("INSERT INTO claims (table_id, seat, key, claimed_at) VALUES (?, ?, ?, ?)",
+                               [table_id, seat, digest(key), now])
+            if is_postgresql(db):
+                db.execute("SELECT pg_notify(?, ?)", [LIVE_CHANNEL, f"v {table_id} {after + len(events)}"])
+    except INTEGRITY_ERRORS as error:
         raise Conflict() from error
     return stored
+
+
+LIVE_CHANNEL = "companion_live"  # PostgreSQL's NOTIFY channel: "v <table> <version>" and "k <table>" (a kick)
+
+
+def record_kick(db: Database, table_id: int) -> None:
+    """Tell every server process that the table's live streams must check they may go on."""
+    if is_postgresql(db):
+        db.execute("SELECT pg_notify(?, ?)", [LIVE_CHANNEL, f"k {table_id}"])
+        return
+    db.execute("INSERT INTO live_kicks (table_id, kicks) VALUES (?, 1) "
+               "ON CONFLICT (table_id) DO UPDATE SET kicks = live_kicks.kicks + 1", [table_id])
+
+
+def kick_counts(db: Database) -> dict[int, int]:
+    """How often each table was kicked, as recorded in an SQLite file (a table never kicked is absent)."""
+    return dict(db.execute("SELECT table_id, kicks FROM live_kicks").fetchall())
 
 
 def claim_key(db: Database, table_id: int, seat: int) -> str | None:
@@ -273,7 +295,9 @@ def claim_key(db: Database, table_id: int, seat: int) -> str | None:
 
 def remember(db: Database, key: str, value: dict) -> None:
     """Keep a value for later tables (the last one entered wins)."""
-    db["remembered"].upsert({"key": key, "value": json.dumps(value), "updated_at": time.time()}, pk="key")
+    db.execute("INSERT INTO remembered (key, value, updated_at) VALUES (?, ?, ?) "
+               "ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+               [key, json.dumps(value), time.time()])
 
 
 def remembered(db: Database, key: str) -> dict | None:
@@ -322,7 +346,9 @@ def archive_status(db: Database) -> list[tuple[int, str, int, int | None, str | 
 
 def save_archive(db: Database, table_id: int, version: int, games: list[dict]) -> None:
     """Keep what the story of a table's log says about its games, as of `version`."""
-    db["archive"].upsert({"table_id": table_id, "version": version, "games": json.dumps(games)}, pk="table_id")
+    db.execute("INSERT INTO archive (table_id, version, games) VALUES (?, ?, ?) "
+               "ON CONFLICT (table_id) DO UPDATE SET version = excluded.version, games = excluded.games",
+               [table_id, version, json.dumps(games)])
 
 
 SETUP_EVENTS = ("table_created", "seat_joined", "seat_freed", "seat_named", "order_set", "dealer_set",
@@ -343,8 +369,10 @@ def expire_unstarted(db: Database, idle_seconds: float) -> list[int]:
 
 
 def delete_table(db: Database, table_id: int) -> None:
-    """Remove a table for good: its events, seats, action ids, archive entry and row, in one transaction."""
+    """Remove a table for good: its events, seats, action ids, archive entry and row, in one transaction; its live
+    streams in every server process are kicked (on SQLite the kick counter stays, so the id is not reused)."""
     with write_transaction(db):
         for name in ("archive", "actions", "claims", "events"):
             db.execute(f"DELETE FROM {name} WHERE table_id = ?", [table_id])
         db.execute("DELETE FROM tables WHERE id = ?", [table_id])
+        record_kick(db, table_id)

@@ -27,7 +27,7 @@ def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
     from . import api, archive_pages, compress, fragments, install, live, narrate, reference_pages, seat, share_links, spectate, tables
 
-    app.extensions["play"] = Play()
+    app.extensions["play"] = Play(app.config["DATABASE"])
     app.extensions["join_limiter"] = RateLimiter()
     app.extensions["panel_cache"] = fragments.PanelCache()
     for blueprint in (tables.bp, seat.bp, live.bp, reference_pages.bp, api.bp, archive_pages.bp, share_links.bp, spectate.bp, install.bp):
@@ -43,7 +43,8 @@ def register(app: Flask) -> None:
     app.after_request(_security_headers)
     for status in (400, 403, 404, 405, 413, 429, 500):
         app.register_error_handler(status, _error_page)
-    app.register_error_handler(sqlite3.OperationalError, _storage_fault)
+    for fault in (sqlite3.OperationalError, *store.PG_STORAGE_ERRORS):  # PostgreSQL's: the server unreachable
+        app.register_error_handler(fault, _storage_fault)
 
 
 def _refuse_other_origins() -> tuple[Response | str, int] | None:

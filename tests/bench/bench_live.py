@@ -1,6 +1,7 @@
 """Benchmark: tap latency, how fast a tap reaches every other phone, fragment throughput, memory, page weight.
 
 Usage: python tests/bench/bench_live.py [--tables 1 10 50] [--seconds 10] [--pace 1.0] [--search 2] [--json]
+       [--workers N] [--database sqlite|postgresql|postgresql://...]
 (the defaults take about two to three minutes)
 
 For each table count T it starts `python -m companion serve` on 127.0.0.1 and opens T tables with five
@@ -21,7 +22,11 @@ After the runs, `--search N` bisects N more short runs between the largest measu
 stayed under 1 s and the smallest that did not. The seat page weight is measured once: the page of the phone
 whose turn it is in the Call People phase (its heaviest state, with the card name list), plus every
 stylesheet, script and image it references, each as the server sends it to a browser accepting gzip.
-Everything talks to 127.0.0.1 only. Output: markdown tables, ready to paste.
+`--workers N` runs the server as N processes behind one port (default 1); CPU and memory are then the sums
+over all of them. `--database postgresql` stores into a throwaway PostgreSQL cluster the benchmark starts
+(Debian's server binaries, loopback only), a fresh database per run; a postgresql:// address uses that
+server instead (each run's tables are added to it). Everything talks to 127.0.0.1 only. Output: markdown
+tables, ready to paste.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ import sys
 import tempfile
 import threading
 import time
+import types
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -44,6 +50,7 @@ from pathlib import Path
 import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from harness import Server  # noqa: E402
 
 VERSION = re.compile(r'id="panel"[^>]*data-version="(\d+)"')
@@ -259,14 +266,55 @@ def _as_sent(plain: bytes, sent: bytes) -> tuple[int, int, bool]:
     return len(plain), len(gzip.compress(plain, 6)), False
 
 
-def run(tables: int, seconds: float, pace: float, clean_seconds: float = 2.0, weigh: bool = False) -> dict:
+class ServerProcesses:
+    """The server's processes (the parent and its workers): their CPU time and memory, summed."""
+
+    def __init__(self, pid: int):
+        self.parent = psutil.Process(pid)
+
+    def _all(self) -> list[psutil.Process]:
+        return [self.parent, *self.parent.children()]
+
+    def cpu_times(self) -> tuple[float, float]:
+        """User and system seconds of every process of the server."""
+        times = [process.cpu_times() for process in self._all()]
+        return sum(t.user for t in times), sum(t.system for t in times)
+
+    def memory_info(self):
+        """The processes' resident memory together (as `rss`)."""
+        return types.SimpleNamespace(rss=sum(process.memory_info().rss for process in self._all()))
+
+
+class Databases:
+    """Where each run's server stores: SQLite in its instance folder, or a PostgreSQL database."""
+
+    def __init__(self, choice: str):
+        self.choice, self.cluster = choice, None
+        if choice == "postgresql":
+            from postgres_cluster import Cluster, server_binaries
+            self.cluster = Cluster(server_binaries()).start()
+
+    def next(self) -> str | None:
+        """The address for the next run's server (None: SQLite)."""
+        if self.cluster is not None:
+            return self.cluster.fresh_database()
+        return self.choice if self.choice.startswith("postgres") else None
+
+    def close(self) -> None:
+        if self.cluster is not None:
+            self.cluster.stop()
+
+
+def run(tables: int, seconds: float, pace: float, clean_seconds: float = 2.0, weigh: bool = False,
+        workers: int = 1, database: str | None = None) -> dict:
     """One run with `tables` tables; returns the figures."""
     folder = Path(tempfile.mkdtemp(prefix="bench-live-"))
     live = tables * 6 + 8
     # Every simulated screen comes from 127.0.0.1: lift the per-address shares to the totals.
     server = Server(folder / "instance", extra_args=("--max-live", str(live), "--max-live-per-client", str(live),
-                                                     "--max-connections-per-client", str(2 * live + 100))).start()
-    process = psutil.Process(server.process.pid)
+                                                     "--max-connections-per-client", str(2 * live + 100)),
+                    workers=workers, database=database).start()
+    process = ServerProcesses(server.process.pid)
     stop = threading.Event()
     try:
         screens_by_table = [open_table(server.url) for _ in range(tables)]
@@ -424,11 +472,42 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between taps at one table")
     parser.add_argument("--search", type=int, default=2, help="extra short runs to narrow the largest T")
     parser.add_argument("--json", action="store_true", help="also print each run's figures as JSON")
+    parser.add_argument("--workers", type=int, nargs="+", default=[1],
+                        help="server processes behind the one port; several counts are measured one after another")
+    parser.add_argument("--database", default="sqlite",
+                        help="sqlite, postgresql (a throwaway cluster) or a postgresql:// address")
     args = parser.parse_args()
+    databases = Databases(args.database)
+    largest = {}
+    try:
+        for workers in args.workers:
+            results, searched, started = measure(args, databases, workers)
+            if args.json:
+                for result in results + searched:
+                    print(json.dumps(result))
+            if len(args.workers) > 1:
+                print(f"\n## {workers} server process{'es' if workers > 1 else ''}\n")
+            print(report(results, searched))
+            print(f"\n({time.monotonic() - started:.0f} s; the machine: {psutil.cpu_count()} CPUs, "
+                  f"load average {' / '.join(f'{x:.1f}' for x in psutil.getloadavg())} at the end; "
+                  f"server processes: {workers}, database: {args.database.split('@')[-1]})", flush=True)
+            largest[workers] = max((r["tables"] for r in results + searched if under_a_second(r)), default=0)
+    finally:
+        databases.close()
+    if len(largest) > 1:
+        first = largest[args.workers[0]]
+        print("\n| server processes | largest T with p95 propagation under 1 s | against the first |\n|---|---|---|")
+        for workers, tables in largest.items():
+            print(f"| {workers} | {tables} | {tables / first if first else float('nan'):.2f}x |")
+
+
+def measure(args: argparse.Namespace, databases: Databases, workers: int) -> tuple[list[dict], list[dict], float]:
+    """The runs for each T with `workers` server processes, and the searched ones."""
     started = time.monotonic()
     results = []
+    setup = {"workers": workers}
     for i, tables in enumerate(args.tables):
-        results.append(run(tables, args.seconds, args.pace, weigh=i == 0))
+        results.append(run(tables, args.seconds, args.pace, weigh=i == 0, database=databases.next(), **setup))
         print(f"T = {tables} done after {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
     searched: list[dict] = []
     for _ in range(args.search):
@@ -437,15 +516,11 @@ def main() -> None:
         high = min((r["tables"] for r in everything if not under_a_second(r) and r["tables"] > low), default=None)
         if high is None or high - low <= 2:
             break
-        searched.append(run((low + high) // 2, max(5.0, args.seconds / 2), args.pace, clean_seconds=1.0))
+        searched.append(run((low + high) // 2, max(5.0, args.seconds / 2), args.pace, clean_seconds=1.0,
+                            database=databases.next(), **setup))
         print(f"T = {searched[-1]['tables']} done after {time.monotonic() - started:.0f} s", file=sys.stderr,
               flush=True)
-    if args.json:
-        for result in results + searched:
-            print(json.dumps(result))
-    print(report(results, searched))
-    print(f"\n({time.monotonic() - started:.0f} s; the machine: {psutil.cpu_count()} CPUs, "
-          f"load average {' / '.join(f'{x:.1f}' for x in psutil.getloadavg())} at the end)")
+    return results, searched, started
 
 
 if __name__ == "__main__":

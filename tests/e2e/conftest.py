@@ -53,6 +53,32 @@ def server(tmp_path):
     running.stop()
 
 
+SERVINGS = [("sqlite", 1), ("sqlite", 2), ("postgresql", 2)]
+
+
+def _serving(request, tmp_path, database: str, workers: int):
+    """The real server on `workers` processes behind one port, on SQLite or a fresh PostgreSQL database."""
+    address = request.getfixturevalue("postgres").fresh_database() if database == "postgresql" else None
+    return Server(tmp_path / "instance", workers=workers, database=address).start()
+
+
+@pytest.fixture(params=SERVINGS, ids=[f"{db}-{n}proc" for db, n in SERVINGS])
+def served(request, tmp_path):
+    """The real server as one process on SQLite, and as two processes behind one port on SQLite and on a real
+    PostgreSQL (a fresh database of the session's throwaway cluster)."""
+    running = _serving(request, tmp_path, *request.param)
+    yield running
+    running.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def two_processes(request, tmp_path):
+    """The real server as two processes behind one port, on SQLite and on a real PostgreSQL."""
+    running = _serving(request, tmp_path, request.param, 2)
+    yield running
+    running.stop()
+
+
 @pytest.fixture
 def lan_server(tmp_path):
     """The real server opened as phones at a table open it: a LAN host name over plain HTTP, not a secure context.

@@ -52,14 +52,18 @@ class Server:
     `url` is where browsers open it: 127.0.0.1, or LAN_HOST when `host_name` says so (the server still listens
     on 127.0.0.1 only, and tells phones that address through --public-url, unless `public_url` is False).
     `loopback_url` is for the tests' own requests, which do not go through Chromium's host mapping.
+    `workers` server processes share the port; `database` is a postgresql:// address, or None for SQLite.
     """
 
     def __init__(self, instance: Path, port: int | None = None, extra_args: tuple[str, ...] = (),
-                 host_name: str = "127.0.0.1", public_url: bool = True, preexec_fn=None):
+                 host_name: str = "127.0.0.1", public_url: bool = True, preexec_fn=None, workers: int = 1,
+                 database: str | None = None):
         self.instance, self.port = instance, port or free_port()
         self.url = f"http://{host_name}:{self.port}"
         self.loopback_url = f"http://127.0.0.1:{self.port}"
-        self.extra_args = (("--public-url", self.url) if public_url else ()) + tuple(extra_args)
+        # One server process unless a test asks for more: the limits the tests check are each process's own.
+        self.extra_args = (("--public-url", self.url) if public_url else ()) + ("--workers", str(workers)) + (
+            ("--database", database) if database else ()) + tuple(extra_args)
         self.preexec_fn = preexec_fn  # run in the server's process before it starts (e.g. to drop a privilege)
         self.process: subprocess.Popen | None = None
 
@@ -81,11 +85,22 @@ class Server:
                 time.sleep(0.05)
         raise RuntimeError("server did not start in 20 s")
 
+    def workers(self) -> list[int]:
+        """The process ids of the server processes that serve requests (the parent's children, or the parent)."""
+        import psutil
+        children = psutil.Process(self.process.pid).children()
+        return [child.pid for child in children] or [self.process.pid]
+
     def kill(self) -> None:
-        """Kill the server at once, as a crash would (SIGKILL, no cleanup)."""
+        """Kill the server at once, every process of it, as a crash would (SIGKILL, no cleanup)."""
         if self.process and self.process.poll() is None:
+            import psutil
+            children = psutil.Process(self.process.pid).children()
             self.process.send_signal(signal.SIGKILL)
+            for child in children:
+                child.kill()
             self.process.wait(10)
+            psutil.wait_procs(children, timeout=10)
 
     def stop(self) -> None:
         """Stop the server the polite way (SIGTERM), as Ctrl-C would."""

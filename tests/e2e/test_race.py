@@ -16,12 +16,12 @@ def call(url, body=None, key=None):
         return json.load(response)
 
 
-def test_five_phones_racing_at_one_table_lose_and_double_nothing(server):
-    table = call(server.url + "/api/tables", {"game": "guevara", "seats": 5, "language": "en"})
+def test_five_phones_racing_at_one_table_lose_and_double_nothing(served):
+    table = call(served.url + "/api/tables", {"game": "guevara", "seats": 5, "language": "en"})
     token = table["token"]
-    keys = {seat: call(f"{server.url}/t/{token}/join.json", {"seat": seat, "name": f"P{seat}"})["seat_key"]
+    keys = {seat: call(f"{served.url}/t/{token}/join.json", {"seat": seat, "name": f"P{seat}"})["seat_key"]
             for seat in range(1, 6)}
-    start = call(f"{server.url}/t/{token}/state.json")["version"]
+    start = call(f"{served.url}/t/{token}/state.json")["version"]
     barrier = threading.Barrier(5)
     repeated = []
 
@@ -30,9 +30,9 @@ def test_five_phones_racing_at_one_table_lose_and_double_nothing(server):
         for n in range(200):
             body = {"type": "adjust_wounds", "seat": seat, "args": {"delta": 1 + n % 2},
                     "action_id": f"race-{seat}-{n:04d}"}
-            call(f"{server.url}/t/{token}/actions", body, keys[seat])
+            call(f"{served.url}/t/{token}/actions", body, keys[seat])
             if n % 20 == 0:  # a retry of the same tap, as a phone on flaky Wi-Fi would send
-                repeated.append(call(f"{server.url}/t/{token}/actions", body, keys[seat])["repeated"])
+                repeated.append(call(f"{served.url}/t/{token}/actions", body, keys[seat])["repeated"])
 
     threads = [threading.Thread(target=phone, args=(seat,)) for seat in keys]
     for thread in threads:
@@ -40,7 +40,7 @@ def test_five_phones_racing_at_one_table_lose_and_double_nothing(server):
     for thread in threads:
         thread.join(120)
 
-    state = call(f"{server.url}/t/{token}/state.json")
+    state = call(f"{served.url}/t/{token}/state.json")
     assert state["version"] == start + 1000
     assert all(repeated) and len(repeated) == 50
     for seat in state["seats"]:

@@ -8,9 +8,12 @@ from companion import create_app
 
 
 @pytest.fixture
-def app(tmp_path):
-    """A fresh app with its own instance folder and database."""
-    return create_app({"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999"}, instance_path=str(tmp_path))
+def app(tmp_path, database):
+    """A fresh app with its own instance folder and database (SQLite there, unless the test asks for PostgreSQL)."""
+    config = {"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999"}
+    if database:
+        config["DATABASE"] = database
+    return create_app(config, instance_path=str(tmp_path))
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ import pytest
 from phones import act, join
 
 from companion import create_app, store
+from postgres_cluster import BOTH_DATABASES
 
 USED = "tap-0000-used"
 
@@ -28,6 +29,7 @@ def state(client, token):
     return client.get(f"/t/{token}/state.json").get_json()
 
 
+@BOTH_DATABASES
 def test_a_true_repeat_is_answered_as_a_repeat(client, opened):
     token, display, _keys = opened
     first = post(client, token, display, type="adjust_slack", seat=1, args={"delta": 2})
@@ -42,6 +44,7 @@ def test_a_true_repeat_is_answered_as_a_repeat(client, opened):
     {"type": "adjust_slack", "seat": 1, "args": {"delta": 3}},  # other arguments
     {"type": "adjust_slack", "seat": 2, "args": {"delta": 2}},  # another seat
 ])
+@BOTH_DATABASES
 def test_a_different_action_under_a_used_id_is_a_409_and_changes_nothing(client, opened, other):
     token, display, _keys = opened
     assert post(client, token, display, type="adjust_slack", seat=1, args={"delta": 2}).status_code == 200
@@ -52,6 +55,7 @@ def test_a_different_action_under_a_used_id_is_a_409_and_changes_nothing(client,
     assert state(client, token) == before
 
 
+@BOTH_DATABASES
 def test_another_seat_cannot_reuse_a_seats_id(client, opened):
     token, _display, keys = opened
     assert post(client, token, keys[1], type="adjust_slack", seat=1, args={"delta": 1}).status_code == 200
@@ -61,6 +65,7 @@ def test_another_seat_cannot_reuse_a_seats_id(client, opened):
     assert state(client, token) == before
 
 
+@BOTH_DATABASES
 def test_the_form_answers_a_reused_id_with_a_409_and_says_why(app, client, table):
     phone = join(app, table, 1, "Ana")
     assert act(phone, table, type="adjust_slack", seat="1", delta="1", action_id=USED).status_code == 200

@@ -1,6 +1,9 @@
 """Tapping on a phone: tallies, dice, undo/redo, double taps, refusals, htmx and plain posts."""
 
 from phones import act, join
+from postgres_cluster import BOTH_DATABASES
+
+pytestmark = BOTH_DATABASES  # the HTTP suite on SQLite and on a real PostgreSQL
 
 
 def state(client, token):

@@ -5,6 +5,9 @@ import threading
 import pytest
 
 from companion import create_app
+from postgres_cluster import BOTH_DATABASES
+
+pytestmark = BOTH_DATABASES  # the HTTP suite on SQLite and on a real PostgreSQL
 
 
 @pytest.fixture
@@ -110,9 +113,9 @@ def test_version_endpoint_follows_the_log(api):
     assert api.get(f"/t/{token}/version").get_json() == {"version": 2}
 
 
-def test_live_stream_sends_the_current_version_and_then_each_new_one(tmp_path):
-    app = create_app({"TESTING": True, "LIVE_STREAM_SECONDS": 3.0, "LIVE_HEARTBEAT_SECONDS": 0.5},
-                     instance_path=str(tmp_path))
+def test_live_stream_sends_the_current_version_and_then_each_new_one(tmp_path, database):
+    app = create_app({"TESTING": True, "LIVE_STREAM_SECONDS": 3.0, "LIVE_HEARTBEAT_SECONDS": 0.5,
+                      **({"DATABASE": database} if database else {})}, instance_path=str(tmp_path))
     api = app.test_client()
     created = open_table(api)
     token = created["token"]
@@ -130,9 +133,9 @@ def test_live_stream_sends_the_current_version_and_then_each_new_one(tmp_path):
     response.close()
 
 
-def test_live_streams_beyond_capacity_are_told_to_poll(tmp_path):
-    app = create_app({"TESTING": True, "MAX_LIVE_STREAMS": 1, "LIVE_STREAM_SECONDS": 2.0},
-                     instance_path=str(tmp_path))
+def test_live_streams_beyond_capacity_are_told_to_poll(tmp_path, database):
+    app = create_app({"TESTING": True, "MAX_LIVE_STREAMS": 1, "LIVE_STREAM_SECONDS": 2.0,
+                      **({"DATABASE": database} if database else {})}, instance_path=str(tmp_path))
     api = app.test_client()
     token = open_table(api)["token"]
     first = api.get(f"/t/{token}/live", buffered=False)

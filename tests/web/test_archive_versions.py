@@ -2,6 +2,9 @@
 or a rematch tells the table's story again."""
 
 from phones import act
+from postgres_cluster import BOTH_DATABASES
+
+pytestmark = BOTH_DATABASES  # the HTTP suite on SQLite and on a real PostgreSQL
 
 
 def front(client):

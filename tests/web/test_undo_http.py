@@ -4,6 +4,9 @@ from phones import act
 from test_cards_http import started, state, to_phase
 
 from companion.db import get_db
+from postgres_cluster import BOTH_DATABASES
+
+pytestmark = BOTH_DATABASES  # the HTTP suite on SQLite and on a real PostgreSQL
 
 
 def test_the_undo_button_names_everything_the_last_tap_did_and_takes_it_all_back(app, client, table):

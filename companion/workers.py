@@ -1,0 +1,108 @@
+"""serve --workers N: N server processes accepting on one listening socket, made by the parent before it forks.
+
+Each child runs its own waitress on the inherited socket (the kernel hands each new connection to one of them)
+and ends with the parent: Ctrl-C or SIGTERM reaches every child, and a child whose parent died (even by
+SIGKILL) is sent SIGTERM by Linux. A child that dies while the parent runs is replaced. Where there is no fork
+(Windows), the server runs as one process.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import signal
+import socket
+import sys
+import time
+from typing import Callable
+
+PR_SET_PDEATHSIG = 1
+RESPAWN_PAUSE = 1.0  # a child that dies this soon after starting is replaced only after a pause
+
+
+def can_fork() -> bool:
+    """Whether this system can run several server processes (Windows cannot fork)."""
+    return hasattr(os, "fork")
+
+
+def default_count() -> int:
+    """One worker per core where processes can be forked, else one."""
+    return (os.cpu_count() or 1) if can_fork() else 1
+
+
+def listening_socket(host: str, port: int, backlog: int = 1024) -> socket.socket:
+    """A TCP socket bound to the first address `host` names, listening, to be shared by the workers."""
+    family, kind, proto, _name, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                             flags=socket.AI_PASSIVE)[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if family == socket.AF_INET6:
+        sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+    sock.bind(address)
+    sock.listen(backlog)
+    return sock
+
+
+def _die_with_parent(parent: int) -> None:
+    """Ask Linux to send this child SIGTERM when its parent dies; leave at once if it already has."""
+    libc_name = ctypes.util.find_library("c")
+    if sys.platform.startswith("linux") and libc_name:
+        ctypes.CDLL(libc_name, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != parent:
+        os._exit(0)
+
+
+def _spawn(child: Callable[[], None]) -> int:
+    """Fork one worker running `child`; the worker never returns into the parent's code."""
+    parent = os.getpid()
+    pid = os.fork()
+    if pid:
+        return pid
+    code = 0
+    try:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        _die_with_parent(parent)
+        child()
+    except BaseException:
+        code = 1
+        import traceback
+        traceback.print_exc()
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+
+
+def supervise(count: int, child: Callable[[], None]) -> None:
+    """Run `count` workers until Ctrl-C or SIGTERM, replacing any that dies meanwhile; then stop them all."""
+    children: dict[int, float] = {}
+    stopping = False
+
+    def stop(signum, frame) -> None:
+        nonlocal stopping
+        stopping = True
+        for pid in list(children):
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    for _ in range(count):
+        children[_spawn(child)] = time.monotonic()
+    while children:
+        try:
+            pid, _status = os.wait()
+        except ChildProcessError:
+            break
+        started = children.pop(pid, None)
+        if stopping or started is None:
+            continue
+        print(f"A server process ({pid}) ended; starting another.", flush=True)
+        if time.monotonic() - started < RESPAWN_PAUSE:
+            time.sleep(RESPAWN_PAUSE)
+        if not stopping:
+            children[_spawn(child)] = time.monotonic()

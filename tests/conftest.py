@@ -1,0 +1,39 @@
+"""Fixtures every suite may use: the database a test's server stores into, SQLite or a real PostgreSQL.
+
+A test module asks for both with `pytestmark = BOTH_DATABASES` (or parametrizes `database` itself). The
+PostgreSQL cluster starts once per session; without the server binaries the PostgreSQL variants skip, or fail
+where required (CI sets COMPANION_REQUIRE_POSTGRES=1).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from postgres_cluster import MISSING, REQUIRED, Cluster, server_binaries  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A throwaway PostgreSQL cluster on 127.0.0.1 for the whole session."""
+    binaries = server_binaries()
+    if binaries is None:
+        if REQUIRED:
+            pytest.fail(MISSING)
+        pytest.skip(MISSING)
+    cluster = Cluster(binaries).start()  # present but failing to start: an error, never a skip
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def database(request):
+    """Where the test's app or server keeps its data: None for the SQLite file in its instance folder (the
+    default), or the address of a fresh PostgreSQL database."""
+    if getattr(request, "param", "sqlite") == "sqlite":
+        return None
+    return request.getfixturevalue("postgres").fresh_database()

@@ -1,0 +1,82 @@
+"""serve --workers N: N processes answer on one port, end with their parent however it ends, and a worker that
+dies is replaced."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+import urllib.request
+
+import psutil
+import pytest
+from harness import Server
+
+from companion import workers
+from companion.__main__ import parse_args
+
+
+def wait_for(check, seconds: float = 20.0) -> bool:
+    """Whether `check()` comes true within `seconds` (checked often; generous for a loaded machine)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.05)
+    return check()
+
+
+def answers(server: Server) -> bool:
+    with urllib.request.urlopen(server.loopback_url + "/healthz", timeout=10) as response:
+        return response.status == 200
+
+
+@pytest.fixture
+def two(tmp_path):
+    """The real server with two worker processes."""
+    running = Server(tmp_path / "instance", workers=2).start()
+    yield running
+    running.kill()
+
+
+def gone(pids: list[int]) -> bool:
+    """Whether none of these processes runs any more."""
+    for pid in pids:
+        try:
+            if psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
+                return False
+        except psutil.NoSuchProcess:
+            pass
+    return True
+
+
+def test_the_default_is_one_worker_per_core():
+    assert parse_args(["serve"]).workers == workers.default_count() == (os.cpu_count() or 1)
+
+
+def test_two_workers_serve_one_port(two):
+    assert len(two.workers()) == 2
+    assert all(answers(two) for _ in range(20))
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["sigterm", "ctrl-c"])
+def test_the_workers_stop_with_their_parent(two, signum):
+    children = two.workers()
+    two.process.send_signal(signum)
+    two.process.wait(20)
+    assert wait_for(lambda: gone(children)), "a worker outlived its parent"
+
+
+def test_the_workers_end_when_their_parent_is_killed(two):
+    children = two.workers()
+    two.process.send_signal(signal.SIGKILL)
+    two.process.wait(20)
+    assert wait_for(lambda: gone(children)), "a worker outlived its killed parent"
+
+
+def test_a_worker_that_dies_is_replaced_and_the_port_keeps_answering(two):
+    first, second = two.workers()
+    os.kill(first, signal.SIGKILL)
+    assert answers(two)
+    assert wait_for(lambda: len(two.workers()) == 2 and first not in two.workers())
+    assert second in two.workers() and answers(two)

@@ -3,7 +3,7 @@
 import re
 
 from phones import act, join
-from test_jobs_http import open_table, set_up_goth, state
+from test_jobs_http import set_up_goth, state
 from test_turn_http import PROFILE
 
 

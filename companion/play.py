@@ -11,13 +11,14 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from . import memory, store
-from .actions import Action
+from .actions import Action, BadInput
+from .deck_learning import learn
 from .chance import with_chance
 from .hub import Hub
 from .join_codes import new_join_code
 from .permissions import Forbidden, authorize
 from .rules import engine
-from .rules import DISPLAY, initial_state, N_, RuleViolation, TableState
+from .rules import DISPLAY, game, initial_state, N_, RuleViolation, TableState
 from .state_cache import StateCache
 
 
@@ -56,20 +57,22 @@ class Play:
         """
         if action.type != "join":
             authorize(actor, action)
-        action = memory.with_card_facts(db, action, lang, table.game)
-        stored, current = self._decide_and_append(db, table, action, actor, claim_key)
+        prepared = memory.with_card_facts(db, action, lang, table.game)
+        stored, current = self._decide_and_append(db, table, prepared.action, actor, claim_key, prepared.pending)
         if stored is None:
             return Outcome([], current, repeated=True)
         memory.remember(db, stored)  # what the table copied from its cards serves the next game too
+        learn(db, prepared.lessons, game(table.game).decks, table.id, lang)
         new_state = self.cache.state(db, table.id)
         if notify:
             self.hub.publish(table.id, new_state.version)
         return Outcome(stored, new_state)
 
     def _decide_and_append(self, db: Database, table: store.TableRow, action: Action, actor: str,
-                           claim_key: str | None) -> tuple[list[dict] | None, TableState]:
+                           claim_key: str | None, pending: BadInput | None = None
+                           ) -> tuple[list[dict] | None, TableState]:
         """The events the rules decide, appended in one transaction (None for an action id already seen), and the
-        state they were decided on.
+        state they were decided on. `pending` is raised once the rules accepted the action (numbers still missing).
 
         One action at a time decides at a table; a write from another process makes it decide again.
         """
@@ -79,6 +82,8 @@ class Play:
                 if already_done(db, table, action, actor):
                     return None, current
                 events = engine.decide(current, action.type, action.seat, with_chance(action, current))
+                if pending is not None:
+                    raise pending
                 try:
                     stored = store.append(db, table.id, current.version, action.action_id, actor, events,
                                           _claim_change(action, claim_key), fingerprint(action, actor))

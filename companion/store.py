@@ -76,6 +76,17 @@ def m005_action_fingerprints(db: Database) -> None:
     db["actions"].add_column("fingerprint", str)
 
 
+@migrations()
+def m006_deck_knowledge(db: Database) -> None:
+    """Cards known per deck and name language with their provenance, and the deck page's audit list.
+
+    Tables `deck_cards` (key deck, lang, name_key) and `deck_audit` (key id) are declared in companion.deck; the
+    cards remembered by name alone (`card:` keys of `remembered`) move into them (companion.deck_migration).
+    """
+    from .deck_migration import migrate_remembered
+    migrate_remembered(db)
+
+
 @dataclass(frozen=True)
 class TableRow:
     """A table's identity: its private token, the display's hashed key and the short join code."""

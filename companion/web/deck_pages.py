@@ -3,24 +3,24 @@ and the known cards a phone's picker offers."""
 
 from __future__ import annotations
 
+import json
 import time
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
-from .. import deck, deck_picks, store
+from .. import deck, deck_files, deck_picks, store
 from ..action_args import CARD_TYPES, card_spec
 from ..actions import BadInput
 from ..cards import complete
 from ..db import get_db
 from ..i18n import current_language, gettext as _
 from ..netaddr import is_loopback_host
-from ..rules import GAMES, game
+from ..rules import GAMES, N_, game
 from . import narrate
 from .common import actor_for, bearer_key, table_or_404
 
 bp = Blueprint("decks", __name__)
-DECK_NAMES = {"guevara": "Chez Guevara", "geek": "Chez Geek", "goth": "Chez Goth"}
 
 
 @bp.get("/t/<token>/known-cards.json")
@@ -68,15 +68,15 @@ def deck_page(name: str) -> str:
     db = get_db()
     query, kind, category = (request.args.get(field, "")[:40] for field in ("q", "type", "category"))
     entries = [known for known in deck.cards(db, name) if _matches(known, query, kind, category)]
-    return render_template("deck.html", deck_key=name, deck_name=DECK_NAMES[name], entries=entries,
+    return render_template("deck.html", deck_key=name, deck_name=deck_game(name).title, entries=entries,
                            changes=deck.changes(db, name, limit=50), may_edit=may_edit(), query=query, kind=kind,
-                           category=category, types=CARD_TYPES, categories=_categories(name),
+                           category=category, types=CARD_TYPES, categories=deck_game(name).categories,
                            names_of=deck.names_of, message=request.args.get("done", ""))
 
 
-def _categories(name: str) -> tuple[str, ...]:
-    """The categories a deck's game knows."""
-    return next(record.categories for record in GAMES.values() if record.decks == (name,))
+def deck_game(name: str):
+    """The game played with this deck alone: its title and categories name the deck's."""
+    return next(record for record in GAMES.values() if record.decks == (name,))
 
 
 @bp.post("/decks/<name>/card")
@@ -138,3 +138,63 @@ def undo_change(name: str, change_id: int) -> Response | tuple[str, int]:
 def _refused(name: str, message: str, status: int) -> tuple[str, int]:
     return render_template("message.html", message=message, back=url_for("decks.deck_page", name=name)), status
 
+
+
+@bp.get("/decks/<name>.json")
+def export_deck(name: str) -> Response:
+    """The deck as a file to share (docs/decks.md)."""
+    name = deck_or_404(name)
+    response = jsonify(deck_files.export(get_db(), name))
+    response.headers["Content-Disposition"] = f'attachment; filename="chez-{name}-deck.json"'
+    return response
+
+
+@bp.post("/decks/<name>")
+def import_deck(name: str) -> Response | tuple[str, int] | tuple[Response, int]:
+    """Import a deck file: first what it would add, change and contradict; then only what is confirmed.
+
+    A form posts `file` (then `deck` and the ticked `take` boxes); the JSON API posts {"deck": file, "take": [...]}
+    with a display key of any table here as bearer, or from this machine.
+    """
+    name = deck_or_404(name)
+    request.max_content_length = deck_files.MAX_BYTES * 2 + 16 * 1024
+    as_json = request.is_json
+    if not may_edit():
+        abort(403)
+    try:
+        raw, take = _posted_deck(as_json)
+        differences = deck_files.preview(get_db(), deck_files.parse(raw, name))
+    except BadInput as error:
+        if as_json:
+            return jsonify({"error": narrate.refusal(error)}), 400
+        return _refused(name, narrate.refusal(error), 400)
+    if take is None:
+        if as_json:
+            return jsonify({"differences": [{"id": d.id, "kind": d.kind, "name": d.card.name, "facts": d.card.facts,
+                                             "known": d.known.facts if d.known else None} for d in differences]})
+        return render_template("deck_import.html", deck_key=name, deck_name=deck_game(name).title, differences=differences,
+                               raw=raw if isinstance(raw, str) else raw.decode())
+    db = get_db()
+    with store.write_transaction(db):
+        applied = deck_files.apply(db, differences, take)
+    if as_json:
+        return jsonify({"applied": applied})
+    return redirect(url_for("decks.deck_page", name=name, done="imported"), 303)
+
+
+def _posted_deck(as_json: bool) -> tuple[bytes | str, set[str] | None]:
+    """The deck file's text and the differences to take (None: only show them)."""
+    if as_json:
+        body = request.get_json(silent=True)
+        if not isinstance(body, dict) or "deck" not in body:
+            raise BadInput(N_("Send the deck file as {\"deck\": ...}."))
+        take = body.get("take")
+        if take is not None and not (isinstance(take, list) and all(isinstance(item, str) for item in take)):
+            raise BadInput(N_("List the differences to take by their ids."))
+        return json.dumps(body["deck"]), set(take) if take is not None else None
+    if "deck" in request.form:
+        return request.form["deck"], set(request.form.getlist("take"))
+    upload = request.files.get("file")
+    if upload is None:
+        raise BadInput(N_("Choose a deck file."))
+    return upload.read(deck_files.MAX_BYTES + 1), None

@@ -79,6 +79,12 @@ def deck_game(name: str):
     return next(record for record in GAMES.values() if record.decks == (name,))
 
 
+@bp.app_template_global()
+def deck_title(name: str) -> str:
+    """A deck's printed title (a name, never translated)."""
+    return deck_game(name).title
+
+
 @bp.post("/decks/<name>/card")
 def correct_card(name: str) -> Response | tuple[str, int]:
     """Correct or delete one entry (from a display, confirmed); the change goes into the audit list."""

@@ -380,6 +380,8 @@
     if (die && die.type === "checkbox") die.checked = !!card.slack_die;
     input.setAttribute("data-picked-type", card.type || "");
   }
+  // A known Person, Cat, Activity (or the one card a cancel, pull rank, TV, loot or raid form takes) is played
+  // by its tap; Things gather for one scrounging trip until "Play it". With the numbers open, a tap only fills.
   function pick(picker, card) {
     var input = document.getElementById(picker.getAttribute("data-for"));
     if (!input) return;
@@ -395,6 +397,12 @@
     } else {
       rows.forEach(function (id) { var el = document.getElementById(id); if (el) el.value = ""; });
       fillMain(form, input, card);
+    }
+    var numbers = form.querySelector("[data-card-numbers]");
+    var gathers = rows.length && card.type === "thing";
+    if (!gathers && !(numbers && numbers.open) && form.reportValidity()) {
+      form.requestSubmit(form.querySelector("button[type=submit]:not([name])"));
+      return;
     }
     render(picker);
   }

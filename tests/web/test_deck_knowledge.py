@@ -43,7 +43,6 @@ def test_a_number_that_differs_from_the_known_one_is_asked_and_the_answer_record
     ana, ben = started(app, client, table)
     to_phase(ana, table, 1, "Free Time")
     act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2)
-    act(ben, table, type="pass_card", seat=2, window=1)
     act(ana, table, type="undo")
     asked = act(ana, table, type="play_card", seat=1, name="hammock time", slack=3)
     page = asked.get_data(as_text=True)
@@ -82,3 +81,25 @@ def test_a_new_card_is_asked_for_everything_at_once_and_the_form_keeps_what_was_
     assert asked.status_code == 400
     assert "Copy from Siesta &lt;b&gt; what this server does not know yet: type, cost, categories." in page
     assert 'value="Siesta &lt;b&gt;"' in page and '<details class="card-numbers" open' in page
+
+
+def test_a_private_typing_a_raid_card_hears_first_that_only_the_highest_rank_raids(app, client, table):
+    ana, ben = started(app, client, table)  # Ana is a Private; a Corporal and a Sergeant sit at the table
+    to_phase(ana, table, 1, "Free Time")
+    refused = act(ana, table, type="play_card", seat=1, name="Raid the Village", categories="raid")
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 409
+    assert "Only the highest rank at the table may call a raid." in page and 'data-section="guevara.raid"' in page
+    assert "does not know yet" not in page
+    assert 'value="Raid the Village"' in page  # the form keeps the name
+
+
+def test_an_outranked_player_pulling_rank_with_a_raid_card_hears_the_reason_before_any_number(app, client, table):
+    ana, ben = started(app, client, table)  # Ben, a Corporal, outranks Ana but not the Sergeant in seat 3
+    to_phase(ana, table, 1, "Free Time")
+    act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2)
+    window = state(ben, table)["window"]["id"]
+    refused = act(ben, table, type="pull_rank", seat=2, window=window, name="Raid the Village", raid=1)
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 409 and "Only the highest rank at the table may call a raid." in page
+    assert 'value="Raid the Village"' in page

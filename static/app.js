@@ -335,7 +335,7 @@
 // --- the known-card picker: the deck's known cards in one tap, typing narrows them ---------------------------
 // Each [data-card-picker] names its card-name field (data-for), the types this form takes (data-types) and, on
 // a scrounging trip, the fields of further Things (data-rows). Picking a card fills its name and printed numbers;
-// the number fields stay folded. The list comes from the server (known-cards.json), once per table version.
+// the number fields stay folded. The list comes from the server (known-cards.json).
 (function () {
   "use strict";
   var MAX_PICKS = 8, lists = {};
@@ -348,19 +348,17 @@
     var folded = fold(name);
     return folded.indexOf(typed) === 0 || folded.split(/[\s\-–'’!]+/).some(function (word) { return word.indexOf(typed) === 0; });
   }
-  function version() {
-    var panel = document.getElementById("panel");
-    return panel ? panel.getAttribute("data-version") : "";
-  }
+  // Fetched once per page, and again after this phone's own tap (a card it played is then "seen at this table").
   function cardsFor(source) {
-    var key = source + "#" + version();
-    if (!lists[key]) {
-      lists = {};
-      lists[key] = fetch(source, { credentials: "same-origin" }).then(function (r) { return r.ok ? r.json() : { cards: [] }; })
-        .then(function (data) { return data.cards; }).catch(function () { delete lists[key]; return []; });
+    if (!lists[source]) {
+      lists[source] = fetch(source, { credentials: "same-origin" }).then(function (r) { return r.ok ? r.json() : { cards: [] }; })
+        .then(function (data) { return data.cards; }).catch(function () { delete lists[source]; return []; });
     }
-    return lists[key];
+    return lists[source];
   }
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.requestConfig && event.detail.requestConfig.verb === "post" && event.detail.successful) lists = {};
+  });
   function field(form, name) { return form.elements.namedItem(name); }
   function setValue(form, name, value) {
     var input = field(form, name);

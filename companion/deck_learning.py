@@ -14,7 +14,7 @@ from sqlite_utils import Database
 
 from . import deck
 from .actions import BadInput
-from .cards import complete
+from .cards import complete, cards_for
 from .i18n import translations
 from .rules import N_
 
@@ -52,9 +52,10 @@ class Lesson:
     conflicts: list = field(default_factory=list)
 
 
-def checked(spec: dict, known: deck.Known | None, choice: str | None, lang: str) -> list[tuple[str, object, object]]:
+def checked(spec: dict, known: deck.Known | None, choice: str | None, lang: str,
+            decks: tuple[str, ...]) -> list[tuple[str, object, object]]:
     """The typed numbers that differ from the known ones (fact, known, typed); unanswered, they are asked."""
-    base = complete.merged({"name": spec["name"]}, known.facts if known else None, lang)
+    base = complete.merged({"name": spec["name"]}, known.facts if known else None, lang, cards_for(decks))
     conflicts = [(fact, base[fact], spec[fact]) for fact in deck.NUMBERS
                  if spec.get(fact) is not None and base.get(fact) is not None and base[fact] != spec[fact]]
     if conflicts and choice is None:
@@ -72,7 +73,7 @@ def learn(db: Database, lessons: list[Lesson], decks: tuple[str, ...], table_id:
             key = card.get("key")
             known = deck.Known(deck.deck_for(decks, key), lang, card["name"], {}, {}, 0, key)
         before = deck.Known(**vars(known)) if lesson.choice else None
-        catalog = complete.merged({"name": card["name"]}, None, lang)
+        catalog = complete.merged({"name": card["name"]}, None, lang, cards_for(decks))
         facts, sources = dict(known.facts), dict(known.sources)
         for fact, value in complete.printed_facts(card).items():
             if facts.get(fact) == value and fact in sources:

@@ -65,7 +65,7 @@ def with_card_facts(db: Database, action: Action, lang: str, game_key: str) -> P
 
     def fill(spec: dict, finish) -> dict:
         entry = deck.lookup(db, decks, lang, spec["name"])
-        conflicts = checked(spec, entry, choice, lang) if action.type in LEARNED else []
+        conflicts = checked(spec, entry, choice, lang, decks) if action.type in LEARNED else []
         if conflicts and choice == "known":
             spec = {**spec, **{fact: was for fact, was, _typed in conflicts}}
         try:

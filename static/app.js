@@ -421,7 +421,7 @@
       var shown = cards.filter(function (card) {
         return (!types.length || !card.type || types.indexOf(card.type) >= 0) && matches(card.name, typed) &&
           taken.indexOf(card.name) < 0;
-      }).slice(0, MAX_PICKS);
+      }).slice(0, parseInt(picker.getAttribute("data-most"), 10) || MAX_PICKS);
       list.textContent = "";
       shown.forEach(function (card) {
         var item = document.createElement("li"), button = document.createElement("button");

@@ -168,7 +168,17 @@ def _pull_rank(args, seat):
         "name": args.get("name"), "slack": args.get("slack"), "slack_die": args.get("slack_die"),
         "slack_modifier": args.get("slack_modifier"), "loot": args.get("loot"),
         "categories": ["raid"] if _flag(args.get("raid")) else None})
-    return {"window": _uid(args.get("window")), "card": {**card_spec(raw), "type": "activity"}}
+    return {"window": _uid(args.get("window")), "card": {**card_spec(raw), "type": "activity"}, **_printed(args)}
+
+
+def _printed(args) -> dict[str, str]:
+    """The player's answer when typed numbers differ from the known ones: the card's ("table") or the known."""
+    value = args.get("printed")
+    if value in (None, ""):
+        return {}
+    if value not in ("table", "known"):
+        raise BadInput(N_("Say which numbers the card prints: the typed ones or the known ones."))
+    return {"printed": value}
 
 
 def _demote(args, seat):
@@ -180,7 +190,7 @@ def _raid_card(args, seat):
     _require_seat(seat)
     raw = object_or_fields(args, "card", lambda: {"name": args.get("name"), "loot": args.get("loot")})
     spec = card_spec(raw)
-    return {"card": {key: spec[key] for key in ("name", "loot") if key in spec}}
+    return {"card": {key: spec[key] for key in ("name", "loot") if key in spec}, **_printed(args)}
 
 
 def _die_roll(args, seat):
@@ -199,7 +209,7 @@ def _loot(args, seat):
         return {"card": None}
     if not isinstance(raw, Mapping):
         raise BadInput(N_("Name the card (at most %(max)d characters)."), max=MAX_CARD_NAME)
-    return {"card": card_spec(raw)}
+    return {"card": card_spec(raw), **_printed(args)}
 
 
 def _with_seat(args, seat):
@@ -298,7 +308,7 @@ def _play_card(args, seat):
         raise BadInput(N_("Name the card (at most %(max)d characters)."), max=MAX_CARD_NAME)
     target = args.get("target")
     return {"cards": [card_spec(card) for card in raw],
-            "target": parse_seat(target) if target not in (None, "") else seat}
+            "target": parse_seat(target) if target not in (None, "") else seat, **_printed(args)}
 
 
 def _use_free_time(args, seat):

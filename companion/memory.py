@@ -1,27 +1,23 @@
-"""What the server remembers across tables: rank and job profiles, and the printed facts of cards played."""
+"""What the server remembers across tables: rank and job profiles, and (through companion.deck) the cards played."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from sqlite_utils import Database
 
-from . import cards, store
-from .actions import Action
+from . import cards, deck, store
+from .actions import Action, BadInput
 from .cards import complete
+from .deck_learning import Lesson, checked, missing_text
 from .rules import game, job_deck
 
 PROFILE_KEY = "guevara.rank_profile"
 
 
-def job_profile_key(deck: str) -> str:
+def job_profile_key(deck_name: str) -> str:
     """Where the server keeps the job cards a table copied from one deck ("geek" or "goth")."""
-    return f"{deck}.job_profile"
-
-
-def card_key(name: str) -> str:
-    """Where the server keeps what it learned of a card."""
-    return "card:" + " ".join(name.casefold().split())
+    return f"{deck_name}.job_profile"
 
 
 def rank_profile(db: Database) -> dict | None:
@@ -29,9 +25,9 @@ def rank_profile(db: Database) -> dict | None:
     return store.remembered(db, PROFILE_KEY)
 
 
-def job_profile(db: Database, deck: str) -> list[dict]:
+def job_profile(db: Database, deck_name: str) -> list[dict]:
     """The job cards of one deck as a table entered them last (none yet: an empty list)."""
-    return (store.remembered(db, job_profile_key(deck)) or {}).get("jobs", [])
+    return (store.remembered(db, job_profile_key(deck_name)) or {}).get("jobs", [])
 
 
 def remember(db: Database, events: list[dict]) -> None:
@@ -43,40 +39,57 @@ def remember(db: Database, events: list[dict]) -> None:
             decks: dict[str, list[dict]] = {}
             for job in event["args"]["jobs"]:
                 decks.setdefault(job_deck(job["goth"]), []).append(job)
-            for deck, jobs in decks.items():
-                store.remember(db, job_profile_key(deck), {"jobs": jobs})
-        for spec in _cards_of(event):
-            store.remember(db, card_key(spec["name"]), complete.printed_facts(spec))
+            for deck_name, jobs in decks.items():
+                store.remember(db, job_profile_key(deck_name), {"jobs": jobs})
 
 
-def _cards_of(event: dict) -> list[dict]:
-    """The cards an event put on the table, whose printed numbers are worth remembering."""
-    if event["type"] == "card_played":
-        return event["args"]["cards"]
-    if event["type"] in ("rank_pulled", "loot_taken") and event["args"]["card"] is not None:
-        return [event["args"]["card"]]
-    return []
+@dataclass
+class Prepared:
+    """An action with its cards completed; what to learn once it is recorded; and a question for the player that
+    waits until the rules have accepted the action (so a refusal says the real reason first)."""
+
+    action: Action
+    lessons: list[Lesson] = field(default_factory=list)
+    pending: BadInput | None = None
 
 
-def with_card_facts(db: Database, action: Action, lang: str, game_key: str) -> Action:
-    """Cards named in an action, completed from the game's catalog and from what the server remembers."""
-    args, deck_cards = action.args, cards.cards_for(game(game_key).decks)
+LEARNED = ("play_card", "pull_rank", "take_loot", "call_raid")  # watch_tv: a TV card's 1 Slack is a one-off
 
-    def known(spec: dict) -> dict | None:
-        return store.remembered(db, card_key(spec["name"]))
+
+def with_card_facts(db: Database, action: Action, lang: str, game_key: str) -> Prepared:
+    """Cards named in an action, completed from the game's catalog and from the deck's knowledge."""
+    decks = game(game_key).decks
+    args, deck_cards = dict(action.args), cards.cards_for(decks)
+    choice = args.pop("printed", None)
+    prepared = Prepared(replace(action, args=args))
+
+    def fill(spec: dict, finish) -> dict:
+        entry = deck.lookup(db, decks, lang, spec["name"])
+        conflicts = checked(spec, entry, choice, lang, decks) if action.type in LEARNED else []
+        if conflicts and choice == "known":
+            spec = {**spec, **{fact: was for fact, was, _typed in conflicts}}
+        try:
+            card = finish(spec, entry.facts if entry else None)
+        except BadInput as problem:
+            if "missing" in problem.params:
+                problem.params["missing"] = missing_text(problem.params["missing"], lang)
+            if "raid" not in {*spec.get("categories", ()), *(entry.facts.get("categories", ()) if entry else ())}:
+                raise
+            prepared.pending = prepared.pending or problem  # the rules first say whether a raid may be called
+            card = {**(entry.facts if entry else {}), **spec}
+        if action.type in LEARNED:
+            prepared.lessons.append(Lesson(card, entry, choice if conflicts else None, conflicts))
+        return card
 
     if action.type == "play_card":
-        return replace(action, args={**args, "cards": [complete.complete(spec, known(spec), lang, cards=deck_cards)
-                                                       for spec in args["cards"]]})
-    if action.type == "set_job_profile":
-        return replace(action, args={"jobs": [complete.with_job_facts(job) for job in args["jobs"]]})
-    if action.type == "call_raid" or (action.type == "pull_rank" and "raid" in args["card"].get("categories", ())):
-        return replace(action, args={**args, "card": complete.complete_raid(args["card"], known(args["card"]), lang)})
-    if action.type in ("pull_rank", "watch_tv"):
-        card = complete.complete(args["card"], known(args["card"]), lang, cards=deck_cards)
-        return replace(action, args={**args, "card": card})
-    if action.type == "take_loot" and args["card"] is not None:  # a known card keeps its type; the rules judge it
-        card = args["card"]
-        return replace(action, args={**args, "card": complete.complete(card, known(card), lang, free=True,
-                                                                      cards=deck_cards, default_type="thing")})
-    return action
+        args["cards"] = [fill(spec, lambda s, k: complete.complete(s, k, lang, cards=deck_cards)) for spec in args["cards"]]
+    elif action.type == "set_job_profile":
+        args["jobs"] = [complete.with_job_facts(job) for job in args["jobs"]]
+    elif action.type == "call_raid" or (action.type == "pull_rank" and "raid" in args["card"].get("categories", ())):
+        args["card"] = fill(args["card"], lambda s, k: complete.complete_raid(s, k, lang))
+    elif action.type in ("pull_rank", "watch_tv"):
+        args["card"] = fill(args["card"], lambda s, k: complete.complete(s, k, lang, cards=deck_cards))
+    elif action.type == "take_loot" and args["card"] is not None:  # a known card keeps its type; the rules judge it
+        args["card"] = fill(args["card"], lambda s, k: complete.complete(s, k, lang, free=True, cards=deck_cards,
+                                                                        default_type="thing"))
+    return prepared

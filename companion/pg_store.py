@@ -88,6 +88,8 @@ def migrate(db: PgDatabase) -> None:
                 continue
             for statement in step.sql("postgresql"):
                 db.execute(statement)
+            if step.then:
+                step.then(db)
             db.execute("INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)", [step.name, time.time()])
 
 

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from . import memory, store
-from .actions import Action
+from .actions import Action, BadInput
 from .cards.budget import with_budget_facts
+from .deck_learning import learn
 from .chance import with_chance
 from .hub import Hub
 from .join_codes import new_join_code
@@ -57,20 +58,23 @@ class Play:
         if action.type != "join":
             authorize(actor, action)
         action = with_budget_facts(action, lang, game(table.game).decks)
-        action = memory.with_card_facts(db, action, lang, table.game)
-        stored, current = self._decide_and_append(db, table, action, actor, claim_key, hold=not notify)
+        prepared = memory.with_card_facts(db, action, lang, table.game)
+        stored, current = self._decide_and_append(db, table, prepared.action, actor, claim_key, prepared.pending,
+                                                  hold=not notify)
         if stored is None:
             return Outcome([], current, repeated=True)
         memory.remember(db, stored)  # what the table copied from its cards serves the next game too
+        learn(db, prepared.lessons, game(table.game).decks, table.id, lang)
         new_state = self.cache.state(db, table.id)
         if notify:
             self.hub.publish(table.id, new_state.version)
         return Outcome(stored, new_state)
 
     def _decide_and_append(self, db: Database, table: store.TableRow, action: Action, actor: str,
-                           claim_key: str | None, hold: bool = False) -> tuple[list[dict] | None, TableState]:
+                           claim_key: str | None, pending: BadInput | None = None, hold: bool = False
+                           ) -> tuple[list[dict] | None, TableState]:
         """The events the rules decide, appended in one transaction (None for an action id already seen), and the
-        state they were decided on.
+        state they were decided on. `pending` is raised once the rules accepted the action (numbers still missing).
 
         One action at a time decides at a table; a write from another process makes it decide again. With `hold`
         the hub's watcher leaves the new version for the caller to post.
@@ -81,6 +85,8 @@ class Play:
                 if already_done(db, table, action, actor):
                     return None, current
                 events = engine.decide(current, action.type, action.seat, with_chance(action, current))
+                if pending is not None:
+                    raise pending
                 if hold:
                     self.hub.hold(table.id, current.version + len(events))
                 try:

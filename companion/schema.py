@@ -9,6 +9,7 @@ new step at the end (never an edit of an old one): SQLite records the steps it r
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 TYPES = {
     "sqlite": {"pk": "INTEGER PRIMARY KEY", "int": "INTEGER", "real": "FLOAT"},
@@ -19,10 +20,11 @@ TYPES = {
 
 @dataclass(frozen=True)
 class Step:
-    """One migration: its name (kept forever) and its statements."""
+    """One migration: its name (kept forever), its statements, and what moves existing data after them."""
 
     name: str
     statements: tuple[str, ...]
+    then: Callable | None = None
 
     def sql(self, dialect: str) -> list[str]:
         """The statements spelled for one engine ("sqlite" or "postgresql")."""
@@ -72,4 +74,19 @@ STEPS = (
         "ALTER TABLE tables ADD COLUMN share_key TEXT",
         "CREATE UNIQUE INDEX idx_tables_share_key ON tables (share_key)",
     )),
+    # Cards known per deck and language of their name, with where each number came from, and the deck page's
+    # audit list; the cards remembered by name alone (`card:` keys of `remembered`) move into them.
+    Step("m008_deck_knowledge", (
+        "CREATE TABLE deck_cards (deck TEXT, lang TEXT, name_key TEXT, name TEXT NOT NULL, catalog_key TEXT, "
+        "facts TEXT NOT NULL, sources TEXT NOT NULL, played {int}, updated_at {real}, PRIMARY KEY (deck, lang, name_key))",
+        'CREATE TABLE deck_audit (id {pk}, deck TEXT, lang TEXT, name_key TEXT, change TEXT, "before" TEXT, '
+        '"after" TEXT, "by" TEXT, at {real}, undone_at {real})',
+        "CREATE INDEX idx_deck_audit_deck_id ON deck_audit (deck, id)",
+    ), then=lambda db: _deck_knowledge_from_remembered(db)),
 )
+
+
+def _deck_knowledge_from_remembered(db) -> None:
+    """The m008 data move (imported late: it needs the card catalogs)."""
+    from .deck_migration import migrate_remembered
+    migrate_remembered(db)

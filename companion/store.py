@@ -26,6 +26,8 @@ def _sqlite_step(step: schema.Step) -> None:
     def run(db: Database) -> None:
         for statement in step.sql("sqlite"):
             db.execute(statement)
+        if step.then:
+            step.then(db)
 
 
 for _step in schema.STEPS:

@@ -392,3 +392,124 @@
 
   connect();
 })();
+
+// --- the known-card picker: the deck's known cards in one tap, typing narrows them ---------------------------
+// Each [data-card-picker] names its card-name field (data-for), the types this form takes (data-types) and, on
+// a scrounging trip, the fields of further Things (data-rows). Picking a card fills its name and printed numbers;
+// the number fields stay folded. The list comes from the server (known-cards.json).
+(function () {
+  "use strict";
+  var MAX_PICKS = 8, lists = {};
+  function fold(text) {
+    return (text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/ё/g, "е")
+      .replace(/^(the|der|die|das) /, "").trim();
+  }
+  function matches(name, typed) {
+    if (!typed) return true;
+    var folded = fold(name);
+    return folded.indexOf(typed) === 0 || folded.split(/[\s\-–'’!]+/).some(function (word) { return word.indexOf(typed) === 0; });
+  }
+  // Fetched once per page, and again after this phone's own tap (a card it played is then "seen at this table").
+  function cardsFor(source) {
+    if (!lists[source]) {
+      lists[source] = fetch(source, { credentials: "same-origin" }).then(function (r) { return r.ok ? r.json() : { cards: [] }; })
+        .then(function (data) { return data.cards; }).catch(function () { delete lists[source]; return []; });
+    }
+    return lists[source];
+  }
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.requestConfig && event.detail.requestConfig.verb === "post" && event.detail.successful) lists = {};
+  });
+  function field(form, name) { return form.elements.namedItem(name); }
+  function setValue(form, name, value) {
+    var input = field(form, name);
+    if (input && input.type !== "hidden" && value !== undefined && value !== null) input.value = String(value);
+  }
+  function fillMain(form, input, card) {
+    input.value = card.name;
+    setValue(form, "card_type", card.type);
+    setValue(form, "slack", card.slack);
+    setValue(form, "cost", card.cost);
+    setValue(form, "slack_modifier", card.slack_modifier);
+    setValue(form, "loot", card.loot);
+    form.querySelectorAll("input[name=categories], input[name=pest]").forEach(function (box) {
+      box.checked = (card[box.name] || []).indexOf(box.value) >= 0;
+    });
+    var die = field(form, "slack_die");
+    if (die && die.type === "checkbox") die.checked = !!card.slack_die;
+    input.setAttribute("data-picked-type", card.type || "");
+  }
+  // A known Person, Cat, Activity (or the one card a cancel, pull rank, TV, loot or raid form takes) is played
+  // by its tap; Things gather for one scrounging trip until "Play it". With the numbers open, a tap only fills.
+  function pick(picker, card) {
+    var input = document.getElementById(picker.getAttribute("data-for"));
+    if (!input) return;
+    var form = input.form, rows = (picker.getAttribute("data-rows") || "").split(" ").filter(Boolean);
+    var main = input.value && input.getAttribute("data-picked-type") === "thing" && card.type === "thing";
+    var row = main && rows.map(function (id) { return document.getElementById(id); })
+      .filter(function (el) { return el && !el.value; })[0];
+    if (row) {  // another Thing on the same scrounging trip
+      row.value = card.name;
+      var n = row.name.split("_")[1];
+      setValue(form, "cost_" + n, card.cost);
+      setValue(form, "slack_" + n, card.slack);
+    } else {
+      rows.forEach(function (id) { var el = document.getElementById(id); if (el) el.value = ""; });
+      fillMain(form, input, card);
+    }
+    var numbers = form.querySelector("[data-card-numbers]");
+    var gathers = rows.length && card.type === "thing";
+    if (!gathers && !(numbers && numbers.open) && form.reportValidity()) {
+      form.requestSubmit(form.querySelector("button[type=submit]:not([name])"));
+      return;
+    }
+    render(picker);
+  }
+  function chosen(picker) {  // the names already in the form's card fields, not offered again
+    var ids = [picker.getAttribute("data-for")].concat((picker.getAttribute("data-rows") || "").split(" ").filter(Boolean));
+    return ids.map(function (id) { var el = document.getElementById(id); return el && el.value; }).filter(Boolean);
+  }
+  function render(picker) {
+    var input = document.getElementById(picker.getAttribute("data-for"));
+    if (!input) return;
+    var types = (picker.getAttribute("data-types") || "").split(" ").filter(Boolean);
+    var picked = input.getAttribute("data-picked-type") !== null;
+    var typed = picked ? "" : fold(input.value);
+    var taken = chosen(picker);
+    cardsFor(picker.getAttribute("data-source")).then(function (cards) {
+      var list = picker.querySelector(".picks");
+      if (!list) return;
+      var shown = cards.filter(function (card) {
+        return (!types.length || !card.type || types.indexOf(card.type) >= 0) && matches(card.name, typed) &&
+          taken.indexOf(card.name) < 0;
+      }).slice(0, parseInt(picker.getAttribute("data-most"), 10) || MAX_PICKS);
+      list.textContent = "";
+      shown.forEach(function (card) {
+        var item = document.createElement("li"), button = document.createElement("button");
+        button.type = "button";
+        button.className = "pick";
+        button.setAttribute("data-testid", "pick");
+        button.textContent = card.name;
+        button.addEventListener("click", function () { pick(picker, card); });
+        item.appendChild(button);
+        list.appendChild(item);
+      });
+      if (!shown.length && typed) {
+        var none = document.createElement("li");
+        none.className = "hint";
+        none.textContent = picker.getAttribute("data-none");
+        list.appendChild(none);
+      }
+      picker.hidden = false;
+    });
+  }
+  function renderAll() { document.querySelectorAll("[data-card-picker]").forEach(render); }
+  document.addEventListener("input", function (event) {
+    var picker = event.target.id && document.querySelector('[data-card-picker][data-for="' + event.target.id + '"]');
+    if (!picker) return;
+    event.target.removeAttribute("data-picked-type");
+    render(picker);
+  });
+  document.addEventListener("htmx:afterSettle", renderAll);
+  if (window.fetch) renderAll();
+})();

@@ -40,7 +40,8 @@ def complete_raid(spec: dict[str, Any], remembered: dict | None, lang: str) -> d
     """A Raid card: an Activity whose printed number is how many loot cards are dealt."""
     result = {**merged(spec, remembered, lang), "type": "activity", "categories": ["raid"]}
     if result.get("loot") is None:
-        raise BadInput(N_("Enter the number of loot cards printed on %(card)s."), card=spec["name"])
+        raise BadInput(N_("Copy from %(card)s what this server does not know yet: %(missing)s."), card=spec["name"],
+                       missing=("loot",))
     return result
 
 
@@ -55,17 +56,29 @@ def complete(spec: dict[str, Any], remembered: dict | None, lang: str, free: boo
     if default_type is not None:
         result.setdefault("type", default_type)
     kind = result.get("type")
-    if kind is None:
-        raise BadInput(N_("Choose the type of %(card)s (Person, Cat, Activity or Thing)."), card=spec["name"])
-    if result.get("slack") is None and not result.get("slack_die"):
-        raise BadInput(N_("Enter the Slack printed on %(card)s."), card=spec["name"])
-    if kind == "thing" and result.get("cost") is None and not free:
-        raise BadInput(N_("Enter the cost printed on %(card)s (0 if it is free)."), card=spec["name"])
+    missing = missing_facts(result, free)
+    if missing:
+        raise BadInput(N_("Copy from %(card)s what this server does not know yet: %(missing)s."), card=spec["name"],
+                       missing=missing)
     if kind == "person" and "invited" not in result:
         result["invited"] = result.get("slack", 0) > 0
     if result.get("slack_die") and "slack_modifier" not in result:
         result["slack_modifier"] = 0
     return result
+
+
+def missing_facts(card: dict[str, Any], free: bool = False) -> tuple[str, ...]:
+    """What a card needs before it can be played and nobody knows yet (its categories are asked along with them)."""
+    missing = []
+    if card.get("type") is None:
+        missing.append("type")
+    if card.get("slack") is None and not card.get("slack_die"):
+        missing.append("slack")
+    if card.get("type") in ("thing", None) and card.get("cost") is None and not free:
+        missing.append("cost")
+    if missing and not card.get("categories"):
+        missing.append("categories")
+    return tuple(missing)
 
 
 def printed_facts(spec: dict[str, Any]) -> dict[str, Any]:

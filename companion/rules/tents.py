@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from .job_dice import require_job_rolled
 from .placing import enter_tent, food_for, take_card, tent_card
-from .raids import new_raid, outranked_by_nobody
+from .raids import may_lead_raid, new_raid, outranked_by_nobody
 from .state import PestDemand, TableState, TentCard, Window, find_card
 from .violations import N_, RuleViolation
+
+ONLY_HIGHEST_RAIDS = N_("Only the highest rank at the table may call a raid.")
 
 CALL_SUCCEEDS, GET_RID_SUCCEEDS = 3, 4
 PHASE_OF_KIND = {"call": "call", "person": "call", "cat": "call", "activity": "freetime", "variable": "freetime",
@@ -84,6 +86,8 @@ def _decide_play(state, seat, args):
     turn = _require_active(state, seat)
     cards = args["cards"]
     if any("raid" in (card.get("categories") or ()) for card in cards):
+        if not may_lead_raid(state, seat):
+            raise RuleViolation(ONLY_HIGHEST_RAIDS, section="guevara.raid")
         raise RuleViolation(N_("A Raid card is played with the raid form."), section="guevara.raid")
     kind = kind_of(cards)
     if turn.phase != PHASE_OF_KIND[kind]:
@@ -223,6 +227,8 @@ def _decide_pull_rank(state, seat, args):
     if PHASE_OF_KIND[window.kind] != "freetime":
         raise RuleViolation(N_("Calling People is not Free Time: nobody can pull rank on it."),
                             section="guevara.pull_rank")
+    if "raid" in (args["card"].get("categories") or ()) and not outranked_by_nobody(state, seat):
+        raise RuleViolation(ONLY_HIGHEST_RAIDS, section="guevara.raid")
     if not may_pull_rank(state, seat):
         if window.pulled_by is not None:
             raise RuleViolation(N_("Only a rank higher than the first order's can countermand it."),
@@ -231,9 +237,6 @@ def _decide_pull_rank(state, seat, args):
     card = args["card"]
     if card["type"] != "activity":
         raise RuleViolation(N_("Pulling rank hands over an Activity card."), section="guevara.pull_rank")
-    if "raid" in (card.get("categories") or ()) and not outranked_by_nobody(state, seat):
-        raise RuleViolation(N_("A Raid card can be handed over only while nobody at the table outranks you."),
-                            section="guevara.pull_rank")
     return [{"type": "rank_pulled", "seat": seat, "args": {"window": window.uid, "card": card}}]
 
 

@@ -25,12 +25,14 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
-    from . import api, archive_pages, compress, fragments, install, live, narrate, reference_pages, seat, share_links, spectate, tables
+    from . import (api, archive_pages, compress, deck_pages, fragments, install, live, narrate, reference_pages, seat,
+                   share_links, spectate, tables)
 
     app.extensions["play"] = Play(app.config["DATABASE"])
     app.extensions["join_limiter"] = RateLimiter()
     app.extensions["panel_cache"] = fragments.PanelCache()
-    for blueprint in (tables.bp, seat.bp, live.bp, reference_pages.bp, api.bp, archive_pages.bp, share_links.bp, spectate.bp, install.bp):
+    for blueprint in (tables.bp, seat.bp, live.bp, reference_pages.bp, api.bp, archive_pages.bp, share_links.bp,
+                      spectate.bp, install.bp, deck_pages.bp):
         app.register_blueprint(blueprint)
 
     app.jinja_env.add_extension("jinja2.ext.i18n")

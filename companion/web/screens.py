@@ -60,20 +60,23 @@ class Screen:
     profile: Any = None
     key: str | None = None
     story_url: str | None = None
+    typed_form: dict | None = None  # a refused card form's fields, to show again (companion.web.card_form)
 
     def context(self) -> dict[str, Any]:
         """The fields as a template's context."""
         return {item.name: getattr(self, item.name) for item in fields(self)}
 
 
-def seat_screen(table: store.TableRow, seat: int, error: str | None = None, section: str | None = None) -> Screen:
+def seat_screen(table: store.TableRow, seat: int, error: str | None = None, section: str | None = None,
+                typed_form: dict | None = None) -> Screen:
     """A phone's seat: its own tally, what it may do now, the scoreboard and the log."""
     state = play().state(get_db(), table)
     return _screen(table, state, "seat", offers(state, seat), seat, LOG_LINES,
-                   here=url_for("seat.seat_page", token=table.token), error=error, section=section)
+                   here=url_for("seat.seat_page", token=table.token), error=error, section=section, typed_form=typed_form)
 
 
-def display_screen(table: store.TableRow, error: str | None = None, section: str | None = None) -> Screen:
+def display_screen(table: store.TableRow, error: str | None = None, section: str | None = None,
+                   typed_form: dict | None = None) -> Screen:
     """The table display: the race, the join QR, the setup and every seat's tools."""
     state = play().state(get_db(), table)
     _base, loopback_only = public_base()
@@ -81,7 +84,7 @@ def display_screen(table: store.TableRow, error: str | None = None, section: str
     return _screen(table, state, "display", display_offers(state), None, LOG_LINES,
                    here=url_for("tables.display", token=table.token), error=error, section=section,
                    earlier=_moved_earlier(state.order), join_url=join_url(table), loopback_only=loopback_only,
-                   profile=profile)
+                   profile=profile, typed_form=typed_form)
 
 
 def spectator_screen(table: store.TableRow, key: str) -> Screen:

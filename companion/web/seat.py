@@ -11,7 +11,7 @@ from ..db import get_db
 from ..i18n import current_language, gettext as _
 from ..play import Forbidden
 from ..rules import DISPLAY, RuleViolation
-from . import narrate
+from . import card_form, narrate
 from .common import actor_for, fragment_or_page, held_seat, is_htmx, play, table_or_404
 from .fragments import live_panel
 from .screens import screen_for, seat_screen
@@ -59,11 +59,11 @@ def act(token: str) -> Response:
         action = parse_action(request.form)
         outcome = play().apply(get_db(), table, action, actor, lang=current_language(), notify=False)
     except BadInput as error:
-        return _refused(table, actor, narrate.refusal(error), 400)
+        return _refused(table, actor, narrate.refusal(error), 400, typed_form=card_form.echo(request.form, error))
     except Forbidden as error:
         return _refused(table, actor, _(error.message), 403)
     except RuleViolation as error:
-        return _refused(table, actor, narrate.refusal(error), 409, error.section)
+        return _refused(table, actor, narrate.refusal(error), 409, error.section, card_form.echo(request.form, error))
     hub, version = play().hub, outcome.state.version
 
     @after_this_request
@@ -81,8 +81,9 @@ def act(token: str) -> Response:
     return live_panel(table, actor, lambda: _screen(table, actor)[1])
 
 
-def _refused(table, actor, message: str, status: int, section: str | None = None) -> Response:
-    page, context = _screen(table, actor, error=message, section=section)
+def _refused(table, actor, message: str, status: int, section: str | None = None,
+             typed_form: dict | None = None) -> Response:
+    page, context = _screen(table, actor, error=message, section=section, typed_form=typed_form)
     return fragment_or_page("partials/_panel.html", page, status, **context)
 
 

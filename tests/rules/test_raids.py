@@ -156,7 +156,16 @@ def test_a_raid_card_cannot_be_handed_over_by_pulling_rank_while_someone_outrank
     window = log.act("play_card", 1, cards=[SLEEP]).window.uid
     with pytest.raises(RuleViolation) as refused:
         log.act("pull_rank", 2, window=window, card={**RAID, "type": "activity", "categories": ["raid"]})
-    assert refused.value.section == "guevara.pull_rank"
+    assert refused.value.section == "guevara.raid"
+    assert refused.value.message == "Only the highest rank at the table may call a raid."
+
+
+def test_an_outranked_player_pulling_rank_with_a_raid_card_hears_that_only_the_highest_rank_raids():
+    log = game(["sergeant", "private", "corporal"])  # the Private may not pull rank at all; the raid is the reason
+    window = log.act("play_card", 1, cards=[SLEEP]).window.uid
+    with pytest.raises(RuleViolation) as refused:
+        log.act("pull_rank", 2, window=window, card={**RAID, "type": "activity", "categories": ["raid"]})
+    assert refused.value.message == "Only the highest rank at the table may call a raid."
 
 
 def test_undoing_the_deciding_roll_takes_back_the_promotion_and_the_wound():

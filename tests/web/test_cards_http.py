@@ -32,7 +32,7 @@ def test_a_known_card_asks_only_for_what_the_rulebook_does_not_print(app, client
     to_phase(ana, table, 1, "Free Time")
     asked = act(ana, table, type="play_card", seat=1, name="Soap")
     assert asked.status_code == 400
-    assert "Enter the Slack printed on Soap." in asked.get_data(as_text=True)
+    assert "Copy from Soap what this server does not know yet: Slack, categories." in asked.get_data(as_text=True)
     played = act(ana, table, type="play_card", seat=1, name="soap", slack=1)
     assert played.status_code == 200
     html = ben.get(f"/t/{table}/seat").get_data(as_text=True)

@@ -14,7 +14,7 @@ def test_a_raid_from_the_call_to_the_last_loot_pick(app, client, table):
     assert "Call a raid" in ana.get(f"/t/{table}/seat").get_data(as_text=True)
     assert "Hand Ana a Raid card" in ben.get(f"/t/{table}/seat").get_data(as_text=True)
     asked = act(ana, table, type="call_raid", seat=1, name="Raid the Village")
-    assert asked.status_code == 400 and "Enter the number of loot cards printed on Raid the Village." in asked.get_data(
+    assert asked.status_code == 400 and "Copy from Raid the Village what this server does not know yet: loot cards." in asked.get_data(
         as_text=True)
     assert act(ana, table, type="call_raid", seat=1, name="Raid the Village", loot=2).status_code == 200
     assert "calls a raid: Raid the Village" in dan.get(f"/t/{table}/seat").get_data(as_text=True)

@@ -1,0 +1,64 @@
+"""Benchmark: taps and keystrokes of one Chez Guevara turn (a Person, two Things, an Activity, next player).
+
+Usage: python tests/bench/bench_taps.py [--code PATH] [--typed]
+
+Starts `python -m companion serve` on 127.0.0.1 (from the checkout at PATH if given, e.g. an older commit, else
+this one) and Chromium with three phones. Ana's turn teaches the server four new cards (typed with their numbers);
+Ben's turn plays the same four known cards, counted; Cleo passes; Ana's next turn has one new Activity, counted.
+--typed names every card by typing (as before the picker existed; needed for an older checkout).
+Everything talks to 127.0.0.1 only. Output: one markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path[:0] = [str(Path(__file__).parents[1] / "e2e")]
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from harness import CHROMIUM_ARGS, Server, find_chromium  # noqa: E402
+from test_tap_benchmark import NEW_CARDS, table_of_three  # noqa: E402
+from thumb import Thumb, pass_turn, play_turn  # noqa: E402
+
+
+def measure(code: str | None, typed: bool) -> dict[str, tuple[int, int]]:
+    """Taps and keystrokes of the known-card turn and of the turn with one new card."""
+    if code:
+        os.environ["PYTHONPATH"] = code  # the server subprocess runs that checkout's companion
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
+        server = Server(Path(folder) / "instance").start()
+        try:
+            ana, ben, cleo = table_of_three(browser, server)
+            play_turn(Thumb(ana, use_picker=not typed), 1, "Ben", new=NEW_CARDS)
+            known = Thumb(ben, use_picker=not typed)
+            play_turn(known, 2, "Cleo")
+            pass_turn(Thumb(cleo), "Ana")
+            one_new = Thumb(ana, use_picker=not typed)
+            play_turn(one_new, 1, "Ben", activity="Siesta", new=("Siesta",))
+        finally:
+            server.stop()
+            browser.close()
+    return {"known cards": (known.taps, known.keys), "one new card": (one_new.taps, one_new.keys)}
+
+
+def main() -> None:
+    """Run once and print the counts."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--code", help="a checkout whose companion the server runs")
+    parser.add_argument("--typed", action="store_true", help="type every card's name (no picker)")
+    args = parser.parse_args()
+    counts = measure(args.code, args.typed)
+    print(f"| turn ({args.code or 'this checkout'}{', typed' if args.typed else ''}) | taps | keystrokes |")
+    print("|---|---|---|")
+    for turn, (taps, keys) in counts.items():
+        print(f"| {turn} | {taps} | {keys} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,61 @@
+"""The tap benchmark: a Chez Guevara turn with known cards takes at most 12 taps and no keystroke, also on a server
+that only imported the deck file of another; a turn with one new card costs only the keystrokes of its name and number.
+
+tests/bench/bench_taps.py prints the same counts for any checkout (before and after the picker).
+"""
+
+import json
+import urllib.request
+
+from harness import Server
+from steps import join, open_table, scan_qr, set_up
+from thumb import Thumb, pass_turn, play_turn
+
+NEW_CARDS = ("Camp Cook", "Soap", "Rum", "Hammock Time")
+
+
+def table_of_three(browser, server):
+    """Ana, Ben and Cleo at a started table; Ana is on turn."""
+    display = open_table(browser, server, seats="3")
+    url = scan_qr(display)
+    phones = [join(browser, url, seat, name) for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cleo"))]
+    set_up(display, phones)
+    return phones
+
+
+def test_known_cards_take_twelve_taps_and_no_keystroke_and_a_new_card_only_its_own(browser, tmp_path):
+    teaching = Server(tmp_path / "teaching").start()
+    try:
+        ana, ben, cleo = table_of_three(browser, teaching)
+        play_turn(Thumb(ana), 1, "Ben", new=NEW_CARDS)  # the table copies the four cards' numbers once
+        known = Thumb(ben)
+        play_turn(known, 2, "Cleo")
+        assert known.taps <= 12 and known.keys == 0, (known.taps, known.keys)
+        pass_turn(Thumb(cleo), "Ana")  # a Sergeant has one Free Time only: Ana plays the turn with a new card
+        one_new = Thumb(ana)
+        play_turn(one_new, 1, "Ben", activity="Siesta", new=("Siesta",))
+        assert one_new.keys == len("Siesta") + len("1"), one_new.keys
+        with urllib.request.urlopen(teaching.loopback_url + "/decks/guevara.json", timeout=10) as answer:
+            deck_file = json.load(answer)
+    finally:
+        teaching.stop()
+
+    fresh = Server(tmp_path / "fresh").start()
+    try:
+        shown = post_json(fresh.loopback_url + "/decks/guevara", {"deck": deck_file})["differences"]
+        take = [difference["id"] for difference in shown]
+        assert post_json(fresh.loopback_url + "/decks/guevara", {"deck": deck_file, "take": take})["applied"] == 5
+        ana, _ben, _cleo = table_of_three(browser, fresh)
+        imported = Thumb(ana)
+        play_turn(imported, 1, "Ben")
+        assert imported.taps <= 12 and imported.keys == 0, (imported.taps, imported.keys)
+    finally:
+        fresh.stop()
+
+
+def post_json(url: str, body: dict) -> dict:
+    """A JSON post from this machine (loopback may import a deck without a display key)."""
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)

@@ -1,0 +1,109 @@
+"""Deck knowledge: per game and name language, migrated from the old per-name memory, a conflict asked not overwritten."""
+
+import shutil
+from pathlib import Path
+
+from phones import act
+from test_cards_http import started, state, to_phase
+
+from companion import create_app, deck, store
+from companion.deck_learning import Lesson, learn
+from postgres_cluster import BOTH_DATABASES
+
+FIXTURE = Path(__file__).parent / "fixtures" / "before_decks.sqlite"
+
+
+def test_the_migration_keeps_every_card_an_existing_server_remembered(tmp_path):
+    shutil.copy(FIXTURE, tmp_path / "companion.sqlite")
+    create_app({"TESTING": True}, instance_path=str(tmp_path))  # opening the app upgrades the schema
+    db = store.connect(tmp_path / "companion.sqlite")
+    hammock = deck.get(db, "guevara", "en", "hammock time")
+    assert hammock.facts == {"type": "activity", "categories": ["sleep"], "slack": 2}
+    assert hammock.played == 1 and hammock.sources["slack"]["from"] == "migrated"
+    soap = deck.get(db, "guevara", "ru", "мыло")  # played at the Russian table: its deck and language
+    assert soap.facts == {"type": "thing", "cost": 1, "slack": 1} and soap.catalog_key == "soap"
+    assert deck.lookup(db, ("guevara",), "en", "Soap").facts["slack"] == 1  # the catalog links the languages
+    for name in deck.DECKS:  # no log says where it was played: every deck keeps it, to be deleted on a deck page
+        assert deck.get(db, name, "en", "mystery meat").facts == {"type": "thing", "slack": 3, "cost": 2,
+                                                                 "categories": ["food"]}
+    assert store.remembered(db, "guevara.rank_profile")["counts"]["private"] == 4
+
+
+@BOTH_DATABASES  # the deck's tables on SQLite and on a real PostgreSQL
+def test_two_games_keep_separate_numbers_for_a_same_named_card(app):
+    with app.app_context():
+        from companion.db import get_db
+        db = get_db()
+        learn(db, [Lesson({"name": "Nap", "type": "activity", "slack": 2}, None)], ("geek",), 1, "en")
+        learn(db, [Lesson({"name": "Nap", "type": "activity", "slack": 4}, None)], ("guevara",), 2, "en")
+        assert deck.lookup(db, ("geek",), "en", "nap").facts["slack"] == 2
+        assert deck.lookup(db, ("guevara",), "en", "NAP").facts["slack"] == 4
+        assert deck.lookup(db, ("goth",), "en", "Nap") is None
+
+
+@BOTH_DATABASES  # the deck's tables on SQLite and on a real PostgreSQL
+def test_a_number_that_differs_from_the_known_one_is_asked_and_the_answer_recorded(app, client, table):
+    ana, ben = started(app, client, table)
+    to_phase(ana, table, 1, "Free Time")
+    act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2)
+    act(ana, table, type="undo")
+    asked = act(ana, table, type="play_card", seat=1, name="hammock time", slack=3)
+    page = asked.get_data(as_text=True)
+    assert asked.status_code == 400
+    assert "This server knows hammock time as Slack 2; the card says Slack 3?" in page
+    assert 'value="3"' in page and 'name="printed" value="table"' in page  # what was typed stays, with the question
+    confirmed = act(ana, table, type="play_card", seat=1, name="hammock time", slack=3, printed="table")
+    assert confirmed.status_code == 200
+    assert state(ana, table)["window"]["cards"][0]["slack"] == 3
+    with app.app_context():
+        from companion.db import get_db
+        known = deck.lookup(get_db(), ("guevara",), "en", "Hammock Time")
+        assert known.facts["slack"] == 3 and known.sources["slack"]["from"] == "table"
+        change = deck.changes(get_db(), "guevara")[0]
+        assert change.change == "printed_confirmed" and change.before.facts["slack"] == 2
+
+
+@BOTH_DATABASES  # the deck's tables on SQLite and on a real PostgreSQL
+def test_keeping_the_known_number_plays_it_and_changes_nothing(app, client, table):
+    ana, ben = started(app, client, table)
+    to_phase(ana, table, 1, "Free Time")
+    act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2)
+    act(ana, table, type="undo")
+    kept = act(ana, table, type="play_card", seat=1, name="Hammock Time", slack=5, printed="known")
+    assert kept.status_code == 200 and state(ana, table)["window"]["cards"][0]["slack"] == 2
+    with app.app_context():
+        from companion.db import get_db
+        assert deck.lookup(get_db(), ("guevara",), "en", "Hammock Time").facts["slack"] == 2
+        assert deck.changes(get_db(), "guevara")[0].change == "known_kept"
+
+
+def test_a_new_card_is_asked_for_everything_at_once_and_the_form_keeps_what_was_typed(app, client, table):
+    ana, ben = started(app, client, table)
+    to_phase(ana, table, 1, "Free Time")
+    asked = act(ana, table, type="play_card", seat=1, name="Siesta <b>", slack=2)
+    page = asked.get_data(as_text=True)
+    assert asked.status_code == 400
+    assert "Copy from Siesta &lt;b&gt; what this server does not know yet: type, cost, categories." in page
+    assert 'value="Siesta &lt;b&gt;"' in page and '<details class="card-numbers" open' in page
+
+
+def test_a_private_typing_a_raid_card_hears_first_that_only_the_highest_rank_raids(app, client, table):
+    ana, ben = started(app, client, table)  # Ana is a Private; a Corporal and a Sergeant sit at the table
+    to_phase(ana, table, 1, "Free Time")
+    refused = act(ana, table, type="play_card", seat=1, name="Raid the Village", categories="raid")
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 409
+    assert "Only the highest rank at the table may call a raid." in page and 'data-section="guevara.raid"' in page
+    assert "does not know yet" not in page
+    assert 'value="Raid the Village"' in page  # the form keeps the name
+
+
+def test_an_outranked_player_pulling_rank_with_a_raid_card_hears_the_reason_before_any_number(app, client, table):
+    ana, ben = started(app, client, table)  # Ben, a Corporal, outranks Ana but not the Sergeant in seat 3
+    to_phase(ana, table, 1, "Free Time")
+    act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2)
+    window = state(ben, table)["window"]["id"]
+    refused = act(ben, table, type="pull_rank", seat=2, window=window, name="Raid the Village", raid=1)
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 409 and "Only the highest rank at the table may call a raid." in page
+    assert 'value="Raid the Village"' in page

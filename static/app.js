@@ -263,6 +263,43 @@
   document.addEventListener("htmx:afterSettle", restore);
   restore();
 
+  // --- spoken news: a highlight, a card of someone else's waiting for answers, a refusal --------------------
+  // Said once through the live region #say (outside the panel, so a refresh never replaces it). What was on the
+  // page when it opened is not news; a refusal is said each time it comes back from a tap.
+  var say = document.getElementById("say");
+  var heard = {};
+  function plainText(element) {
+    var copy = element.cloneNode(true);
+    copy.querySelectorAll(".help, .visually-hidden").forEach(function (part) { part.remove(); });
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+  function news() {
+    var found = [];
+    var banner = document.querySelector("[data-announce]");
+    if (banner) found.push(["highlight", banner.getAttribute("data-announce"), banner]);
+    var window_ = document.querySelector("[data-window]:not([data-own])");
+    if (window_) found.push(["window", window_.getAttribute("data-window"), window_.querySelector(".window-what") || window_]);
+    return found;
+  }
+  function tell(opening) {
+    if (!say) return;
+    var lines = [];
+    news().forEach(function (item) {
+      if (heard[item[0]] !== item[1] && !opening) lines.push(plainText(item[2]));
+      heard[item[0]] = item[1];
+    });
+    document.querySelectorAll("#panel .error:not([data-said])").forEach(function (error) {
+      error.setAttribute("data-said", "");
+      if (!opening) lines.push(plainText(error));
+    });
+    if (!lines.length) return;
+    // Emptied first, so the same words coming again are read again.
+    say.textContent = "";
+    setTimeout(function () { say.textContent = lines.join(" "); }, 50);
+  }
+  document.addEventListener("htmx:afterSettle", function () { tell(false); });
+  tell(true);
+
   // --- live updates --------------------------------------------------------------------------------
   var liveUrl = body.getAttribute("data-live-url");
   var versionUrl = body.getAttribute("data-version-url");

@@ -152,3 +152,112 @@ def test_no_serious_violation_on_any_page_in_either_theme(browser, server, lang)
     found += visit(screen, f"{server.url}/t/{finished.token}/story", f"{lang} story")
     found += visit(screen, server.url + "/games", f"{lang} archive")
     assert not found, "\n".join(found)
+
+
+def panel_version(page) -> int:
+    """The table version the phone's panel shows."""
+    return int(page.locator("#panel").get_attribute("data-version"))
+
+
+def refreshed(page, before: int) -> None:
+    """Wait until a live refresh has brought the panel past a version."""
+    expect(page.locator("#panel")).not_to_have_attribute("data-version", str(before), timeout=WAIT_MS)
+    settle(page)
+
+
+def test_live_changes_are_spoken_and_focus_stays_through_a_refresh(browser, server):
+    table = Table(server, "guevara", "en")
+    ana, ben = (browser.new_context(**PHONE).new_page() for _ in range(2))
+    take_seat(ana, table.join_url, 1, "Ana")
+    take_seat(ben, table.join_url, 2, "Ben")
+    table.set_up("guevara")
+    for phase in GUEVARA[:3]:
+        table.act("advance", 1, phase=phase, turn=1)
+    say = ben.get_by_test_id("say")
+    expect(say).to_have_attribute("aria-live", "polite")
+    expect(say).to_have_text("")
+    # A cancel window opening on someone else's card is said on Ben's phone, not on Ana's, whose card it is.
+    table.act("play_card", 1, cards=[SIESTA])
+    expect(say).to_contain_text("Ana", timeout=WAIT_MS)
+    expect(say).to_contain_text("Siesta")
+    expect(ana.get_by_test_id("window")).to_be_visible(timeout=WAIT_MS)
+    expect(ana.get_by_test_id("say")).to_have_text("")
+    # Ben is on "Let it pass" when the display's change refreshes his panel: he is still there afterwards.
+    ben.get_by_test_id("pass-card").focus()
+    before = panel_version(ben)
+    table.act("adjust_slack", 3, delta=1)
+    refreshed(ben, before)
+    assert ben.evaluate("document.activeElement.getAttribute('data-testid')") == "pass-card"
+    # A highlight (a wound) is said on every phone.
+    table.act("adjust_wounds", 3, delta=1)
+    expect(say).to_contain_text("wound", timeout=WAIT_MS)
+    # A refusal is said, and said again when the same tap is refused again.
+    ben.get_by_role("button", name="−1 Slack for Ben").click()
+    expect(say).to_have_text("Slack cannot drop below zero.", timeout=WAIT_MS)
+    ben.evaluate("""() => { const say = document.getElementById('say'); window.saidAgain = 0;
+        new MutationObserver(() => { if (say.textContent) window.saidAgain += 1; })
+            .observe(say, {childList: true, characterData: true, subtree: true}); }""")
+    ben.get_by_role("button", name="−1 Slack for Ben").click()
+    for _try in range(100):
+        if ben.evaluate("window.saidAgain"):
+            break
+        ben.wait_for_timeout(50)
+    assert ben.evaluate("window.saidAgain") == 1
+    expect(say).to_have_text("Slack cannot drop below zero.")
+
+
+def test_the_race_labels_wounds_and_heartache_and_patterns_their_bars(browser, server):
+    guevara, goth = Table(server, "guevara", "en"), Table(server, "goth", "en")
+    guevara.set_up("guevara")
+    goth.set_up("goth")
+    guevara.act("adjust_wounds", 2, delta=2)
+    goth.act("adjust_heartache", 1, delta=1)
+    screen = browser.new_context(**DISPLAY).new_page()
+    for table, seat, label, text, pattern in ((guevara, 2, "lane-wounds", "2 wounds", "lane-wound-stripes"),
+                                              (goth, 1, "lane-hearts", "1 heartache", "lane-heart-bands")):
+        screen.goto(table.display_url)
+        lane = screen.locator(f".race-lane[data-seat='{seat}']")
+        expect(lane.locator(f".{label}")).to_have_text(text)
+        expect(lane.locator(f".{label}")).to_be_visible()
+        segment = "rect.lane-wound" if label == "lane-wounds" else "rect.lane-heart"
+        fill = lane.locator(segment).evaluate("rect => getComputedStyle(rect).fill")
+        assert pattern in fill, f"{segment} is told by its colour alone: {fill}"
+
+
+SMALL_TARGETS = """panel => [...panel.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, summary')]
+  .filter(el => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
+  .map(el => {
+    const inline = el.matches('a') && el.closest('p, li') && el.closest('p, li').textContent.trim() !== el.textContent.trim()
+      && !el.matches('.help');
+    const target = el.matches('input[type=checkbox], input[type=radio]') && el.closest('label') ? el.closest('label') : el;
+    const box = target.getBoundingClientRect();
+    return {what: el.outerHTML.slice(0, 120), width: box.width, height: box.height, inline};
+  })
+  .filter(t => !t.inline && (t.width < %d || t.height < %d))""" % (TOUCH_PX, TOUCH_PX)
+
+
+def test_every_control_of_a_seat_is_a_thumbs_size(browser, server):
+    """Every visible control of the seat panel at 390x844 is at least 44 px each way, with every fold open.
+
+    A link inside a sentence is the one exception (WCAG 2.5.8 exempts inline targets); a check box or radio
+    button counts by its label, which is what the thumb taps.
+    """
+    table = Table(server, "guevara", "en")
+    ana, ben = (browser.new_context(**PHONE).new_page() for _ in range(2))
+    take_seat(ana, table.join_url, 1, "Ana")
+    take_seat(ben, table.join_url, 2, "Ben")
+    table.set_up("guevara")
+    small = []
+    for i, phase in enumerate(GUEVARA):
+        if i:
+            table.act("advance", 1, phase=GUEVARA[i - 1], turn=1)
+        if phase == "freetime":
+            table.act("play_card", 1, cards=[SIESTA])
+        expect(ana.get_by_test_id("turn-phase")).to_have_attribute("data-phase", phase, timeout=WAIT_MS)
+        screens = (ana, ben) if phase == "freetime" else (ana,)
+        for page in screens:
+            expect(page.get_by_test_id("turn-phase")).to_have_attribute("data-phase", phase, timeout=WAIT_MS)
+            page.locator("#panel").evaluate("panel => panel.querySelectorAll('details').forEach(d => { d.open = true; })")
+            settle(page)
+            small += [f"{phase} {target}" for target in page.locator("#panel").evaluate(SMALL_TARGETS)]
+    assert not small, "\n".join(small)

@@ -263,6 +263,28 @@
   document.addEventListener("htmx:afterSettle", restore);
   restore();
 
+  // --- the display's room view: full screen where the browser allows it, and the race alone in any case -------
+  var wentFullscreen = false;
+  function roomView(on) {
+    if (on) root.setAttribute("data-room", ""); else root.removeAttribute("data-room");
+    store("companion-room", on ? "on" : "off");
+    var page = document.documentElement;
+    if (on && document.fullscreenEnabled && page.requestFullscreen && !document.fullscreenElement) {
+      page.requestFullscreen().then(function () { wentFullscreen = true; }, function () { /* the view alone */ });
+    } else if (!on && document.fullscreenElement && document.exitFullscreen) {
+      document.exitFullscreen().catch(function () { /* already left */ });
+    }
+  }
+  document.addEventListener("click", function (event) {
+    if (event.target.closest(".js-room")) roomView(!root.hasAttribute("data-room"));
+  });
+  // Leaving full screen with Esc leaves the room view with it, as a person pressing Esc would expect.
+  document.addEventListener("fullscreenchange", function () {
+    if (document.fullscreenElement || !wentFullscreen) return;
+    wentFullscreen = false;
+    if (root.hasAttribute("data-room")) roomView(false);
+  });
+
   // --- spoken news: a highlight, a card of someone else's waiting for answers, a refusal --------------------
   // Said once through the live region #say (outside the panel, so a refresh never replaces it). What was on the
   // page when it opened is not news; a refusal is said each time it comes back from a tap.

@@ -70,25 +70,26 @@ def visit(page, url: str, where: str) -> list[str]:
 class Table:
     """A three-seat table opened through the API, played by its display's key."""
 
-    def __init__(self, server, game: str, lang: str):
-        made = api(server, "/api/tables", {"game": game, "seats": 3, "language": lang})
+    def __init__(self, server, game: str, lang: str, seats: int = 3):
+        made = api(server, "/api/tables", {"game": game, "seats": seats, "language": lang})
         self.server, self.token, self.key, self.join_url = server, made["token"], made["display_key"], made["join_url"]
+        self.game, self.seats = game, seats
 
     def act(self, type, seat=None, **args):
         """One action, as the display."""
         return api(self.server, f"/t/{self.token}/actions", {"type": type, "seat": seat, "args": args}, self.key)
 
-    def set_up(self, game: str) -> None:
-        """Ranks or jobs for everyone, seat 3 deals, the game starts with seat 1."""
-        if game == "guevara":
+    def set_up(self) -> None:
+        """Ranks or jobs for everyone, the last seat deals, the game starts with seat 1."""
+        if self.game == "guevara":
             self.act("set_profile", **RANKS)
-            for seat in (1, 2, 3):
-                self.act("set_rank", seat, rank="private")
+            for seat in range(1, self.seats + 1):
+                self.act("set_rank", seat, rank="private" if seat <= 4 else "corporal")
         else:
             self.act("set_job_profile", jobs=JOBS)
-            for seat, job in ((1, "slacker"), (2, "temp"), (3, "drummer")):
+            for seat, job in zip(range(1, self.seats + 1), ("slacker", "temp", "drummer")):
                 self.act("set_job", seat, job=job)
-        self.act("set_dealer", 3)
+        self.act("set_dealer", self.seats)
         self.act("start_game")
 
     @property
@@ -134,13 +135,13 @@ def test_no_serious_violation_on_any_page_in_either_theme(browser, server, lang)
     take_seat(ben, guevara.join_url, 2, "Ben")
     take_seat(ana, guevara.join_url, 1, "Ana")
     found += visit(screen, guevara.display_url, f"{lang} display, setting up")
-    guevara.set_up("guevara")
+    guevara.set_up()
     found += every_phase(guevara, GUEVARA, ana, ben, f"{lang} Chez Guevara")
     found += visit(screen, guevara.display_url, f"{lang} display, playing")
     geek = Table(server, "geek", lang)
     take_seat(ben, geek.join_url, 2, "Ben")
     take_seat(ana, geek.join_url, 1, "Ana")
-    geek.set_up("geek")
+    geek.set_up()
     found += every_phase(geek, GEEK, ana, ben, f"{lang} Chez Geek")
     found += visit(ben, server.url + "/rules?q=raid", f"{lang} rules search")
     found += visit(ben, server.url + "/rules/guevara.raid.roll", f"{lang} rules section")
@@ -170,7 +171,7 @@ def test_live_changes_are_spoken_and_focus_stays_through_a_refresh(browser, serv
     ana, ben = (browser.new_context(**PHONE).new_page() for _ in range(2))
     take_seat(ana, table.join_url, 1, "Ana")
     take_seat(ben, table.join_url, 2, "Ben")
-    table.set_up("guevara")
+    table.set_up()
     for phase in GUEVARA[:3]:
         table.act("advance", 1, phase=phase, turn=1)
     say = ben.get_by_test_id("say")
@@ -208,8 +209,8 @@ def test_live_changes_are_spoken_and_focus_stays_through_a_refresh(browser, serv
 
 def test_the_race_labels_wounds_and_heartache_and_patterns_their_bars(browser, server):
     guevara, goth = Table(server, "guevara", "en"), Table(server, "goth", "en")
-    guevara.set_up("guevara")
-    goth.set_up("goth")
+    guevara.set_up()
+    goth.set_up()
     guevara.act("adjust_wounds", 2, delta=2)
     goth.act("adjust_heartache", 1, delta=1)
     screen = browser.new_context(**DISPLAY).new_page()
@@ -246,7 +247,7 @@ def test_every_control_of_a_seat_is_a_thumbs_size(browser, server):
     ana, ben = (browser.new_context(**PHONE).new_page() for _ in range(2))
     take_seat(ana, table.join_url, 1, "Ana")
     take_seat(ben, table.join_url, 2, "Ben")
-    table.set_up("guevara")
+    table.set_up()
     small = []
     for i, phase in enumerate(GUEVARA):
         if i:

@@ -289,7 +289,7 @@
   // Said once through the live region #say (outside the panel, so a refresh never replaces it). What was on the
   // page when it opened is not news; a refusal is said each time it comes back from a tap.
   var say = document.getElementById("say");
-  var heard = {};
+  var heard = {}, refusalSaid = false;
   function plainText(element) {
     var copy = element.cloneNode(true);
     copy.querySelectorAll(".help, .visually-hidden").forEach(function (part) { part.remove(); });
@@ -299,22 +299,27 @@
     var found = [];
     var banner = document.querySelector("[data-announce]");
     if (banner) found.push(["highlight", banner.getAttribute("data-announce"), banner]);
-    var window_ = document.querySelector("[data-window]:not([data-own])");
-    if (window_) found.push(["window", window_.getAttribute("data-window"), window_.querySelector(".window-what") || window_]);
+    var waiting = document.querySelector("[data-window]:not([data-own])");
+    if (waiting) {
+      found.push(["window", waiting.getAttribute("data-window"), waiting.querySelector(".window-what") || waiting]);
+    }
     return found;
   }
   function tell(opening) {
     if (!say) return;
-    var lines = [];
+    var lines = [], refused = false;
     news().forEach(function (item) {
       if (heard[item[0]] !== item[1] && !opening) lines.push(plainText(item[2]));
       heard[item[0]] = item[1];
     });
     document.querySelectorAll("#panel .error:not([data-said])").forEach(function (error) {
       error.setAttribute("data-said", "");
-      if (!opening) lines.push(plainText(error));
+      if (!opening) { lines.push(plainText(error)); refused = true; }
     });
+    // A refusal goes from the region when it goes from the panel (the table has moved on).
+    if (refusalSaid && !document.querySelector("#panel .error")) { say.textContent = ""; refusalSaid = false; }
     if (!lines.length) return;
+    refusalSaid = refused;
     // Emptied first, so the same words coming again are read again.
     say.textContent = "";
     setTimeout(function () { say.textContent = lines.join(" "); }, 50);

@@ -205,6 +205,9 @@ def test_live_changes_are_spoken_and_focus_stays_through_a_refresh(browser, serv
         ben.wait_for_timeout(50)
     assert ben.evaluate("window.saidAgain") == 1
     expect(say).to_have_text("Slack cannot drop below zero.")
+    # Once the table moves on, the refusal leaves the panel and the region alike.
+    table.act("adjust_slack", 3, delta=1)
+    expect(say).to_have_text("", timeout=WAIT_MS)
 
 
 def test_the_race_labels_wounds_and_heartache_and_patterns_their_bars(browser, server):

@@ -324,6 +324,70 @@
     if (config && config.verb === "post") keepPlace();
   });
 
+  // --- the display's room view: full screen where the browser allows it, and the race alone in any case -------
+  var wentFullscreen = false;
+  function roomView(on) {
+    if (on) root.setAttribute("data-room", ""); else root.removeAttribute("data-room");
+    store("companion-room", on ? "on" : "off");
+    var page = document.documentElement;
+    if (on && document.fullscreenEnabled && page.requestFullscreen && !document.fullscreenElement) {
+      page.requestFullscreen().then(function () { wentFullscreen = true; }, function () { /* the view alone */ });
+    } else if (!on && document.fullscreenElement && document.exitFullscreen) {
+      document.exitFullscreen().catch(function () { /* already left */ });
+    }
+  }
+  document.addEventListener("click", function (event) {
+    if (event.target.closest(".js-room")) roomView(!root.hasAttribute("data-room"));
+  });
+  // Leaving full screen with Esc leaves the room view with it, as a person pressing Esc would expect.
+  document.addEventListener("fullscreenchange", function () {
+    if (document.fullscreenElement || !wentFullscreen) return;
+    wentFullscreen = false;
+    if (root.hasAttribute("data-room")) roomView(false);
+  });
+
+  // --- spoken news: a highlight, a card of someone else's waiting for answers, a refusal --------------------
+  // Said once through the live region #say (outside the panel, so a refresh never replaces it). What was on the
+  // page when it opened is not news; a refusal is said each time it comes back from a tap.
+  var say = document.getElementById("say");
+  var heard = {}, refusalSaid = false;
+  function plainText(element) {
+    var copy = element.cloneNode(true);
+    copy.querySelectorAll(".help, .visually-hidden").forEach(function (part) { part.remove(); });
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+  function news() {
+    var found = [];
+    var banner = document.querySelector("[data-announce]");
+    if (banner) found.push(["highlight", banner.getAttribute("data-announce"), banner]);
+    var waiting = document.querySelector("[data-window]:not([data-own])");
+    if (waiting) {
+      found.push(["window", waiting.getAttribute("data-window"), waiting.querySelector(".window-what") || waiting]);
+    }
+    return found;
+  }
+  function tell(opening) {
+    if (!say) return;
+    var lines = [], refused = false;
+    news().forEach(function (item) {
+      if (heard[item[0]] !== item[1] && !opening) lines.push(plainText(item[2]));
+      heard[item[0]] = item[1];
+    });
+    document.querySelectorAll("#panel .error:not([data-said])").forEach(function (error) {
+      error.setAttribute("data-said", "");
+      if (!opening) { lines.push(plainText(error)); refused = true; }
+    });
+    // A refusal goes from the region when it goes from the panel (the table has moved on).
+    if (refusalSaid && !document.querySelector("#panel .error")) { say.textContent = ""; refusalSaid = false; }
+    if (!lines.length) return;
+    refusalSaid = refused;
+    // Emptied first, so the same words coming again are read again.
+    say.textContent = "";
+    setTimeout(function () { say.textContent = lines.join(" "); }, 50);
+  }
+  document.addEventListener("htmx:afterSettle", function () { tell(false); });
+  tell(true);
+
   // --- live updates --------------------------------------------------------------------------------
   var liveUrl = body.getAttribute("data-live-url");
   var versionUrl = body.getAttribute("data-version-url");

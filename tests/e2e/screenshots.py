@@ -6,7 +6,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from harness import CHROMIUM_ARGS, DISPLAY, PHONE, Server, find_chromium  # noqa: E402
@@ -15,8 +15,16 @@ from steps import advance_to, play, set_up  # noqa: E402
 OUT = Path(__file__).resolve().parents[2] / "docs" / "img"
 
 
+def first_screen(phone, name: str) -> None:
+    """Photograph what a phone shows without scrolling."""
+    phone.wait_for_timeout(300)  # let a live refresh settle
+    phone.evaluate("window.scrollTo(0, 0)")
+    phone.screenshot(path=str(OUT / name), full_page=False)
+
+
 def main() -> None:
-    """Play a few taps at a table of three and photograph the display, one seat, and the story after a win."""
+    """Play a few taps at a table of three; photograph the display (also in its room view), a phone's first screen
+    in Call People and in Free Time, one seat, and the story after a win."""
     chromium = find_chromium()
     if chromium is None:
         sys.exit("Chromium not found (apt-get install chromium)")
@@ -41,10 +49,13 @@ def main() -> None:
             set_up(display, phones)
             ana, ben, cleo = phones
             advance_to(ana, "Call People")
+            first_screen(ana, "seat-call.png")
             play(ana, "Camp Cook", card_type="person", slack="3")
             ana.get_by_test_id("window").get_by_role("button", name="I rolled 5").click()
             advance_to(ana, "Free Time")
             play(ana, "Soap", slack="1")
+            expect(ana.get_by_test_id("window-waiting")).to_be_visible()
+            first_screen(ana, "seat-freetime.png")
             ben.get_by_role("button", name="Let it pass").click()
             cleo.get_by_role("button", name="Let it pass").click()
             for label in ("+1 Slack for Ben", "+1 Slack for Ben", "+ wound for Cleo"):
@@ -56,6 +67,10 @@ def main() -> None:
                 page.evaluate("window.scrollTo(0, 0)")
             display.screenshot(path=str(OUT / "display.png"), full_page=False)
             phones[0].screenshot(path=str(OUT / "seat.png"), full_page=False)
+            display.get_by_test_id("room-view").click()
+            display.wait_for_timeout(500)  # the browser's switch to full screen
+            display.screenshot(path=str(OUT / "display-room.png"), full_page=False)
+            display.get_by_test_id("room-view").click()
             ben.get_by_role("button", name="Let it pass").click()
             cleo.get_by_role("button", name="Let it pass").click()
             for _ in range(13):
@@ -67,7 +82,7 @@ def main() -> None:
             browser.close()
     finally:
         server.stop()
-    print(f"wrote {OUT / 'display.png'}, {OUT / 'seat.png'} and {OUT / 'story.png'}")
+    print(f"wrote display.png, display-room.png, seat.png, seat-call.png, seat-freetime.png and story.png in {OUT}")
 
 
 if __name__ == "__main__":

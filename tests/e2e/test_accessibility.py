@@ -1,0 +1,267 @@
+"""Every reader (issue 13 item 5): axe-core finds no serious or critical violation on any page, in English, German
+and Russian, light and dark; live changes are spoken, focus survives a refresh, the race says what its colours
+mean, and every control of a phone's seat is a thumb's size.
+
+axe-core comes bundled with the `axe-playwright-python` package (nothing is fetched at run time); it is put into
+each page once and run there. One browser context per screen and language visits every page; the dark theme is the
+same page with the system's colour scheme switched, so only the colour rules run again there.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import axe_playwright_python
+import pytest
+from playwright.sync_api import expect
+
+from harness import DISPLAY, PHONE
+from test_first_screen import COOK, GEEK, GUEVARA, JOBS, RANKS, SIESTA, api
+
+AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+SERIOUS = {"serious", "critical"}
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+WAIT_MS = 5000
+LANGUAGES = ("en", "de", "ru")
+TOUCH_PX = 44
+DARK_BACKGROUND = "rgb(18, 19, 17)"  # app.css --bg in the dark theme
+
+
+def settle(page) -> None:
+    """Wait until no request of the page is under way (a refresh in flight may be swapping the panel)."""
+    for _try in range(100):
+        if page.evaluate("document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling') === null"):
+            return
+        page.wait_for_timeout(50)
+
+
+def violations(page, where: str, only: list[str] | None = None, scope: str | None = None) -> list[str]:
+    """The serious and critical axe-core violations of the page (or of one part of it), one line each."""
+    settle(page)
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(AXE)
+    options = {"resultTypes": ["violations"]}
+    if only:
+        options["runOnly"] = {"type": "rule", "values": only}
+    found = page.evaluate("([scope, options]) => axe.run(scope ? document.querySelector(scope) : document, options)",
+                          [scope, options])
+    return [f"{where}: {v['id']} ({v['impact']}) {v['help']} at {[n['target'] for n in v['nodes']][:4]}"
+            f" {v['nodes'][0].get('failureSummary', '')[:200]!r}"
+            for v in found["violations"] if v["impact"] in SERIOUS]
+
+
+def both_themes(page, where: str, scope: str | None = None) -> list[str]:
+    """Every rule in the light theme, then the colour rules again in the dark one."""
+    page.emulate_media(color_scheme="light")
+    found = violations(page, f"{where} light", scope=scope)
+    page.emulate_media(color_scheme="dark")
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == DARK_BACKGROUND, where
+    found += violations(page, f"{where} dark", only=COLOUR_RULES, scope=scope)
+    page.emulate_media(color_scheme="light")
+    return found
+
+
+def visit(page, url: str, where: str) -> list[str]:
+    """Open a page and check it in both themes."""
+    page.goto(url)
+    return both_themes(page, where)
+
+
+class Table:
+    """A three-seat table opened through the API, played by its display's key."""
+
+    def __init__(self, server, game: str, lang: str, seats: int = 3):
+        made = api(server, "/api/tables", {"game": game, "seats": seats, "language": lang})
+        self.server, self.token, self.key, self.join_url = server, made["token"], made["display_key"], made["join_url"]
+        self.game, self.seats = game, seats
+
+    def act(self, type, seat=None, **args):
+        """One action, as the display."""
+        return api(self.server, f"/t/{self.token}/actions", {"type": type, "seat": seat, "args": args}, self.key)
+
+    def set_up(self) -> None:
+        """Ranks or jobs for everyone, the last seat deals, the game starts with seat 1."""
+        if self.game == "guevara":
+            self.act("set_profile", **RANKS)
+            for seat in range(1, self.seats + 1):
+                self.act("set_rank", seat, rank="private" if seat <= 4 else "corporal")
+        else:
+            self.act("set_job_profile", jobs=JOBS)
+            for seat, job in zip(range(1, self.seats + 1), ("slacker", "temp", "drummer")):
+                self.act("set_job", seat, job=job)
+        self.act("set_dealer", self.seats)
+        self.act("start_game")
+
+    @property
+    def display_url(self) -> str:
+        return f"{self.server.url}/t/{self.token}/display?key={self.key}"
+
+
+def take_seat(page, url: str, seat: int, name: str) -> None:
+    """The phone takes a seat through the join page."""
+    page.goto(url)
+    page.check(f"input[name=seat][value='{seat}']")
+    page.fill("#name", name)
+    page.locator("#name").locator("xpath=ancestor::form").locator("button[type=submit]").click()
+    expect(page.get_by_test_id("my-total")).to_be_visible()
+
+
+def every_phase(table: Table, phases, ana, ben, where: str) -> list[str]:
+    """Ana's seat in each phase of her turn, and Ben's while Ana's Activity waits for answers."""
+    found = []
+    for i, phase in enumerate(phases):
+        if i:
+            table.act("advance", 1, phase=phases[i - 1], turn=1)
+        expect(ana.get_by_test_id("turn-phase")).to_have_attribute("data-phase", phase, timeout=WAIT_MS)
+        if phase == "call":
+            table.act("play_card", 1, cards=[COOK])
+        if phase == "freetime":
+            table.act("play_card", 1, cards=[SIESTA])
+            expect(ben.get_by_test_id("window")).to_be_visible(timeout=WAIT_MS)
+            expect(ana.get_by_test_id("window")).to_be_visible(timeout=WAIT_MS)
+            found += both_themes(ben, f"{where} seat off turn, cancel window")
+        found += both_themes(ana, f"{where} seat, phase {phase}", scope=None if i == 0 else "#panel")
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_serious_violation_on_any_page_in_either_theme(browser, server, lang):
+    phone, display = ({**device, "locale": lang} for device in (PHONE, DISPLAY))
+    ana, ben, screen = browser.new_context(**phone).new_page(), browser.new_context(**phone).new_page(), \
+        browser.new_context(**display).new_page()
+    found = visit(screen, server.url + "/", f"{lang} front page")
+    guevara = Table(server, "guevara", lang)
+    found += visit(ben, guevara.join_url, f"{lang} join")
+    take_seat(ben, guevara.join_url, 2, "Ben")
+    take_seat(ana, guevara.join_url, 1, "Ana")
+    found += visit(screen, guevara.display_url, f"{lang} display, setting up")
+    guevara.set_up()
+    found += every_phase(guevara, GUEVARA, ana, ben, f"{lang} Chez Guevara")
+    found += visit(screen, guevara.display_url, f"{lang} display, playing")
+    geek = Table(server, "geek", lang)
+    take_seat(ben, geek.join_url, 2, "Ben")
+    take_seat(ana, geek.join_url, 1, "Ana")
+    geek.set_up()
+    found += every_phase(geek, GEEK, ana, ben, f"{lang} Chez Geek")
+    found += visit(ben, server.url + "/rules?q=raid", f"{lang} rules search")
+    found += visit(ben, server.url + "/rules/guevara.raid.roll", f"{lang} rules section")
+    finished = Table(server, "guevara", lang)
+    for seat, name in ((1, "Ana"), (2, "Ben")):
+        api(server, f"/t/{finished.token}/join.json", {"seat": seat, "name": name})
+    finished.act("adjust_wounds", 2, delta=1)
+    finished.act("adjust_slack", 1, delta=17)
+    found += visit(screen, f"{server.url}/t/{finished.token}/story", f"{lang} story")
+    found += visit(screen, server.url + "/games", f"{lang} archive")
+    assert not found, "\n".join(found)
+
+
+def panel_version(page) -> int:
+    """The table version the phone's panel shows."""
+    return int(page.locator("#panel").get_attribute("data-version"))
+
+
+def refreshed(page, before: int) -> None:
+    """Wait until a live refresh has brought the panel past a version."""
+    expect(page.locator("#panel")).not_to_have_attribute("data-version", str(before), timeout=WAIT_MS)
+    settle(page)
+
+
+def test_live_changes_are_spoken_and_focus_stays_through_a_refresh(browser, server):
+    table = Table(server, "guevara", "en")
+    ana, ben = (browser.new_context(**PHONE).new_page() for _ in range(2))
+    take_seat(ana, table.join_url, 1, "Ana")
+    take_seat(ben, table.join_url, 2, "Ben")
+    table.set_up()
+    for phase in GUEVARA[:3]:
+        table.act("advance", 1, phase=phase, turn=1)
+    say = ben.get_by_test_id("say")
+    expect(say).to_have_attribute("aria-live", "polite")
+    expect(say).to_have_text("")
+    # A cancel window opening on someone else's card is said on Ben's phone, not on Ana's, whose card it is.
+    table.act("play_card", 1, cards=[SIESTA])
+    expect(say).to_contain_text("Ana", timeout=WAIT_MS)
+    expect(say).to_contain_text("Siesta")
+    expect(ana.get_by_test_id("window")).to_be_visible(timeout=WAIT_MS)
+    expect(ana.get_by_test_id("say")).to_have_text("")
+    # Ben is on "Let it pass" when the display's change refreshes his panel: he is still there afterwards.
+    ben.get_by_test_id("pass-card").focus()
+    before = panel_version(ben)
+    table.act("adjust_slack", 3, delta=1)
+    refreshed(ben, before)
+    assert ben.evaluate("document.activeElement.getAttribute('data-testid')") == "pass-card"
+    # A highlight (a wound) is said on every phone.
+    table.act("adjust_wounds", 3, delta=1)
+    expect(say).to_contain_text("wound", timeout=WAIT_MS)
+    # A refusal is said, and said again when the same tap is refused again.
+    ben.get_by_role("button", name="−1 Slack for Ben").click()
+    expect(say).to_have_text("Slack cannot drop below zero.", timeout=WAIT_MS)
+    ben.evaluate("""() => { const say = document.getElementById('say'); window.saidAgain = 0;
+        new MutationObserver(() => { if (say.textContent) window.saidAgain += 1; })
+            .observe(say, {childList: true, characterData: true, subtree: true}); }""")
+    ben.get_by_role("button", name="−1 Slack for Ben").click()
+    for _try in range(100):
+        if ben.evaluate("window.saidAgain"):
+            break
+        ben.wait_for_timeout(50)
+    assert ben.evaluate("window.saidAgain") == 1
+    expect(say).to_have_text("Slack cannot drop below zero.")
+    # Once the table moves on, the refusal leaves the panel and the region alike.
+    table.act("adjust_slack", 3, delta=1)
+    expect(say).to_have_text("", timeout=WAIT_MS)
+
+
+def test_the_race_labels_wounds_and_heartache_and_patterns_their_bars(browser, server):
+    guevara, goth = Table(server, "guevara", "en"), Table(server, "goth", "en")
+    guevara.set_up()
+    goth.set_up()
+    guevara.act("adjust_wounds", 2, delta=2)
+    goth.act("adjust_heartache", 1, delta=1)
+    screen = browser.new_context(**DISPLAY).new_page()
+    for table, seat, label, text, pattern in ((guevara, 2, "lane-wounds", "2 wounds", "lane-wound-stripes"),
+                                              (goth, 1, "lane-hearts", "1 heartache", "lane-heart-bands")):
+        screen.goto(table.display_url)
+        lane = screen.locator(f".race-lane[data-seat='{seat}']")
+        expect(lane.locator(f".{label}")).to_have_text(text)
+        expect(lane.locator(f".{label}")).to_be_visible()
+        segment = "rect.lane-wound" if label == "lane-wounds" else "rect.lane-heart"
+        fill = lane.locator(segment).evaluate("rect => getComputedStyle(rect).fill")
+        assert pattern in fill, f"{segment} is told by its colour alone: {fill}"
+
+
+SMALL_TARGETS = """panel => [...panel.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, summary')]
+  .filter(el => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
+  .map(el => {
+    const inline = el.matches('a') && el.closest('p, li') && el.closest('p, li').textContent.trim() !== el.textContent.trim()
+      && !el.matches('.help');
+    const target = el.matches('input[type=checkbox], input[type=radio]') && el.closest('label') ? el.closest('label') : el;
+    const box = target.getBoundingClientRect();
+    return {what: el.outerHTML.slice(0, 120), width: box.width, height: box.height, inline};
+  })
+  .filter(t => !t.inline && (t.width < %d || t.height < %d))""" % (TOUCH_PX, TOUCH_PX)
+
+
+def test_every_control_of_a_seat_is_a_thumbs_size(browser, server):
+    """Every visible control of the seat panel at 390x844 is at least 44 px each way, with every fold open.
+
+    A link inside a sentence is the one exception (WCAG 2.5.8 exempts inline targets); a check box or radio
+    button counts by its label, which is what the thumb taps.
+    """
+    table = Table(server, "guevara", "en")
+    ana, ben = (browser.new_context(**PHONE).new_page() for _ in range(2))
+    take_seat(ana, table.join_url, 1, "Ana")
+    take_seat(ben, table.join_url, 2, "Ben")
+    table.set_up()
+    small = []
+    for i, phase in enumerate(GUEVARA):
+        if i:
+            table.act("advance", 1, phase=GUEVARA[i - 1], turn=1)
+        if phase == "freetime":
+            table.act("play_card", 1, cards=[SIESTA])
+        expect(ana.get_by_test_id("turn-phase")).to_have_attribute("data-phase", phase, timeout=WAIT_MS)
+        screens = (ana, ben) if phase == "freetime" else (ana,)
+        for page in screens:
+            expect(page.get_by_test_id("turn-phase")).to_have_attribute("data-phase", phase, timeout=WAIT_MS)
+            page.locator("#panel").evaluate("panel => panel.querySelectorAll('details').forEach(d => { d.open = true; })")
+            settle(page)
+            small += [f"{phase} {target}" for target in page.locator("#panel").evaluate(SMALL_TARGETS)]
+    assert not small, "\n".join(small)

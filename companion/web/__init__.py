@@ -25,7 +25,8 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
-    from . import api, archive_pages, compress, fragments, install, links, live, narrate, reference_pages, seat, shared, spectate, tables
+    from . import (api, archive_pages, compress, fragments, install, links, live, narrate, reference_pages, seat,
+                   shared, spectate, tables)
 
     app.extensions["play"] = Play()
     app.extensions["join_limiter"] = RateLimiter()
@@ -36,8 +37,8 @@ def register(app: Flask) -> None:
 
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)
-    app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language, url_for=links.remembered_url_for,
-                                 shared_include=fragments.shared_include,
+    app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
+                                 url_for=links.remembered_url_for, shared_include=fragments.shared_include,
                                  **narrate.FORMATTERS, **archive_pages.TEMPLATE_HELPERS)
 
     app.before_request(_refuse_other_origins)

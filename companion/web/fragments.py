@@ -34,27 +34,46 @@ _BOOT = secrets.token_hex(4)  # a restart (perhaps with new templates) changes e
 
 def live_panel(table: store.TableRow, actor: str, context: Callable[[], dict], status: int = 200) -> Response:
     """The htmx panel for this viewer: 304 if the browser holds this version, else a kept or new render."""
-    if actor == DISPLAY and request.values.get("view") != "seat":
-        # The display also shows what the server remembers from other tables (rank and job profiles to
-        # prefill), which this table's version does not cover: it is rendered afresh each time.
+    if _rendered_each_time(actor):
         response = current_app.make_response((render_template(PANEL, **context()), status))
         response.vary.add("HX-Request")
         return response
-    cache: NewestCache = current_app.extensions["panel_cache"]
     key = (table.id, *_viewer(actor))
     version = play().state(get_db(), table).version
     tag = _etag(key, version)
     fresh = "no-cache" in request.headers.get("Cache-Control", "")
     if request.method == "GET" and not fresh and request.if_none_match.contains_weak(tag):
         return _finish(current_app.response_class(status=304), tag)
+    html, version = _kept_or_rendered(key, version, context, fresh)
+    return _finish(current_app.make_response((html, status)), _etag(key, version))
+
+
+def panel_now(table: store.TableRow, actor: str, context: Callable[[], dict]) -> tuple[str, int]:
+    """This viewer's panel of the table as it is now, kept or rendered (what the live stream carries), and the
+    version it shows."""
+    if _rendered_each_time(actor):
+        values = context()
+        return render_template(PANEL, **values), values["state"].version
+    version = play().state(get_db(), table).version
+    return _kept_or_rendered((table.id, *_viewer(actor)), version, context)
+
+
+def _rendered_each_time(actor: str) -> bool:
+    # The display also shows what the server remembers from other tables (rank and job profiles to
+    # prefill), which this table's version does not cover: it is rendered afresh each time.
+    return actor == DISPLAY and request.values.get("view") != "seat"
+
+
+def _kept_or_rendered(key: tuple, version: int, context: Callable[[], dict], fresh: bool = False) -> tuple[str, int]:
+    """The render kept for this viewer and version, else a new one (kept); with the version it shows."""
+    cache: NewestCache = current_app.extensions["panel_cache"]
     html = None if fresh else cache.get(key, version)
     if html is None:
         values = context()
         html = render_template(PANEL, **values)
         version = values["state"].version  # the state it was rendered from, even if a tap came in meanwhile
-        tag = _etag(key, version)
         cache.put(key, version, html)
-    return _finish(current_app.make_response((html, status)), tag)
+    return html, version
 
 
 @pass_context

@@ -117,7 +117,9 @@
       .then(function (html) {
         var panel = document.getElementById("panel");
         // Answers may arrive out of order: never show an older table over a newer one.
-        if (panel && versionOf(html) >= shownVersion()) htmx.swap(panel, html, { swapStyle: "morph" });
+        if (panel && versionOf(html) >= shownVersion()) {
+          htmx.swap(panel, html, { swapStyle: "morph" }, { contextElement: panel });  // see arrived() below
+        }
       })
       .catch(function () { notRecorded(form, event.submitter); });
   });
@@ -302,7 +304,9 @@
     newest = Math.max(newest, version);
     if (!panel || !window.htmx || version <= shownVersion()) return;
     var typed = typedNow();  // as on a refresh: what the person is typing stays
-    htmx.swap(panel, html, { swapStyle: "morph" });
+    // The context element lets htmx find the morph extension (hx-ext on the body): without one it would
+    // replace the panel's insides, and a button held down across the change would lose its tap.
+    htmx.swap(panel, html, { swapStyle: "morph" }, { contextElement: panel });
     putBack(typed);
   }
   function poll() {

@@ -25,24 +25,26 @@ def live(token: str) -> Response:
     no screen needs a request of its own to follow a tap; without, as 'version' events (the browser re-fetches).
     """
     table = table_or_404(token)
-    actor = actor_for(table) if request.args.get("view") in ("seat", "display") else None
-    panel = _panel_maker(current_app._get_current_object(), table, actor) if actor else None
+    wants_panels = request.args.get("view") in ("seat", "display") and actor_for(table) is not None
+    panel = _panel_maker(current_app._get_current_object(), table) if wants_panels else None
     return version_stream(table, lambda db: store.table_exists(db, table.id, table.token), panel)
 
 
-def _panel_maker(app: Flask, table: store.TableRow, actor: str) -> Callable[[], tuple[str, int] | None]:
+def _panel_maker(app: Flask, table: store.TableRow) -> Callable[[], tuple[str, int] | None]:
     """This viewer's panel as it is now and its version, made as in a request of its own (the stream's request
     has long been answered).
 
     The same cookies, address and `view` as the stream's request, so the same language, viewer and kept render;
-    None if it cannot be made (the stream then says the version, and the page fetches its panel itself).
+    the viewer is asked again each time (a freed seat's phone gets no panel). None if it cannot be made: the
+    stream then says the version, and the page fetches its panel itself (and hears why, if it may not).
     """
     environ = {**request.environ, "wsgi.input": io.BytesIO(), "CONTENT_LENGTH": "0"}
 
     def make() -> tuple[str, int] | None:
         try:
             with app.request_context(environ):
-                return stream_panel(table, actor)
+                actor = actor_for(table)
+                return stream_panel(table, actor) if actor is not None else None
         except Exception:  # noqa: BLE001 - a version event still tells the page to catch up
             app.logger.exception("the live panel of table %s could not be made", table.id)
             return None

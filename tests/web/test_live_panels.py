@@ -22,7 +22,7 @@ def next_event(chunks) -> tuple[str, str]:
 
 
 def test_each_screen_gets_its_own_new_panel_over_its_stream(tmp_path):
-    app = create_app({"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999", "LIVE_STREAM_SECONDS": 20.0,
+    app = create_app({"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999", "LIVE_STREAM_SECONDS": 60.0,
                       "LIVE_HEARTBEAT_SECONDS": 0.5}, instance_path=str(tmp_path))
     display = app.test_client()
     token = display.post("/tables", data={"game": "guevara", "seats": "3", "language": "en"}
@@ -51,7 +51,7 @@ def test_each_screen_gets_its_own_new_panel_over_its_stream(tmp_path):
 
 
 def test_without_a_view_the_stream_tells_the_version_only(tmp_path):
-    app = create_app({"TESTING": True, "LIVE_STREAM_SECONDS": 5.0, "LIVE_HEARTBEAT_SECONDS": 0.5},
+    app = create_app({"TESTING": True, "LIVE_STREAM_SECONDS": 60.0, "LIVE_HEARTBEAT_SECONDS": 0.5},
                      instance_path=str(tmp_path))
     display = app.test_client()
     token = display.post("/tables", data={"game": "guevara", "seats": "3", "language": "en"}
@@ -64,3 +64,21 @@ def test_without_a_view_the_stream_tells_the_version_only(tmp_path):
         assert next_event(response.response) == ("version", str(before + 1))
     finally:
         response.close()
+
+
+def test_a_phone_whose_seat_was_freed_gets_no_panel_over_its_stream(tmp_path):
+    app = create_app({"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999", "LIVE_STREAM_SECONDS": 60.0,
+                      "LIVE_HEARTBEAT_SECONDS": 0.5}, instance_path=str(tmp_path))
+    display = app.test_client()
+    token = display.post("/tables", data={"game": "guevara", "seats": "3", "language": "en"}
+                         ).headers["Location"].split("/")[2]
+    ana = join(app, token, 1, "Ana")
+    response = ana.get(f"/t/{token}/live?view=seat", buffered=False)
+    try:
+        assert next_event(response.response)[0] == "version"
+        threading.Timer(0.2, lambda: act(display, token, type="free_seat", seat=1).close()).start()
+        name, data = next_event(response.response)
+    finally:
+        response.close()
+    assert (name, data) == ("version", str(display.get(f"/t/{token}/version").get_json()["version"]))
+    assert ana.get(f"/t/{token}/panel?view=seat", headers={"HX-Request": "true"}).status_code == 403

@@ -9,6 +9,16 @@ from phones import act, join
 VERSION = re.compile(r'id="panel"[^>]*data-version="(\d+)"')
 
 
+def live_app(tmp_path):
+    """An app whose streams last long enough for a loaded machine, its display and a fresh three-seat table."""
+    app = create_app({"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999", "LIVE_STREAM_SECONDS": 60.0,
+                      "LIVE_HEARTBEAT_SECONDS": 0.5}, instance_path=str(tmp_path))
+    display = app.test_client()
+    token = display.post("/tables", data={"game": "guevara", "seats": "3", "language": "en"}
+                         ).headers["Location"].split("/")[2]
+    return app, display, token
+
+
 def next_event(chunks) -> tuple[str, str]:
     """The stream's next event (name and data, its 'data:' lines joined), skipping heartbeats."""
     text = ""
@@ -22,11 +32,7 @@ def next_event(chunks) -> tuple[str, str]:
 
 
 def test_each_screen_gets_its_own_new_panel_over_its_stream(tmp_path):
-    app = create_app({"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999", "LIVE_STREAM_SECONDS": 60.0,
-                      "LIVE_HEARTBEAT_SECONDS": 0.5}, instance_path=str(tmp_path))
-    display = app.test_client()
-    token = display.post("/tables", data={"game": "guevara", "seats": "3", "language": "en"}
-                         ).headers["Location"].split("/")[2]
+    app, display, token = live_app(tmp_path)
     ana, ben = join(app, token, 1, "Ana"), join(app, token, 2, "Ben")
     streams = {who: client.get(f"/t/{token}/live?view={view}", buffered=False)
                for who, client, view in (("ana", ana, "seat"), ("ben", ben, "seat"), ("display", display, "display"))}
@@ -51,11 +57,7 @@ def test_each_screen_gets_its_own_new_panel_over_its_stream(tmp_path):
 
 
 def test_without_a_view_the_stream_tells_the_version_only(tmp_path):
-    app = create_app({"TESTING": True, "LIVE_STREAM_SECONDS": 60.0, "LIVE_HEARTBEAT_SECONDS": 0.5},
-                     instance_path=str(tmp_path))
-    display = app.test_client()
-    token = display.post("/tables", data={"game": "guevara", "seats": "3", "language": "en"}
-                         ).headers["Location"].split("/")[2]
+    app, display, token = live_app(tmp_path)
     before = display.get(f"/t/{token}/version").get_json()["version"]
     response = display.get(f"/t/{token}/live", buffered=False)
     try:
@@ -67,11 +69,7 @@ def test_without_a_view_the_stream_tells_the_version_only(tmp_path):
 
 
 def test_a_phone_whose_seat_was_freed_gets_no_panel_over_its_stream(tmp_path):
-    app = create_app({"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999", "LIVE_STREAM_SECONDS": 60.0,
-                      "LIVE_HEARTBEAT_SECONDS": 0.5}, instance_path=str(tmp_path))
-    display = app.test_client()
-    token = display.post("/tables", data={"game": "guevara", "seats": "3", "language": "en"}
-                         ).headers["Location"].split("/")[2]
+    app, display, token = live_app(tmp_path)
     ana = join(app, token, 1, "Ana")
     response = ana.get(f"/t/{token}/live?view=seat", buffered=False)
     try:

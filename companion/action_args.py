@@ -151,7 +151,7 @@ def _destination(value: Any) -> str | int:
 
 
 def _get_rid(args, seat):
-    return {**_card_only(args, seat), **_die_value(args, seat), "to": _destination(args.get("to"))}
+    return {**_card_only(args, seat), **_die_roll(args, seat), "to": _destination(args.get("to"))}
 
 
 def _cancel(args, seat):
@@ -293,7 +293,7 @@ def _play_card(args, seat):
         for row in (2, 3, 4):
             if str(args.get(f"name_{row}") or "").strip():
                 raw.append({"name": args.get(f"name_{row}"), "type": "thing", "slack": args.get(f"slack_{row}"),
-                            "cost": args.get(f"cost_{row}")})
+                            "cost": args.get(f"cost_{row}"), "categories": args.get(f"categories_{row}")})
     if not isinstance(raw, list) or not 1 <= len(raw) <= 8 or not all(isinstance(c, Mapping) for c in raw):
         raise BadInput(N_("Name the card (at most %(max)d characters)."), max=MAX_CARD_NAME)
     target = args.get("target")
@@ -403,6 +403,25 @@ def _watch_tv(args, seat):
             "card": {**spec, "type": "activity", "slack": TV_SLACK}}
 
 
+def _job_roll(args, seat):
+    """The job's die: for the Income or the Free Time (blank: whichever the turn waits for first)."""
+    field = as_choice(args.get("field"), ("income", "free_time"), None, N_("Unknown purpose for the roll."))
+    return {**_die_roll(args, seat), **({"field": field} if field else {})}
+
+
+def _job_die_setting(args, seat):
+    """Whether the table rolls its own die for a job's two-value Income or Free Time."""
+    return {"physical": bool(_flag(args.get("physical")))}
+
+
+def _budget_card(args, seat):
+    """A card that changes this turn's Income or Free Time, by name; blank numbers are left for the catalog."""
+    _require_seat(seat)
+    name = card_spec({"name": args.get("name")})["name"]
+    changes = {field: _optional_number(args.get(field), -10, 10, CARD_NUMBERS) for field in ("income", "free_time")}
+    return {"name": name, **{field: number for field, number in changes.items() if number is not None}}
+
+
 def _get_rid_all(args, seat):
     _require_seat(seat)
     return {"to": _destination(args.get("to"))}
@@ -410,6 +429,9 @@ def _get_rid_all(args, seat):
 
 ARG_PARSERS = {
     "get_rid_all": _get_rid_all,
+    "job_roll": _job_roll,
+    "set_job_die": _job_die_setting,
+    "budget_card": _budget_card,
     "set_job_profile": _job_profile,
     "set_job": _set_job,
     "deal_jobs": _nothing,

@@ -48,6 +48,8 @@ def parse_action(data: Mapping[str, Any]) -> Action:
     if hasattr(data, "getlist"):  # a form's checkboxes post one field per ticked box
         merged["categories"] = data.getlist("categories")
         merged["pest"] = data.getlist("pest")
+        for row in (2, 3, 4):  # the scrounging trip's further Things, each with its own boxes
+            merged[f"categories_{row}"] = data.getlist(f"categories_{row}")
     seat = parse_seat(data.get("seat")) if data.get("seat") not in (None, "") else None
     return Action(kind, seat, ARG_PARSERS[kind](merged, seat), action_id)
 

@@ -87,11 +87,15 @@ class Stories:
         return TableStory(teller.version, events, teller.games(), teller)
 
 
-def finished_games(db: Database, stories: Stories, winner_now: Callable[[int], int | None]) -> list[Finished]:
-    """Every finished game on this server, the most recently won first (`winner_now`: a table's current winner)."""
+def finished_games(db: Database, stories: Stories, winner_now: Callable[[int], int | None],
+                   tables: set[int]) -> list[Finished]:
+    """The finished games of these tables (a table's history is its own), the most recently won first
+    (`winner_now`: a table's current winner)."""
     found = []
+    if not tables:  # a browser that sat at no table: nothing to read
+        return found
     for table_id, token, version, kept_version, kept in store.archive_status(db):
-        if version is None:
+        if version is None or table_id not in tables:
             continue
         if kept_version == version:
             games = json.loads(kept)

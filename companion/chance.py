@@ -7,7 +7,7 @@ import secrets
 from .actions import Action
 from .rules import TableState
 
-ROLLS = ("roll_die", "roll_for_card", "get_rid", "raid_roll", "denounce_roll")
+ROLLS = ("roll_die", "roll_for_card", "get_rid", "raid_roll", "denounce_roll", "job_roll")
 
 
 def roll_die() -> int:
@@ -29,6 +29,6 @@ def with_chance(action: Action, state: TableState) -> dict:
         secrets.SystemRandom().shuffle(args["shuffled"])
     if action.type == "get_rid_all":
         args["values"] = [roll_die() for _ in state.tents.get(action.seat, [])]  # one roll per Person at most
-    if action.type in ("start_game", "advance") and state.rules.has_jobs:
+    if action.type in ("start_game", "advance") and state.rules.has_jobs and not state.physical_job_die:
         args["dice"] = [roll_die(), roll_die()]  # a two-value Income and Free Time each roll at the turn's start
     return args

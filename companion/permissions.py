@@ -6,7 +6,7 @@ from .actions import Action
 from .rules import DISPLAY, N_
 
 DISPLAY_ONLY = {"set_order", "set_dealer", "free_seat", "name_seat", "set_profile", "deal_ranks", "start_game",
-                "rematch", "set_job_profile", "deal_jobs"}
+                "rematch", "set_job_profile", "deal_jobs", "set_job_die"}
 ANYONE = {"undo", "redo"}
 
 

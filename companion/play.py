@@ -12,12 +12,13 @@ from sqlite_utils import Database
 
 from . import memory, store
 from .actions import Action
+from .cards.budget import with_budget_facts
 from .chance import with_chance
 from .hub import Hub
 from .join_codes import new_join_code
 from .permissions import Forbidden, authorize
 from .rules import engine
-from .rules import DISPLAY, initial_state, N_, RuleViolation, TableState
+from .rules import DISPLAY, game, initial_state, N_, RuleViolation, TableState
 from .state_cache import StateCache
 
 
@@ -56,6 +57,7 @@ class Play:
         """
         if action.type != "join":
             authorize(actor, action)
+        action = with_budget_facts(action, lang, game(table.game).decks)
         action = memory.with_card_facts(db, action, lang, table.game)
         stored, current = self._decide_and_append(db, table, action, actor, claim_key)
         if stored is None:

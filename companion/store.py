@@ -76,6 +76,17 @@ def m005_action_fingerprints(db: Database) -> None:
     db["actions"].add_column("fingerprint", str)
 
 
+@migrations()
+def m006_history_share_keys(db: Database) -> None:
+    """A table's share link to its finished games (hashed; NULL when there is none): a table's history is its own.
+
+    Before this, every finished game was listed for anyone; now only the table's display and seats read it, and
+    whoever holds the link the display makes. Existing tables start with no link, so their archives are private.
+    """
+    db["tables"].add_column("share_key", str)
+    db["tables"].create_index(["share_key"], unique=True)
+
+
 @dataclass(frozen=True)
 class TableRow:
     """A table's identity: its private token, the display's hashed key and the short join code."""
@@ -169,8 +180,8 @@ def table_by_id(db: Database, table_id: int) -> TableRow:
 
 
 def table_by(db: Database, column: str, value: str | int) -> TableRow | None:
-    """One table by its token, join code, row id or hashed spectator key, or None."""
-    assert column in ("token", "join_code", "id", "spectator_key")
+    """One table by its token, join code, row id, or hashed spectator or share key; or None."""
+    assert column in ("token", "join_code", "id", "spectator_key", "share_key")
     rows = list(db["tables"].rows_where(f"{column} = ?", [value], limit=1))
     return TableRow(**_table_fields(rows[0])) if rows else None
 
@@ -281,6 +292,19 @@ def set_spectator_key(db: Database, table_id: int, secret: str | None) -> None:
 def has_spectator_key(db: Database, table_id: int) -> bool:
     """Whether a spectator link is open for the table."""
     row = db.execute("SELECT spectator_key IS NOT NULL FROM tables WHERE id = ?", [table_id]).fetchone()
+    return bool(row and row[0])
+
+
+def set_link_key(db: Database, table_id: int, column: str, secret: str | None) -> None:
+    """Give the table a new key of a link it hands out (the old key stops working at once), or none."""
+    assert column in ("spectator_key", "share_key")
+    db.execute(f"UPDATE tables SET {column} = ? WHERE id = ?", [digest(secret) if secret else None, table_id])
+
+
+def has_link_key(db: Database, table_id: int, column: str) -> bool:
+    """Whether a link of this kind is open for the table."""
+    assert column in ("spectator_key", "share_key")
+    row = db.execute(f"SELECT {column} IS NOT NULL FROM tables WHERE id = ?", [table_id]).fetchone()
     return bool(row and row[0])
 
 

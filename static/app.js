@@ -119,6 +119,7 @@
         // Answers may arrive out of order: never show an older table over a newer one.
         if (panel && versionOf(html) >= shownVersion()) {
           htmx.swap(panel, html, { swapStyle: "morph" }, { contextElement: panel });  // see arrived() below
+          keepPlace();
         }
       })
       .catch(function () { notRecorded(form, event.submitter); });
@@ -273,6 +274,64 @@
   }
   document.addEventListener("htmx:afterSettle", restore);
   restore();
+
+  // --- after a tap the page stays where the player looked ------------------------------------------
+  // The answer to a tap replaces the panel. The control that was used is found again in the new panel (by its
+  // form's action type and seat and its own name, value and test id, which stay put while the state moves on),
+  // keeps keyboard focus and stays where it was on the screen; a refusal moves from the top of the panel to just
+  // below that control, where the player is looking. The folds are opened again first: a new panel arrives with
+  // them closed, and the page would otherwise shrink under the player's thumb.
+  var place = null;
+  function controlKey(control) {
+    var form = control.form, parts = [control.tagName, control.id, control.name, control.getAttribute("data-testid")];
+    if (control.tagName === "BUTTON") parts.push(control.value);
+    ["type", "seat"].forEach(function (name) {
+      var field = form && form.elements.namedItem(name);
+      parts.push(field && field.type === "hidden" ? field.value : "");
+    });
+    return parts.join("|");
+  }
+  function controlsLike(key) {
+    var panel = document.getElementById("panel");
+    return panel ? Array.prototype.filter.call(panel.querySelectorAll("button, input, select, textarea"),
+                                               function (control) { return controlKey(control) === key; }) : [];
+  }
+  document.addEventListener("submit", function (event) {
+    var form = event.target, panel = document.getElementById("panel"), focused = document.activeElement;
+    if (!panel || !panel.contains(form)) return;
+    var control = focused && focused !== form && form.contains(focused) ? focused
+      : event.submitter || form.querySelector("button");
+    if (!control) return;
+    var key = controlKey(control);
+    place = { key: key, nth: controlsLike(key).indexOf(control), top: control.getBoundingClientRect().top,
+              scrollY: window.scrollY };
+  }, true);
+  function besideControl(refusal, control) {
+    var spot = control;  // after the form's part that holds the control: a row of buttons stays a row
+    while (spot.parentElement && spot.parentElement !== control.form) spot = spot.parentElement;
+    spot.insertAdjacentElement("afterend", refusal);
+  }
+  function keepPlace() {
+    var kept = place;
+    place = null;
+    if (!kept) return;
+    restore();
+    var control = controlsLike(kept.key)[Math.max(kept.nth, 0)];
+    var refusal = document.querySelector("#panel [data-refusal]");
+    if (control && refusal && control.form) besideControl(refusal, control);
+    if (control) {
+      if (!control.disabled) control.focus({ preventScroll: true });
+      window.scrollBy(0, control.getBoundingClientRect().top - kept.top);
+    } else {
+      window.scrollTo(0, kept.scrollY);
+    }
+    var box = refusal && refusal.getBoundingClientRect();
+    if (box && (box.top < 0 || box.bottom > window.innerHeight)) refusal.scrollIntoView({ block: "nearest" });
+  }
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var config = event.detail.requestConfig;
+    if (config && config.verb === "post") keepPlace();
+  });
 
   // --- live updates --------------------------------------------------------------------------------
   var liveUrl = body.getAttribute("data-live-url");

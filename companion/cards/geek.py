@@ -1,7 +1,7 @@
 """Chez Geek cards and jobs named in the German rulebook (4th edition), with only the facts it states.
 
 English names are the English edition's where we know them, else our gloss of the German; no Russian
-edition is among our sources.
+edition is among our sources (the Sleep card takes its Russian name from Chez Guevara's, 003).
 """
 
 from __future__ import annotations
@@ -59,7 +59,8 @@ CARDS = (
     Card("hash_cookies", _names("Hash Cookies", "Haschkekse"), "thing", ("weed", "food"), notes_source=(DE,)),
     Card("nookie", _names("Nookie", "Schäferstündchen"), "activity", ("nookie",), slack_die=True,
          slack_modifier=-1, notes_source=(DE,)),
-    Card("geek_sleep", _names("Sleep", "Schlafen"), "activity", ("sleep",), notes_source=(DE,)),
+    # The one name a Russian edition prints: 003 (Chez Guevara, Russian) calls the Sleep card «Сон».
+    Card("geek_sleep", _names("Sleep", "Schlafen", "Сон"), "activity", ("sleep",), notes_source=(DE,)),
     Card("surfing_the_web", _names("Surfing the Web", "Im Netz surfen"), "activity", ("web",), notes_source=(DE,)),
     Card("sloths", _names("Sloths – Nature's Sleeping Pills", "Faultiere – Natürliche Schlaftabletten"),
          "activity", ("tv", "sleep"), notes_source=(DE,)),

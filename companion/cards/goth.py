@@ -1,7 +1,7 @@
 """Chez Goth cards and jobs named in the German rulebook, with only the facts it states.
 
 English names are our gloss of the German unless the combining rules name the card in English too; no
-Russian edition is among our sources.
+Russian edition is among our sources (the Sleep card takes its Russian name from Chez Guevara's, 003).
 """
 
 from __future__ import annotations
@@ -45,7 +45,8 @@ CARDS = (
     # Worth a roll, 0 on a 1; the rest of its table is printed on the card.
     Card("cafe_nookie", _names("Nookie at the Café", "Schäferstündchen im Café"), "activity", ("nookie",),
          notes_source=(DE,)),
-    Card("goth_sleep", _names("Sleep", "Schlafen"), "activity", ("sleep",), notes_source=(DE,)),
+    # The one name a Russian edition prints: 003 (Chez Guevara, Russian) calls the Sleep card «Сон».
+    Card("goth_sleep", _names("Sleep", "Schlafen", "Сон"), "activity", ("sleep",), notes_source=(DE,)),
     Card("part_time", _names("Part-Time", "Teilzeit"), "whenever", notes_source=(DE,)),
     Card("goth_new_job", _names("New Job", "Neuer Job"), notes_source=(DE,)),
     # Named in the combining rules (where Blogging and Online Shopping count as Surfing the Web).

@@ -72,8 +72,9 @@ CARDS = (
     # Activities
     Card("social_justice_nookie", _names("Social Justice Nookie", None, "Секс с агентом капитализма"),
          "activity", ("nookie",), slack_die=True, slack_modifier=-1, notes_source=ALL),
-    # EN and DE only say "a Sleep card"; RU names one «Сон». DE calls sleeping an Activity.
-    Card("sleep", _names("Sleep", None, "Сон"), "activity", ("sleep",), notes_source=ALL),
+    # EN and DE only say "a Sleep card"; RU names one «Сон». DE calls sleeping an Activity. The German name is the
+    # one the German Chez Geek prints for its Sleep card (001), so that a German table sees one name for both.
+    Card("sleep", _names("Sleep", "Schlafen", "Сон"), "activity", ("sleep",), notes_source=ALL),
     Card("dig_holes", _names("Dig Holes", "Löcher buddeln", "Рытьё ям"), "activity", slack=0, notes_source=ALL),
     Card("kp", _names("KP", "Küchendienst", "Наряд на кухню"), "activity", slack=0, notes_source=ALL),
     # Whenever cards

@@ -4,7 +4,7 @@
 holds one record per game; `state` is the public state of a table.
 """
 
-from . import engine
+from . import engine, terms
 from .engine import ACTION_TYPES, apply, decide, fold, needs_replay, step_of
 from .games import (ALL_CATEGORIES, ALL_PEST_CATEGORIES, ALL_PHASES, ALL_ROLL_PURPOSES, GAMES, Game, game,
                     job_deck)
@@ -22,5 +22,5 @@ __all__ = [
     "DISPLAY", "GAMES", "GET_RID_SUCCEEDS", "JOB_CHANGES", "N_", "RANKS", "TV_SLACK", "Denunciation", "Game",
     "Offers", "Raid", "RuleViolation", "TableState", "Window", "apply", "decide", "default_profile_values",
     "display_offers", "engine", "find_card", "fold", "game", "hand_limit", "initial_state", "job_deck",
-    "needs_replay", "offers", "step_of", "twins_of",
+    "needs_replay", "offers", "step_of", "terms", "twins_of",
 ]

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from . import core, denounce, goth, guevara, jobs, raids, tents, tv
+from . import budget, core, denounce, goth, guevara, job_dice, jobs, raids, roll_steps, tents, tv
 from .games import game
 from .placing import tent_changes
 from .state import TableState, initial_state
 from .violations import N_, RuleViolation
 
-MODULES = (core, guevara, tents, raids, denounce, jobs, goth, tv)
+MODULES = (core, guevara, budget, tents, raids, denounce, jobs, job_dice, goth, tv)
 DECIDERS = {kind: decider for module in MODULES for kind, decider in module.DECIDERS.items()}
 APPLIERS = {kind: applier for module in MODULES for kind, applier in module.APPLIERS.items()}
 ACTION_TYPES = tuple(DECIDERS)
 RANKS_ONLY = frozenset({"set_profile", "set_rank", "deal_ranks", "promote", "demote", "heal", "pull_rank",
                         *raids.DECIDERS, *denounce.DECIDERS})
-JOBS_ONLY = frozenset({*jobs.DECIDERS, *goth.DECIDERS, *tv.DECIDERS})
+JOBS_ONLY = frozenset({*jobs.DECIDERS, *job_dice.DECIDERS, *goth.DECIDERS, *tv.DECIDERS})
 # Where a shared rule (cards, windows, pests) is explained in the job games' rulebooks.
 JOB_GAME_TOPICS = {
     "guevara.setup": "setup", "guevara.turn": "turn", "guevara.win": "win", "guevara.goal": "goal",
@@ -32,6 +32,17 @@ HOUSEKEEPING = {"table_created", "seat_joined", "seat_freed", "undone", "redone"
 
 def decide(state: TableState, kind: str, seat: int | None, args: dict[str, Any]) -> list[dict]:
     """Validate one action against the state and return the events it causes."""
+    try:
+        if kind == "roll_die" and "value" in args:  # a step waiting for this roll takes it
+            kind, args = roll_steps.routed(state, seat, args)
+        return with_effects(state, _decider(state, kind)(state, seat, args))
+    except RuleViolation as violation:
+        violation.section = section_in_game(state.game, violation.section)
+        raise
+
+
+def _decider(state: TableState, kind: str):
+    """The function that decides this action in this table's game, or a refusal if the game has no such action."""
     handler = DECIDERS.get(kind)
     if handler is None:
         raise RuleViolation(N_("That action is not known."), section="guevara.turn")
@@ -41,13 +52,7 @@ def decide(state: TableState, kind: str, seat: int | None, args: dict[str, Any])
                             section=rules.rulebook_topic("jobs"))
     if kind in JOBS_ONLY and not rules.has_jobs:
         raise RuleViolation(N_("That belongs to Chez Geek and Chez Goth."), section=rules.rulebook_topic("overview"))
-    if rules.has_jobs:
-        handler = jobs.OVERRIDES.get(kind, handler)
-    try:
-        return with_effects(state, handler(state, seat, args))
-    except RuleViolation as violation:
-        violation.section = section_in_game(state.game, violation.section)
-        raise
+    return jobs.OVERRIDES.get(kind, handler) if rules.has_jobs else handler
 
 
 def with_effects(state: TableState, events: list[dict]) -> list[dict]:

@@ -25,6 +25,7 @@ class Game:
     categories: tuple[str, ...]  # what a card may count as (the card form's choices)
     pest_categories: tuple[str, ...]  # what an uninvited Person may make a player discard
     rulebook: str  # the rules reference's section prefix
+    terms: str  # its family's words in `terms.TERMS`: phase and resource names per language
     has_ranks: bool  # rank cards, promotions, raids, denouncing, pulling rank
     has_jobs: bool  # a job card per player with its own Income, Free Time and Slack goal
     has_tv: bool  # TV cards may spoil another player's Free Time
@@ -79,14 +80,14 @@ GOTH_PESTS = _in_order(PEST_ORDER, "clothing", "jewellery")
 # 004 explains pests together with the uninvited People.
 GOTH_TOPICS = MappingProxyType({"pests": "people.uninvited"})
 
-_JOB_GAME = dict(phases=JOB_PHASES, roll_purposes=JOB_ROLLS, has_ranks=False, has_jobs=True, has_tv=True,
-                 has_rooms=True, min_players=2, max_players=5)
+_JOB_GAME = dict(terms="jobs", phases=JOB_PHASES, roll_purposes=JOB_ROLLS, has_ranks=False, has_jobs=True,
+                 has_tv=True, has_rooms=True, min_players=2, max_players=5)
 
 GAMES: dict[str, Game] = {record.key: record for record in (
     # 002: up to five players; 000 and 003 deal two players a Private each.
     Game("guevara", "Chez Guevara", ("guevara",), RANK_PHASES, RANK_ROLLS, GUEVARA_CATEGORIES, GUEVARA_PESTS,
-         rulebook="guevara", has_ranks=True, has_jobs=False, has_tv=False, has_heartache=False, has_rooms=False,
-         everyone_is_goth=False, combining_rules=False, min_players=2, max_players=5),
+         rulebook="guevara", terms="guevara", has_ranks=True, has_jobs=False, has_tv=False, has_heartache=False,
+         has_rooms=False, everyone_is_goth=False, combining_rules=False, min_players=2, max_players=5),
     # 001 speaks of two players; the seeds state no maximum for the job games, so the companion's five stand.
     Game("geek", "Chez Geek", ("geek",), categories=GEEK_CATEGORIES, pest_categories=GEEK_PESTS,
          rulebook="geek", has_heartache=False, everyone_is_goth=False, combining_rules=False, **_JOB_GAME),

@@ -267,7 +267,7 @@ def _ranks_dealt(state, seat, args, seq):
 
 def _turn_started(state, seat, args, seq):
     state.turn = Turn(seat=seat, number=args["number"], income_left=args["income"],
-                      free_time_left=args["free_time"])
+                      free_time_left=args["free_time"], awaiting=list(args.get("awaiting") or ()))
 
 
 def _phase_entered(state, seat, args, seq):

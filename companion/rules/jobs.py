@@ -7,23 +7,16 @@ arguments. Only what differs from Chez Guevara lives here; cards, windows and pe
 from __future__ import annotations
 
 from . import goth, guevara, tents
+from .job_dice import start_values
 from .state import HAND_AFTER_DRAW, JobValues, TableState
 from .violations import N_, RuleViolation
 
-LOW_ROLL_UP_TO = 3  # 1-3 gives the lower of two printed numbers, 4-6 the higher
 JOB_CHANGES = ("new_job", "fired")
 
 
 def section(state: TableState, topic: str) -> str:
     """A rulebook section id in this table's game."""
     return state.rules.rulebook_topic(topic)
-
-
-def pick(values: tuple[int, ...], die: int | None) -> int:
-    """One printed number, or the lower (die 1-3) or higher (4-6) of two."""
-    if len(values) == 1:
-        return values[0]
-    return values[0] if die <= LOW_ROLL_UP_TO else values[1]
 
 
 def hand_limit(state: TableState, seat: int) -> int:
@@ -91,25 +84,16 @@ def _decide_deal(state, seat, args):
 
 
 def turn_start(state: TableState, seat: int, number: int, dice: list[int]) -> list[dict]:
-    """A turn begins: a job with two numbers for Income or Free Time rolls for each, everyone sees the roll."""
+    """A turn begins: a job with two numbers for Income or Free Time rolls for each (the server's dice, or the
+    table's own die the turn then waits for), everyone sees the roll."""
     job = state.job(seat)
     if job is None or not job.complete:
         raise RuleViolation(N_("Enter the Income, Free Time and Slack goal of %(job)s first."),
                             section=section(state, "jobs"), job=job.name if job else "?")
-    events, chosen = [], {}
-    for index, field in enumerate(("income", "free_time")):  # dice[0] is the Income's, dice[1] the Free Time's
-        values = getattr(job, field)
-        die = None
-        if len(values) > 1:
-            if len(dice) <= index:
-                raise RuleViolation(N_("A die is needed for the job's two-value Income or Free Time."),
-                                    section=section(state, "variable_income"))
-            die = dice[index]
-            events.append({"type": "die_rolled", "seat": seat, "args": {
-                "purpose": field, "note": job.name, "value": die, "physical": False}})
-        chosen[field] = pick(values, die)
+    events, chosen, waiting = start_values(state, seat, dice)
+    started = {"number": number, "income": chosen["income"], "free_time": chosen["free_time"]}
     return events + [{"type": "turn_started", "seat": seat,
-                      "args": {"number": number, "income": chosen["income"], "free_time": chosen["free_time"]}}]
+                      "args": {**started, "awaiting": waiting} if waiting else started}]
 
 
 def _decide_start(state, seat, args):

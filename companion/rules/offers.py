@@ -104,6 +104,15 @@ class GetRid:
 
 
 @dataclass(frozen=True)
+class JobRoll:
+    """The turn waits for the table's own die for the job's two-value Income or Free Time."""
+
+    seat: int
+    field: str
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Whenever:
     """Whenever cards: who may play one, and on whom."""
 
@@ -147,6 +156,7 @@ class Offers:
     choose_swap: Choice | None = None
     feed_pest: tuple[Feed, ...] = ()
     get_rid: GetRid | None = None
+    job_roll: JobRoll | None = None
     tent_tools: tuple[int, ...] = ()
     promote: tuple[int, ...] = ()
     demote: Whenever | None = None
@@ -165,6 +175,7 @@ class Offers:
     deal: bool = False
     start_game: bool = False
     rematch: bool = False
+    set_job_die: bool = False
     set_dealer: tuple[int, ...] = ()
     free_seat: tuple[int, ...] = ()
     name_seat: tuple[int, ...] = ()
@@ -209,6 +220,7 @@ def _offers(state: TableState, mine: tuple[int, ...], display: bool) -> Offers:
         parts.update(_table_tools(state))
     if state.winner is not None:  # once someone has won: the win, undo, and on the display a rematch
         return Offers(**parts, rematch=display)
+    parts["set_job_die"] = display and state.rules.has_jobs
     parts.update(_seat_tools(state, mine, playing))
     if not display and state.turn is None:
         parts.update(set_rank=mine if state.profile else (), set_job=mine if state.job_profile else ())
@@ -251,6 +263,9 @@ def _turn(state: TableState, mine: tuple[int, ...]) -> dict[str, Any]:
     turn = state.turn
     if turn.seat not in mine:
         return {}
+    if turn.awaiting:  # nothing goes on before the table's die for the job's number
+        field = turn.awaiting[0]
+        return {"job_roll": JobRoll(turn.seat, field, getattr(state.job(turn.seat), field))}
     phases = state.rules.phases
     window = state.window
     parts: dict[str, Any] = {

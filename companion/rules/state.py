@@ -87,6 +87,7 @@ class Turn:
     income_left: int = 0
     free_time_left: int = 0
     acted: bool = False
+    awaiting: list[str] = field(default_factory=list)  # "income", "free_time": what waits for the table's own die
 
 
 @dataclass
@@ -215,6 +216,7 @@ class TableState:
     heartache: dict[int, int] = field(default_factory=dict)
     job_slack: dict[int, int] = field(default_factory=dict)
     last_winner: int | None = None
+    physical_job_die: bool = False  # the table rolls its own die for a job's two-value Income or Free Time
 
     @property
     def rules(self) -> games.Game:

@@ -6,6 +6,7 @@ as values. A card counts toward its owner's Slack from the moment it lies in a t
 
 from __future__ import annotations
 
+from .job_dice import require_job_rolled
 from .placing import enter_tent, food_for, take_card, tent_card
 from .raids import new_raid, outranked_by_nobody
 from .state import PestDemand, TableState, TentCard, Window, find_card
@@ -44,6 +45,7 @@ def _require_active(state: TableState, seat: int | None):
         raise RuleViolation(N_("The game is over."), section="guevara.win")
     if seat != turn.seat:
         raise RuleViolation(N_("It is not your turn."), section="guevara.turn")
+    require_job_rolled(state)
     return turn
 
 
@@ -164,7 +166,8 @@ def _decide_get_rid(state, seat, args):
         raise RuleViolation(N_("There is no such seat at this table."), section="guevara.setup")
     closing = settle_before_next(state, seat)
     return closing + [{"type": "rid_rolled", "seat": seat,
-                       "args": {"card": card.uid, "to": destination, "value": args["value"], **named(card)}}]
+                       "args": {"card": card.uid, "to": destination, "value": args["value"], **named(card),
+                                **({"physical": True} if args.get("physical") else {})}}]
 
 
 def _decide_feed(state, seat, args):

@@ -26,13 +26,13 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
     from . import (api, archive_pages, compress, fragments, install, links, live, narrate, reference_pages, seat,
-                   shared, spectate, tables)
+                   share_links, shared, spectate, tables)
 
     app.extensions["play"] = Play()
     app.extensions["join_limiter"] = RateLimiter()
     app.extensions["panel_cache"] = shared.NewestCache()  # whole panels, per viewer
     app.extensions["shared_cache"] = shared.NewestCache()  # what every screen of a table shows alike
-    for blueprint in (tables.bp, seat.bp, live.bp, reference_pages.bp, api.bp, archive_pages.bp, spectate.bp, install.bp):
+    for blueprint in (tables.bp, seat.bp, live.bp, reference_pages.bp, api.bp, archive_pages.bp, share_links.bp, spectate.bp, install.bp):
         app.register_blueprint(blueprint)
 
     app.jinja_env.add_extension("jinja2.ext.i18n")

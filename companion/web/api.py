@@ -125,7 +125,8 @@ def public_state(state: TableState) -> dict:
         "dealer": state.dealer, "first_player": state.first_player,
         "phase": turn.phase if turn else None, "active_seat": turn.seat if turn else None,
         "turn": None if turn is None else {"number": turn.number, "income_left": turn.income_left,
-                                           "free_time_left": turn.free_time_left},
+                                           "free_time_left": turn.free_time_left, "awaiting": list(turn.awaiting)},
+        "physical_job_die": state.physical_job_die,
         "window": None if window is None else {
             "id": window.uid, "seat": window.seat, "kind": window.kind, "target": window.target,
             "cards": [_card(card) for card in window.cards], "awaits_roll": window.awaits_roll,

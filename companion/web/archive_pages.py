@@ -1,4 +1,8 @@
-"""The story of a finished game, the archive of finished games, and a table's export and deletion."""
+"""The story of a finished game, the archive of finished games, and a table's export and deletion.
+
+A table's history is its own: its display and the phones holding its seats read it, and so does whoever holds
+the share link its display makes (see share_links); anyone else gets the 404 of a page that does not exist.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from babel.dates import format_date, format_time
-from flask import Blueprint, abort, current_app, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, g, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
 from .. import archive, game_story, store
@@ -14,7 +18,8 @@ from ..db import get_db
 from ..i18n import current_language, gettext as _, pick_language
 from ..rules import GAMES
 from . import narrate
-from .common import forget_display, is_display, play, refuse, require_display, table_or_404
+from .common import (bearer_key, forget_display, held_seat, is_display, play, refuse, require_display,
+                     table_or_404)
 
 bp = Blueprint("archive", __name__)
 
@@ -54,41 +59,74 @@ def winner_now(table_id: int) -> int | None:
     return play().cache.state(get_db(), table_id).winner
 
 
+def at_the_table(table: store.TableRow) -> bool:
+    """Whether this browser may read the table's history: its display (or its key as a bearer token), or a phone
+    holding one of its seats now (a seat the display freed no longer reads it)."""
+    return is_display(table, bearer_key() or None) or held_seat(table) is not None
+
+
+def my_tables() -> set[int]:
+    """The tables this browser hosts or holds a seat at, from the display and seat keys its cookie carries."""
+    db, found = get_db(), set()
+    for token in {*session.get("displays", {}), *session.get("seats", {})}:
+        table = store.table_by(db, "token", token)
+        if table is not None and at_the_table(table):
+            found.add(table.id)
+    return found
+
+
+def finished_games(tables: set[int]) -> list[archive.Finished]:
+    """The finished games of these tables, the newest first."""
+    return archive.finished_games(get_db(), stories(), winner_now, tables)
+
+
 def recent_games() -> tuple[list[archive.Finished], int]:
-    """The newest finished games for the front page, and how many there are in all."""
-    finished = archive.finished_games(get_db(), stories(), winner_now)
+    """The newest finished games of this browser's tables for the front page, and how many there are in all."""
+    finished = finished_games(my_tables())
     return finished[:FRONT_PAGE_GAMES], len(finished)
+
+
+def story_link(entry: archive.Finished) -> str:
+    """Where an archive entry leads for a reader at its table."""
+    return url_for("archive.story_page", table_id=entry.table_id, number=entry.number)
 
 
 @bp.get("/games")
 def all_games() -> str:
-    """Every finished game on this server, the newest first."""
-    return render_template("games.html", games=archive.finished_games(get_db(), stories(), winner_now))
+    """Every finished game of the tables this browser hosts or sits at, the newest first."""
+    return render_template("games.html", games=finished_games(my_tables()))
 
 
 @bp.get("/games/<int:table_id>/<int:number>")
 def story_page(table_id: int, number: int) -> str:
-    """The story of one finished game: the totals chart, the turning points and the winner."""
+    """The story of one finished game: the totals chart, the turning points and the winner (404 for a stranger,
+    as for a game that does not exist)."""
     table = store.table_by(get_db(), "id", table_id)
-    if table is None:
+    if table is None or not at_the_table(table):
         abort(404)
+    return story(table, number, url_for("archive.all_games"))
+
+
+def story(table: store.TableRow, number: int, games_url: str | None) -> str:
+    """The story page of a table's game, for a reader allowed to see it (`games_url`: the list it belongs to)."""
     g.lang = pick_language(table.language)
     told, display = table_story(table), is_display(table)
     if not 1 <= number <= len(told.games) or not told.games[number - 1].finished:
         abort(404)
     page = (number, current_language(), display, request.full_path)
     if page not in told.pages:  # a finished game's page is the same until its table's log moves on
-        told.pages[page] = _story_page(table, told.games[number - 1], display)
+        told.pages[page] = _story_page(table, told.games[number - 1], display, games_url)
     return told.pages[page]
 
 
-def _story_page(table: store.TableRow, game: game_story.Game, display: bool) -> str:
+def _story_page(table: store.TableRow, game: game_story.Game, display: bool, games_url: str | None) -> str:
     """The story page of one finished game, rendered."""
     name = lambda seat: narrate.seat_name(game.state, seat)  # noqa: E731
     standings = sorted(game.order, key=lambda seat: -game.totals[seat])
     return render_template("story.html", table=table, game=game, chart=game_story.chart(game, name), name=name,
                            standings=standings, moments=[told_moment(moment, game) for moment in game.moments],
-                           turns=max((p.turn or 0 for p in game.points), default=0), display=display)
+                           turns=max((p.turn or 0 for p in game.points), default=0), display=display,
+                           games_url=games_url)
 
 
 @dataclass
@@ -133,18 +171,21 @@ def told_moment(moment: game_story.Moment, game: game_story.Game) -> Told:
     return Told(moment.kind, moment.turn, headline, changes, lines)
 
 
-def newest_story(table: store.TableRow) -> Response:
-    """Off to the story of the table's most recent finished game (404 while none is finished)."""
+def newest_game(table: store.TableRow) -> int:
+    """The number of the table's most recent finished game (404 while none is finished)."""
     games = [game for game in table_story(table).games if game.finished]
     if not games:
         abort(404)
-    return redirect(url_for("archive.story_page", table_id=table.id, number=games[-1].number), 303)
+    return games[-1].number
 
 
 @bp.get("/t/<token>/story")
 def latest(token: str) -> Response:
-    """The story of this table's most recent finished game."""
-    return newest_story(table_or_404(token))
+    """The story of this table's most recent finished game, for its display and seats."""
+    table = table_or_404(token)
+    if not at_the_table(table):
+        abort(404)
+    return redirect(url_for("archive.story_page", table_id=table.id, number=newest_game(table)), 303)
 
 
 # --- export and delete: the display's alone (its browser, or its key as a bearer token) ---------------------
@@ -184,4 +225,4 @@ def delete(token: str) -> Response | tuple[str, int]:
     return refuse(_("This table has been deleted."), 200)
 
 
-TEMPLATE_HELPERS = {"game_name": game_name, "when": when, "player_name": player_name}
+TEMPLATE_HELPERS = {"game_name": game_name, "when": when, "player_name": player_name, "story_link": story_link}

@@ -50,7 +50,7 @@ def latest_roll(events: list[dict], state: TableState) -> dict | None:
     roll = state.last_roll
     if roll is None:
         return None
-    return {"value": roll.value, "seat": roll.seat, "what": narrate.purpose_label(roll.purpose)}
+    return {"value": roll.value, "seat": roll.seat, "what": narrate.purpose_label(roll.purpose, state.rules)}
 
 
 def race_context(db: Database, table_id: int, events: list[dict], state: TableState) -> dict:

@@ -7,13 +7,11 @@ from datetime import datetime
 
 from .. import cards as catalog, rulebook
 from ..i18n import current_language, gettext as _, ngettext
-from ..rules import CALL_SUCCEEDS, N_, RANKS, step_of, TableState
+from ..rules import CALL_SUCCEEDS, Game, N_, RANKS, step_of, TableState, terms
 from .told import (canceled_text, card_label, denounce_move_text, effects_text, line_owner, named_card, rid_outcome,
                    seat_name, tent_of)
 
-PURPOSES = {
-    "call": N_("call a person"),
-    "get_rid": N_("get rid of a person"),
+PURPOSES = {  # a call's and a get-rid roll's names differ per game: `terms` has them ("roll.call")
     "variable": N_("variable Slack"),
     "raid": N_("raid"),
     "denounce": N_("denounce"),
@@ -27,10 +25,6 @@ PURPOSES = {
 PURPOSE_SECTIONS = {"call": "people.invited", "get_rid": "people.get_rid", "variable": "variable_slack",
                     "raid": "raid.roll", "denounce": "denounce", "card": "phase.roll",
                     "other": "quick", "income": "variable_income", "free_time": "variable_income"}
-PHASE_NAMES = {
-    "draw": N_("Draw"), "roll": N_("Roll"), "call": N_("Call People"), "freetime": N_("Free Time"),
-    "discard": N_("Discard"), "heal": N_("Heal"),
-}
 CATEGORY_NAMES = {
     "food": N_("Food"), "booze": N_("Booze"), "cigarettes": N_("Cigarettes"), "pet": N_("Pet"),
     "sleep": N_("Sleep"), "nookie": N_("Nookie"), "raid": N_("Raid"), "cancel": N_("Cancels cards"),
@@ -38,7 +32,6 @@ CATEGORY_NAMES = {
     "jewellery": N_("Jewellery"), "partner": N_("Partner"), "tv": N_("TV"), "web": N_("Surfing the Web"),
     "heartache": N_("Heartache"),
 }
-TYPE_NAMES = {"person": N_("Person"), "cat": N_("Cat"), "activity": N_("Activity"), "thing": N_("Thing")}
 KIND_TEXT = {
     "call": N_("calls %(card)s into the tent of %(target)s"),
     "person": N_("sends %(card)s into the tent of %(target)s"),
@@ -48,7 +41,9 @@ KIND_TEXT = {
     "scrounge": N_("goes scrounging: %(card)s"),
     "raid": N_("calls a raid: %(card)s"),
 }
-JOB_CHANGE_NAMES = {"new_job": N_("New Job"), "fired": N_("You're Fired!")}
+JOB_CHANGE_CARDS = {"new_job": "new_job", "fired": "youre_fired"}  # a job change's card in the catalog
+JOB_DIE_SETTINGS = {True: N_("the table now rolls its own die for a job's two-value Income or Free Time"),
+                    False: N_("the server now rolls the die for a job's two-value Income or Free Time")}
 RANK_NAMES = {"private": N_("Private"), "corporal": N_("Corporal"), "sergeant": N_("Sergeant")}
 RANK_CHANGES = {"promotion": N_("is promoted to %(rank)s"), "demotion": N_("is demoted to %(rank)s"),
                 "denounce": N_("is demoted for being denounced and is now %(rank)s"),
@@ -56,9 +51,21 @@ RANK_CHANGES = {"promotion": N_("is promoted to %(rank)s"), "demotion": N_("is d
 OFF_RULEBOOK_RANK = N_("the rulebook gives both players of a two-player game a Private")
 
 
-def phase_name(phase: str) -> str:
-    """A phase in the reader's language."""
-    return _(PHASE_NAMES[phase])
+def phase_name(phase: str, game: Game) -> str:
+    """A phase of this game in the reader's language, as its rules reference names it."""
+    return term(phase, game)
+
+
+def term(key: str, game: Game) -> str:
+    """A word of this game (a phase, "income", "free_time", "slack", a card type) as a label in the reader's
+    language."""
+    return terms.word(game.terms, key, current_language())
+
+
+def terms_in_sentence(game: Game) -> dict[str, str]:
+    """The game's resource names as they read inside a sentence, as parameters for one ("income_term"...)."""
+    lang = current_language()
+    return {f"{key}_term": terms.in_sentence(game.terms, key, lang) for key in ("income", "free_time")}
 
 
 def rank_name(rank: str | None) -> str:
@@ -77,6 +84,20 @@ def job_label(state: TableState, key: str | None) -> str:
     return job.name if job else key
 
 
+def roll_note(state: TableState, purpose: str, note: str | None) -> str:
+    """A roll's note; the job a two-value roll was made for (noted by the name the table's profile gave it) is
+    named as the scoreboard names it, in the reader's language."""
+    if purpose in ("income", "free_time"):
+        key = next((key for key, job in state.job_profile.items() if job.name == note), None)
+        return job_label(state, key) if key else note or ""
+    return note or ""
+
+
+def job_change_card(why: str) -> str:
+    """The card that changes a job ("new_job" or "fired"), named as the catalog names it for the reader."""
+    return catalog.name(catalog.BY_KEY[JOB_CHANGE_CARDS[why]], current_language())
+
+
 def refusal(error) -> str:
     """A rule violation or bad input in the reader's language (a rank it names is translated too)."""
     params = {key: rank_name(value) if key == "rank" else value for key, value in error.params.items()}
@@ -88,9 +109,9 @@ def category_name(key: str) -> str:
     return _(CATEGORY_NAMES.get(key, key))
 
 
-def type_name(key: str) -> str:
-    """A card type in the reader's language."""
-    return _(TYPE_NAMES.get(key, key))
+def type_name(key: str, game: Game) -> str:
+    """A card type of this game in the reader's language (a Russian Chez Geek's Person is a guest)."""
+    return term(key, game) if key in terms.CARD_TYPES else key
 
 
 def category_names(keys) -> str:
@@ -123,8 +144,19 @@ class Entry:
     undone: bool = False
 
 
-def purpose_label(key: str) -> str:
-    """A roll's purpose in the reader's language."""
+def budget_change(args: dict, game: Game) -> str:
+    """What a card did to this turn's Income and Free Time, in this game's words."""
+    words = terms_in_sentence(game)
+    parts = [_("%(delta)+d %(income_term)s this turn", delta=args["income"], **words)] if args["income"] else []
+    if args["free_time"]:
+        parts.append(_("%(delta)+d %(free_time_term)s this turn", delta=args["free_time"], **words))
+    return ", ".join(parts)
+
+
+def purpose_label(key: str, game: Game) -> str:
+    """A roll's purpose in the reader's language, in this game's words."""
+    if f"roll.{key}" in terms.TERMS[game.terms]:
+        return term(f"roll.{key}", game)
     return _(PURPOSES.get(key, PURPOSES["other"]))
 
 
@@ -157,11 +189,13 @@ def _predicate(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
             return ngettext("%(num)d wound", "%(num)d wounds", args["delta"])
         return ngettext("%(num)d wound healed", "%(num)d wounds healed", -args["delta"])
     if kind == "die_rolled":
-        text = _("rolled %(value)d for %(purpose)s", value=args["value"], purpose=purpose_label(args["purpose"]))
+        text = _("rolled %(value)d for %(purpose)s", value=args["value"],
+                 purpose=purpose_label(args["purpose"], state.rules))
         if args.get("physical"):
             text = _("rolled a physical die: %(value)d for %(purpose)s",
-                     value=args["value"], purpose=purpose_label(args["purpose"]))
-        return f"{text} — {args['note']}" if args.get("note") else text
+                     value=args["value"], purpose=purpose_label(args["purpose"], state.rules))
+        note = roll_note(state, args["purpose"], args.get("note"))
+        return f"{text} — {note}" if note else text
     if kind == "profile_set":
         return _("entered the rank cards of the deck")
     if kind == "rank_set":
@@ -177,15 +211,30 @@ def _predicate(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     if kind == "ranks_dealt":
         return _("dealt the ranks: %(ranks)s", ranks=", ".join(
             f"{seat_name(state, seat)} {rank_name(rank)}" for seat, rank in args["ranks"]))
+    if kind == "turn_started" and args.get("awaiting"):
+        return _("turn %(number)d begins: the table rolls a die for %(what)s", number=args["number"],
+                 what=", ".join(purpose_label(field, state.rules) for field in args["awaiting"]))
+    if kind == "job_die_rolled":  # told like any roll, with the number it gives
+        field = args["field"]
+        rolled = {"purpose": field, "note": args["note"], "value": args["value"], "physical": args["physical"]}
+        return (_predicate({**event, "type": "die_rolled", "args": rolled}, state, by_seq) + " — "
+                + _("%(resource)s %(number)d this turn", resource=terms_in_sentence(state.rules)[f"{field}_term"],
+                        number=args["number"]))
+    if kind == "job_die_set":
+        physical = args["physical"]
+        return _(JOB_DIE_SETTINGS[physical])
+    if kind == "budget_card_played":
+        return _("plays %(card)s: %(change)s", card=named_card(args), change=budget_change(args, state.rules))
     if kind == "turn_started":
-        return _("turn %(number)d begins: Income %(income)d, Free Time %(free)d",
-                 number=args["number"], income=args["income"], free=args["free_time"])
+        return _("turn %(number)d begins: %(income_term)s %(income)d, %(free_time_term)s %(free)d",
+                 number=args["number"], income=args["income"], free=args["free_time"],
+                 **terms_in_sentence(state.rules))
     if kind == "phase_entered":
-        return _("phase: %(phase)s", phase=phase_name(args["phase"]))
+        return _("phase: %(phase)s", phase=phase_name(args["phase"], state.rules))
     if kind == "income_adjusted":
-        return _("%(delta)+d Income this turn", delta=args["delta"])
+        return _("%(delta)+d %(income_term)s this turn", delta=args["delta"], **terms_in_sentence(state.rules))
     if kind == "free_time_adjusted":
-        return _("%(delta)+d Free Time this turn", delta=args["delta"])
+        return _("%(delta)+d %(free_time_term)s this turn", delta=args["delta"], **terms_in_sentence(state.rules))
     if kind == "free_time_used":
         if args["kind"] == "scrounge" and state.rules.has_rooms:
             return _("went shopping for %(cost)d Income", cost=args["cost"])
@@ -251,8 +300,8 @@ def _predicate(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
         return _("dealt the jobs: %(jobs)s", jobs=", ".join(
             f"{seat_name(state, seat)} {job_label(state, job)}" for seat, job in args["jobs"]))
     if kind == "job_changed":
-        card = JOB_CHANGE_NAMES[args["why"]]
-        text = _("plays %(card)s and is now %(job)s", card=_(card), job=job_label(state, args["job"]))
+        text = _("plays %(card)s and is now %(job)s", card=job_change_card(args["why"]),
+                 job=job_label(state, args["job"]))
         if args.get("heartache_lost"):
             text += " — " + _("loses %(count)d Heartache", count=args["heartache_lost"])
         if args.get("job_slack"):
@@ -372,5 +421,6 @@ def rule_title(section_id: str) -> str:
 FORMATTERS = {
     "phase_name": phase_name, "rank_name": rank_name, "ranks": RANKS, "purpose_label": purpose_label,
     "purpose_section": PURPOSE_SECTIONS, "card_label": card_label, "category_name": category_name,
-    "category_names": category_names, "type_name": type_name, "rule_title": rule_title,
+    "category_names": category_names, "type_name": type_name, "rule_title": rule_title, "term": term,
+    "terms_in_sentence": terms_in_sentence, "roll_note": roll_note, "job_change_card": job_change_card,
 }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, after_this_request, redirect, render_template, request, url_for
+from flask import Blueprint, abort, after_this_request, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from .. import store
@@ -96,8 +96,8 @@ def full_log(token: str) -> Response | str:
     """The whole story of the table, newest first."""
     table = table_or_404(token)
     actor = actor_for(table)
-    if actor is None:
-        return render_template("message.html", message=_("This phone has no seat at this table.")), 403
+    if actor is None:  # a table's history is its own: to anyone else, a page that does not exist
+        abort(404)
     db = get_db()
     state = play().state(db, table)
     back = url_for("tables.display" if actor == DISPLAY else "seat.seat_page", token=token)

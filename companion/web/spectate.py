@@ -19,7 +19,7 @@ from ..db import get_db
 from ..i18n import gettext as _, pick_language
 from .common import fragment_or_page, play, public_base, require_display, table_or_404
 from .live import version_json, version_stream
-from .archive_pages import newest_story
+from . import archive_pages
 from .screens import spectator_screen
 
 bp = Blueprint("spectate", __name__)
@@ -116,6 +116,8 @@ def version(key: str) -> Response:
 
 
 @bp.get("/watch/<key>/story")
-def story(key: str) -> Response:
-    """The story of the table's most recent finished game."""
-    return newest_story(_watched_or_404(key))
+def story(key: str) -> str:
+    """The story of the table's most recent finished game: the one the spectators watched (not the table's
+    archive, which is for its seats and its share link)."""
+    table = _watched_or_404(key)
+    return archive_pages.story(table, archive_pages.newest_game(table), None)

@@ -12,7 +12,7 @@ from ..actions import Action, BadInput, parse_action_id, parse_name, parse_seat,
 from ..db import get_db
 from ..i18n import CODES, LANG_COOKIE, LANGUAGES, gettext as _
 from ..rules import N_, RuleViolation
-from . import archive_pages, narrate, spectate
+from . import archive_pages, narrate, share_links, spectate
 from .common import (forget_seat, held_seat, is_display, join_url, play, refuse, remember_display, remember_seat,
                      table_or_404)
 from .limits import RateLimiter
@@ -89,7 +89,8 @@ def display(token: str) -> Response | str:
         return redirect(url_for("tables.display", token=token), 303)
     if not is_display(table):
         return render_template("not_display.html", table=table), 403
-    return render_template("display.html", **display_screen(table).context(), tools=spectate.tools(table))
+    return render_template("display.html", **display_screen(table).context(), tools=spectate.tools(table),
+                           share=share_links.tools(table))
 
 
 @bp.get("/t/<token>/qr.svg")

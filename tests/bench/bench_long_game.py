@@ -39,18 +39,23 @@ TAP_TOLERANCE_MS = 2  # "as fast as at a new table": within this of the fresh ta
 
 
 class Client:
-    """One keep-alive connection to the server, acting with a table's display key."""
+    """One keep-alive connection to the server, acting with a table's display key; its cookie makes it the display
+    of the tables it opened, whose finished games the front page and the stories show only to it."""
 
     def __init__(self, port: int):
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        self.cookie = ""
 
     def request(self, method: str, path: str, body: dict | None = None, key: str | None = None) -> tuple[int, bytes]:
         """Send one request and read the whole answer."""
         headers = {"Content-Type": "application/json"} if body is not None else {}
         if key:
             headers["Authorization"] = f"Bearer {key}"
+        if self.cookie:
+            headers["Cookie"] = self.cookie
         self.connection.request(method, path, json.dumps(body) if body is not None else None, headers)
         response = self.connection.getresponse()
+        self.cookie = (response.getheader("Set-Cookie") or self.cookie).split(";")[0]
         return response.status, response.read()
 
     def timed(self, method: str, path: str, body: dict | None = None, key: str | None = None) -> float:
@@ -70,6 +75,7 @@ class Table:
         status, data = client.request("POST", "/api/tables", {"seats": 4, "game": "guevara"})
         created = json.loads(data)
         self.token, self.key = created["token"], created["display_key"]
+        client.request("GET", f"/t/{self.token}/display?key={self.key}")  # this client is the table's display
         self.version, self.slack, self.games, self.taps = 1, {seat: 0 for seat in range(1, 5)}, 0, 0
         self.table_id = None
 
@@ -110,7 +116,7 @@ class Table:
 
     def newest_story(self) -> str:
         """The address of the newest finished game's story."""
-        self.client.connection.request("GET", f"/t/{self.token}/story")
+        self.client.connection.request("GET", f"/t/{self.token}/story", headers={"Cookie": self.client.cookie})
         response = self.client.connection.getresponse()
         response.read()
         assert response.status == 303, response.status

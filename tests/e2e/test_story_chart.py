@@ -23,7 +23,7 @@ def story_url(server):
     for seat, kind, delta in CHANGES:
         api(server, f"/t/{table['token']}/actions", {"type": f"adjust_{kind}", "seat": seat, "args": {"delta": delta}},
             table["display_key"])
-    return server.url + "/games/1/1"
+    return table["display_url"], server.url + "/games/1/1"  # the story is the table's: its display opens it
 
 
 def inside(box, outer):
@@ -36,7 +36,9 @@ def inside(box, outer):
 @pytest.mark.parametrize("device", [PHONE, DISPLAY], ids=["phone-390", "display-1280"])
 def test_the_chart_and_every_final_label_fit_the_screen(browser, story_url, device):
     page = browser.new_context(**device).new_page()
-    page.goto(story_url)
+    display_url, story = story_url
+    page.goto(display_url)
+    page.goto(story)
     expect(page.get_by_test_id("story-winner")).to_have_text("Александра won")
     width, height = device["viewport"]["width"], device["viewport"]["height"]
     # The page does not scroll sideways, nor is it zoomed out to make room.

@@ -150,7 +150,7 @@ def test_the_story_page_draws_the_totals_the_log_gives(app, client, table):
     finished_game(app, client, table)
     found = client.get(f"/t/{table}/story")
     assert found.status_code == 303
-    html = app.test_client().get(found.headers["Location"]).get_data(as_text=True)  # a public page
+    html = client.get(found.headers["Location"]).get_data(as_text=True)
     assert 'data-testid="story-winner">Ana won<' in html
     events = client.get(f"/t/{table}/export.json").get_json()["events"]
     changes = [e["seq"] for e in events if e["type"] in ("slack_adjusted", "wounds_adjusted")]
@@ -177,7 +177,7 @@ def test_finished_games_stay_on_the_front_page_one_entry_per_game(app, client, t
     assert 'href="/games/1/1"' in front and 'href="/games/1/2"' in front and "/games/1/3" not in front
     assert "<b>Ana 20</b>, Ben 3, Seat 3 0, Seat 4 0" in front and "Chez Guevara" in front
     assert client.get("/games/1/2").status_code == 200 and client.get("/games/1/3").status_code == 404
-    assert 'href="/games/1/2"' in app.test_client().get("/games").get_data(as_text=True)
+    assert 'href="/games/1/2"' in client.get("/games").get_data(as_text=True)
 
 
 def test_the_archive_reads_a_log_again_only_when_it_moved_on(app, client, table):

@@ -1,0 +1,45 @@
+"""A die entered in the dice panel for a step that waits for a roll is that step's roll, so that it counts.
+
+The rulebooks call for rolls to call a Person, to get rid of one, for a variable Slack, in a raid, when denounced
+(002_22fc518f8780fc11.txt) and for a job's two-value Income or Free Time (001_33843aac75e5d22e.txt,
+004_86e669cd97eaea5c.txt). Each step has its own roll buttons; a roll typed into the dice panel for the same
+purpose goes to the step instead of only being logged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .raids import raid_rollers
+from .state import TableState
+from .tents import NOT_ROLLED_AWAY
+from .violations import N_, RuleViolation
+
+
+def routed(state: TableState, seat: int | None, args: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The action a dice-panel roll stands for: the step waiting for this roll, else the plain logged roll."""
+    purpose, die = args["purpose"], {"value": args["value"], "physical": bool(args.get("physical"))}
+    turn, window, case = state.turn, state.window, state.denunciation
+    if turn is None or seat is None or state.winner is not None:
+        return "roll_die", args
+    if purpose in turn.awaiting and seat == turn.seat:
+        return "job_roll", {**die, "field": purpose}
+    if (window is not None and window.awaits_roll and window.seat == seat
+            and purpose == ("call" if window.kind == "call" else "variable")):
+        return "roll_for_card", {"value": args["value"]}
+    if purpose == "raid" and seat in raid_rollers(state):
+        return "raid_roll", die
+    if purpose == "denounce" and case is not None and case.stage == "roll" and case.target == seat:
+        return "denounce_roll", {**die, "extra": 0}
+    if purpose == "get_rid" and _may_send_away(state, seat):
+        raise RuleViolation(N_("Enter this roll at the Person you send away, under “Get rid of People”: the "
+                               "destination is said before the roll, and the roll then moves the Person."),
+                            section="guevara.people.get_rid")
+    return "roll_die", args
+
+
+def _may_send_away(state: TableState, seat: int) -> bool:
+    """The active player is in the Roll phase with a Person the roll could send away."""
+    turn = state.turn
+    return turn.seat == seat and turn.phase == "roll" and any(
+        card.type == "person" and card.key not in NOT_ROLLED_AWAY for card in state.tents.get(seat, []))

@@ -118,7 +118,7 @@
         var panel = document.getElementById("panel");
         // Answers may arrive out of order: never show an older table over a newer one.
         if (panel && versionOf(html) >= shownVersion()) {
-          htmx.swap(panel, html, { swapStyle: "morph" });
+          htmx.swap(panel, html, { swapStyle: "morph" }, { contextElement: panel });  // see arrived() below
           keepPlace();
         }
       })
@@ -128,23 +128,32 @@
   // --- a live refresh keeps what the person is typing ---------------------------------------------
   // When another phone's change refreshes the panel, inputs keep their values and focus; after the person's
   // own post the panel comes back fresh.
+  function typedNow() {
+    var typed = { values: {}, focus: document.activeElement && document.activeElement.id };
+    document.querySelectorAll("#panel input[id], #panel select[id], #panel textarea[id]").forEach(function (field) {
+      if (field.type !== "hidden") typed.values[field.id] = field.value;
+    });
+    return typed;
+  }
+  function putBack(typed) {
+    Object.keys(typed.values).forEach(function (id) {
+      var field = document.getElementById(id);
+      if (field) field.value = typed.values[id];
+    });
+    var focused = typed.focus && document.getElementById(typed.focus);
+    if (focused) focused.focus();
+  }
   var kept = null;
   document.addEventListener("htmx:beforeSwap", function (event) {
     kept = null;
     if (event.detail.target.id !== "panel" || event.detail.requestConfig.verb !== "get") return;
-    kept = { values: {}, focus: document.activeElement && document.activeElement.id };
-    event.detail.target.querySelectorAll("input[id], select[id], textarea[id]").forEach(function (field) {
-      if (field.type !== "hidden") kept.values[field.id] = field.value;
-    });
+    // A refresh asked for before the live stream brought a newer panel must not show the older table.
+    if (versionOf(event.detail.serverResponse || "") < shownVersion()) { event.detail.shouldSwap = false; return; }
+    kept = typedNow();
   });
   document.addEventListener("htmx:afterSwap", function () {
     if (!kept) return;
-    Object.keys(kept.values).forEach(function (id) {
-      var field = document.getElementById(id);
-      if (field) field.value = kept.values[id];
-    });
-    var focused = kept.focus && document.getElementById(kept.focus);
-    if (focused) focused.focus();
+    putBack(kept);
     kept = null;
   });
 
@@ -406,6 +415,23 @@
   // Live while the stream is open or the last poll answered: polling keeps the panel current as well, so a
   // phone whose stream is still refused after a blip is not told "Reconnecting…" while it is up to date.
   function streamOpen() { return source !== null && source.readyState === EventSource.OPEN; }
+  // The stream carries this screen's new panel itself (the view it shows, as its refresh asks for it), so no
+  // request of its own is needed; a panel that is not newer than the one shown is dropped.
+  function streamUrl() {
+    var panel = document.getElementById("panel");
+    var view = panel && /[?&]view=(\w+)/.exec(panel.getAttribute("hx-get") || "");
+    return view ? liveUrl + (liveUrl.indexOf("?") < 0 ? "?" : "&") + "view=" + view[1] : liveUrl;
+  }
+  function arrived(html) {
+    var version = versionOf(html), panel = document.getElementById("panel");
+    newest = Math.max(newest, version);
+    if (!panel || !window.htmx || version <= shownVersion()) return;
+    var typed = typedNow();  // as on a refresh: what the person is typing stays
+    // The context element lets htmx find the morph extension (hx-ext on the body): without one it would
+    // replace the panel's insides, and a button held down across the change would lose its tap.
+    htmx.swap(panel, html, { swapStyle: "morph" }, { contextElement: panel });
+    putBack(typed);
+  }
   function poll() {
     // A poll that hangs on dead Wi-Fi must not leave the badge saying Live: give up after a few seconds.
     var abort = window.AbortController ? new AbortController() : null;
@@ -427,11 +453,15 @@
     if (!("EventSource" in window)) { setState("live"); startPolling(); return; }
     if (source) source.close();
     clearTimeout(retryTimer);
-    source = new EventSource(liveUrl);
+    source = new EventSource(streamUrl());
     source.addEventListener("open", function () { setState("live"); stopPolling(); });
     source.addEventListener("version", function (event) {
       setState("live");
       seen(parseInt(event.data, 10));
+    });
+    source.addEventListener("panel", function (event) {
+      setState("live");
+      arrived(event.data);
     });
     // The table is gone or this spectator link was revoked: reload to say so.
     source.addEventListener("gone", function () { source.close(); location.reload(); });

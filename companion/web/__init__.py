@@ -25,12 +25,13 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
-    from . import (api, archive_pages, compress, deck_pages, fragments, install, live, narrate, reference_pages, seat,
-                   share_links, spectate, tables)
+    from . import (api, archive_pages, compress, deck_pages, fragments, install, links, live, narrate,
+                   reference_pages, seat, share_links, shared, spectate, tables)
 
     app.extensions["play"] = Play(app.config["DATABASE"])
     app.extensions["join_limiter"] = RateLimiter()
-    app.extensions["panel_cache"] = fragments.PanelCache()
+    app.extensions["panel_cache"] = shared.NewestCache()  # whole panels, per viewer
+    app.extensions["shared_cache"] = shared.NewestCache()  # what every screen of a table shows alike
     for blueprint in (tables.bp, seat.bp, live.bp, reference_pages.bp, api.bp, archive_pages.bp, share_links.bp,
                       spectate.bp, install.bp, deck_pages.bp):
         app.register_blueprint(blueprint)
@@ -38,6 +39,7 @@ def register(app: Flask) -> None:
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
+                                 url_for=links.remembered_url_for, shared_include=fragments.shared_include,
                                  **narrate.FORMATTERS, **archive_pages.TEMPLATE_HELPERS)
 
     app.before_request(_refuse_other_origins)

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 
-from flask import current_app, render_template, request
+from flask import current_app, has_request_context, render_template, request
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .. import store
@@ -24,65 +25,82 @@ from ..db import get_db
 from ..i18n import current_language
 from ..rules import DISPLAY
 from .common import play
+from .shared import NewestCache
 
 PANEL = "partials/_panel.html"
-MAX_ENTRIES = 1024  # one per viewer of a table (only the newest version is kept): ~20 KB each at most
 
 _BOOT = secrets.token_hex(4)  # a restart (perhaps with new templates) changes every tag
 
 
-class PanelCache:
-    """The newest rendered panel per (table, viewer), least recently used dropped first."""
-
-    def __init__(self, limit: int = MAX_ENTRIES):
-        self.limit = limit
-        self._entries: OrderedDict[tuple, tuple[int, str]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple, version: int) -> str | None:
-        """The render for exactly this version, if kept."""
-        with self._lock:
-            entry = self._entries.get(key)
-            if entry is None or entry[0] != version:
-                return None
-            self._entries.move_to_end(key)
-            return entry[1]
-
-    def put(self, key: tuple, version: int, html: str) -> None:
-        """Keep a render, unless a newer one of the same viewer is already kept."""
-        with self._lock:
-            entry = self._entries.get(key)
-            if entry is not None and entry[0] > version:
-                return
-            self._entries[key] = (version, html)
-            self._entries.move_to_end(key)
-            while len(self._entries) > self.limit:
-                self._entries.popitem(last=False)
-
-
 def live_panel(table: store.TableRow, actor: str, context: Callable[[], dict], status: int = 200) -> Response:
     """The htmx panel for this viewer: 304 if the browser holds this version, else a kept or new render."""
-    if actor == DISPLAY and request.values.get("view") != "seat":
-        # The display also shows what the server remembers from other tables (rank and job profiles to
-        # prefill), which this table's version does not cover: it is rendered afresh each time.
+    if _rendered_each_time(actor):
         response = current_app.make_response((render_template(PANEL, **context()), status))
         response.vary.add("HX-Request")
         return response
-    cache: PanelCache = current_app.extensions["panel_cache"]
     key = (table.id, *_viewer(actor))
     version = play().state(get_db(), table).version
     tag = _etag(key, version)
     fresh = "no-cache" in request.headers.get("Cache-Control", "")
     if request.method == "GET" and not fresh and request.if_none_match.contains_weak(tag):
         return _finish(current_app.response_class(status=304), tag)
+    html, version = _kept_or_rendered(key, version, context, fresh)
+    return _finish(current_app.make_response((html, status)), _etag(key, version))
+
+
+def panel_now(table: store.TableRow, actor: str, context: Callable[[], dict]) -> tuple[str, int]:
+    """This viewer's panel of the table as it is now, kept or rendered (what the live stream carries), and the
+    version it shows."""
+    if _rendered_each_time(actor):
+        values = context()
+        return render_template(PANEL, **values), values["state"].version
+    version = play().state(get_db(), table).version
+    return _kept_or_rendered((table.id, *_viewer(actor)), version, context)
+
+
+def _rendered_each_time(actor: str) -> bool:
+    # The display also shows what the server remembers from other tables (rank and job profiles to
+    # prefill), which this table's version does not cover: it is rendered afresh each time.
+    return actor == DISPLAY and request.values.get("view") != "seat"
+
+
+def _kept_or_rendered(key: tuple, version: int, context: Callable[[], dict], fresh: bool = False) -> tuple[str, int]:
+    """The render kept for this viewer and version, else a new one (kept); with the version it shows."""
+    cache: NewestCache = current_app.extensions["panel_cache"]
     html = None if fresh else cache.get(key, version)
     if html is None:
         values = context()
         html = render_template(PANEL, **values)
         version = values["state"].version  # the state it was rendered from, even if a tap came in meanwhile
-        tag = _etag(key, version)
         cache.put(key, version, html)
-    return _finish(current_app.make_response((html, status)), tag)
+    return html, version
+
+
+@pass_context
+def shared_include(context: Context, name: str, **values) -> Markup:
+    """`{% include name %}` (with `values` set), rendered once per table version for every screen that shows it.
+
+    Meant for a part that looks the same to every phone at the table (another seat's scoreboard row, the log):
+    it is kept per (table, version, language, address, view, phone or not, name, values), so the first screen
+    to render it after a change renders it for all. What it shows must not depend on which phone looks.
+    """
+    table, state = context.get("table"), context["state"]
+    template = context.environment.get_template(name)
+    if table is None or not has_request_context():
+        return Markup(template.render({**context.get_all(), **values}))
+    cache: NewestCache = current_app.extensions["shared_cache"]
+    key = ("include", name, table.id, current_language(), request.host_url, context["view"],
+           context.get("me") is None, tuple(sorted((k, _value_key(v)) for k, v in values.items())))
+    html = cache.get(key, state.version)
+    if html is None:
+        html = Markup(template.render({**context.get_all(), **values}))
+        cache.put(key, state.version, html)
+    return html
+
+
+def _value_key(value) -> object:
+    """A value as part of a cache key: itself if it can be one, else what it is named by (a seat by its id)."""
+    return getattr(value, "id", value)
 
 
 def _viewer(actor: str) -> tuple:

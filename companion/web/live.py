@@ -1,31 +1,69 @@
-"""The push channel: a server-sent event stream of the table's version, with a polling fallback."""
+"""The push channel: a server-sent event stream of the table's version (or of the viewer's new panel itself),
+with a polling fallback."""
 
 from __future__ import annotations
 
+import io
 import time
 from typing import Callable
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from sqlite_utils import Database
 from werkzeug.exceptions import MethodNotAllowed
 
 from .. import store
 from ..db import get_db, pool
-from .common import play, table_or_404
+from .common import actor_for, play, table_or_404
+from .seat import stream_panel
 
 bp = Blueprint("live", __name__)
 
 
 @bp.get("/t/<token>/live")
 def live(token: str) -> Response:
-    """Stream 'version' events; the browser re-fetches its own fragment when the number grows."""
+    """Stream the table's changes: with `?view=`, each new version as this viewer's panel ('panel' events), so
+    no screen needs a request of its own to follow a tap; without, as 'version' events (the browser re-fetches).
+    """
     table = table_or_404(token)
-    return version_stream(table, lambda db: store.table_exists(db, table.id, table.token))
+    wants_panels = request.args.get("view") in ("seat", "display") and actor_for(table) is not None
+    panel = _panel_maker(current_app._get_current_object(), table) if wants_panels else None
+    return version_stream(table, lambda db: store.table_exists(db, table.id, table.token), panel)
 
 
-def version_stream(table: store.TableRow, may_go_on: Callable[[Database], bool]) -> Response:
+def _panel_maker(app: Flask, table: store.TableRow) -> Callable[[], tuple[str, int] | None]:
+    """This viewer's panel as it is now and its version, made as in a request of its own (the stream's request
+    has long been answered).
+
+    The same cookies, address and `view` as the stream's request, so the same language, viewer and kept render;
+    the viewer is asked again each time (a freed seat's phone gets no panel). None if it cannot be made: the
+    stream then says the version, and the page fetches its panel itself (and hears why, if it may not).
+    """
+    environ = {**request.environ, "wsgi.input": io.BytesIO(), "CONTENT_LENGTH": "0"}
+
+    def make() -> tuple[str, int] | None:
+        try:
+            with app.request_context(environ):
+                actor = actor_for(table)
+                return stream_panel(table, actor) if actor is not None else None
+        except Exception:  # noqa: BLE001 - a version event still tells the page to catch up
+            app.logger.exception("the live panel of table %s could not be made", table.id)
+            return None
+
+    return make
+
+
+def panel_event(html: str) -> str:
+    """A panel as one server-sent event: each of its lines a 'data:' line (the browser joins them again)."""
+    lines = html.replace("\r", "").split("\n")
+    return "event: panel\n" + "".join(f"data: {line}\n" for line in lines) + "\n"
+
+
+def version_stream(table: store.TableRow, may_go_on: Callable[[Database], bool],
+                   panel: Callable[[], tuple[str, int] | None] | None = None) -> Response:
     """The table's versions as server-sent events, until the stream's time is up or `may_go_on` says no.
 
+    With `panel`, each version after the first is sent as the viewer's new panel instead (the first, on
+    connecting, only as its number: the page has just been loaded, and re-fetches only if it is behind).
     `may_go_on` is asked again whenever the table's streams are kicked (a spectator link revoked, the table
     deleted); the stream then ends with a 'gone' event, so the page reloads and shows why.
     """
@@ -70,8 +108,10 @@ def version_stream(table: store.TableRow, may_go_on: Callable[[Database], bool])
                     return
             now = time.monotonic()
             if newest > known:
-                known, beat = newest, now + config["LIVE_HEARTBEAT_SECONDS"]
-                yield f"event: version\ndata: {newest}\n\n"
+                made = panel() if panel is not None and known >= 0 else None
+                # A panel may show a version newer still (a tap came in meanwhile): that one is sent already.
+                known, beat = max(newest, made[1] if made else newest), now + config["LIVE_HEARTBEAT_SECONDS"]
+                yield panel_event(made[0]) if made else f"event: version\ndata: {newest}\n\n"
             elif now >= beat:
                 beat = now + config["LIVE_HEARTBEAT_SECONDS"]
                 yield ": still here\n\n"

@@ -6,10 +6,11 @@ fields. What may be done is `offers` (decided by the pure rules), never worked o
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, fields
 from typing import Any
 
-from flask import url_for
+from flask import current_app, url_for
 
 from .. import cards as catalog, store
 from ..db import get_db
@@ -18,6 +19,7 @@ from ..race_lanes import Lane, lanes
 from ..rules import DISPLAY, display_offers, find_card, Game, game, Offers, offers, TableState, twins_of
 from . import highlights, narrate, reminders, setup_forms
 from .common import join_url, play, public_base
+from .shared import NewestCache
 
 LOG_LINES = 15
 SPECTATOR_LOG_LINES = 6
@@ -97,25 +99,44 @@ def spectator_screen(table: store.TableRow, key: str) -> Screen:
 
 def _screen(table: store.TableRow | None, state: TableState, view: str, offered: Offers, me: int | None,
             log_lines: int, table_id: int | None = None, **extra) -> Screen:
-    db = get_db()
     table_id = table.id if table is not None else table_id
+    return Screen(
+        view=view, table=table, state=state, offers=offered, me=me, game=state.rules,
+        **shared_fields(table_id, state, log_lines), reminder_text=_reminder(state, me, view),
+        card_names=catalog_names(state.game) if _names_cards(offered) else (), **extra)
+
+
+def shared_fields(table_id: int, state: TableState, log_lines: int) -> dict[str, Any]:
+    """What every screen of the table shows alike (names, race, log, window), made once per version and language.
+
+    Kept per (table, version, language, log length): a version is one table's events, whoever wrote them,
+    so the kept fields can never be stale, even when another process wrote the table.
+    """
+    cache: NewestCache = current_app.extensions["shared_cache"]
+    key = ("fields", table_id, current_language(), log_lines)
+    kept = cache.get(key, state.version)
+    if kept is None:
+        kept = _table_fields(table_id, state, log_lines)
+        cache.put(key, state.version, kept)
+    return kept
+
+
+def _table_fields(table_id: int, state: TableState, log_lines: int) -> dict[str, Any]:
+    db = get_db()
     # Only the log's tail is read, plus the events an undo line or button names: a long game stays cheap.
     events = store.events_after(db, table_id, max(0, state.version - LOG_LINES))
     wanted = {e["args"]["target"] for e in events if e["type"] in ("undone", "redone")}
     wanted |= {stack[-1] for stack in (state.undoable, state.redoable) if stack}
     by_seq = {**store.events_of_steps(db, table_id, wanted), **{e["seq"]: e for e in events}}
-    return Screen(
-        view=view, table=table, state=state, offers=offered, me=me, game=state.rules,
+    return dict(
         names={None: narrate.seat_name(state, None), **{s: narrate.seat_name(state, s) for s in state.seats}},
         job_names={None: "—", **{key: narrate.job_label(state, key) for key in state.job_profile}},
         job_twins={s: ", ".join(narrate.job_label(state, key) for key in twins_of(state, s)) for s in state.jobs},
         pest_names=_pest_names(state), denounce_terms=_denounce_terms(state), window_text=window_text(state),
-        reminder_text=_reminder(state, me, view), window_waiting=_waiting(state),
-        lanes=lanes(state), highlight=highlights.highlight(db, table_id, events, state),
-        latest_roll=highlights.latest_roll(events, state),
+        window_waiting=_waiting(state), lanes=lanes(state),
+        highlight=highlights.highlight(db, table_id, events, state), latest_roll=highlights.latest_roll(events, state),
         log=narrate.log_entries(events[-log_lines:], state, by_seq), log_total=state.version,
-        undo_hint=narrate.next_undo(state, by_seq), redo_hint=narrate.next_redo(state, by_seq),
-        card_names=catalog_names(state.game) if _names_cards(offered) else (), **extra)
+        undo_hint=narrate.next_undo(state, by_seq), redo_hint=narrate.next_redo(state, by_seq))
 
 
 def _reminder(state: TableState, me: int | None, view: str) -> str:
@@ -171,7 +192,12 @@ def _denounce_terms(state: TableState) -> tuple[tuple[str, int], ...]:
 
 def catalog_names(key: str) -> tuple[str, ...]:
     """Every known card name of the game, the reader's language first, for search-as-you-type."""
-    lang, cards = current_language(), catalog.cards_for(game(key).decks)
+    return _catalog_names(key, current_language())
+
+
+@functools.cache
+def _catalog_names(key: str, lang: str) -> tuple[str, ...]:
+    cards = catalog.cards_for(game(key).decks)
     names = {catalog.name(card, lang) for card in cards} | {card.names["en"] for card in cards}
     return tuple(sorted(names, key=str.casefold))
 

@@ -13,7 +13,7 @@ from ..play import Forbidden
 from ..rules import DISPLAY, RuleViolation
 from . import card_form, narrate
 from .common import actor_for, fragment_or_page, held_seat, is_htmx, play, table_or_404
-from .fragments import live_panel
+from .fragments import live_panel, panel_now
 from .screens import screen_for, seat_screen
 
 bp = Blueprint("seat", __name__)
@@ -40,6 +40,11 @@ def panel(token: str) -> Response | str:
         return live_panel(table, actor, lambda: _screen(table, actor)[1])
     page, context = _screen(table, actor)
     return fragment_or_page("partials/_panel.html", page, **context)
+
+
+def stream_panel(table: store.TableRow, actor: str) -> tuple[str, int]:
+    """This viewer's panel as it is now and its version, for the live stream to carry (a re-fetch's bytes)."""
+    return panel_now(table, actor, lambda: _screen(table, actor)[1])
 
 
 def _screen(table: store.TableRow, actor: str, **extra) -> tuple[str, dict]:

@@ -43,9 +43,12 @@ def test_a_tap_repeated_after_a_lost_answer_counts_once_and_a_refreshed_form_is_
     before = version(server, token)
     expect(display.locator("#panel")).to_have_attribute("data-version", str(before), timeout=WAIT_MS)
 
-    # The tap reaches the server but its answer is lost, and so is the refresh it would trigger.
+    # The tap reaches the server but its answer is lost, and so is the new panel it would bring: the live
+    # stream (which carries panels) is down, so the page polls, and the refreshes it asks for are lost too.
     lost_refreshes = []
+    display.route("**/live*", lambda route: route.abort())
     display.route("**/panel*", lambda route: (lost_refreshes.append(route), route.abort()))
+    display.reload()
     display.route("**/act", lambda route: (route.fetch(), route.abort()))
     move_up.click()
     # The page says the tap was not recorded (its poll may already show the connection live again).
@@ -65,8 +68,10 @@ def test_a_tap_repeated_after_a_lost_answer_counts_once_and_a_refreshed_form_is_
     assert len(ids) == 2 and ids[0] == ids[1] and len(ids[0]) >= 16
     assert version(server, token) == before + 1
 
-    # A tap that got no answer, then another phone's change morphs the panel: the form, kept in place, is a new
-    # action from then on (the person now sees the table as it is).
+    # A tap that got no answer, then another phone's change morphs the panel (brought by the live stream again):
+    # the form, kept in place, is a new action from then on (the person now sees the table as it is).
+    display.unroute("**/live*")
+    display.reload()
     form = display.locator(".admin-list li[data-seat='3'] form").filter(
         has=display.get_by_role("button", name="Make dealer"))
     dealer = form.get_by_role("button")

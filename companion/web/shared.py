@@ -1,0 +1,44 @@
+"""Renders kept by table version: what a version shows never changes, whichever process wrote the table."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+MAX_ENTRIES = 4096  # a few per viewer and per table (only each key's newest version is kept): ~20 KB each at most
+
+
+class NewestCache:
+    """The newest kept value per key, each tagged with the table version it was made from; least recently used
+    keys are dropped first.
+
+    Nothing is ever invalidated: a reader asks for the version it has just read from the store, and a value
+    made from another version does not answer. So a table written by another process (a newer version in the
+    store) simply misses, and stays correct without any "on write" hook.
+    """
+
+    def __init__(self, limit: int = MAX_ENTRIES):
+        self.limit = limit
+        self._entries: OrderedDict[tuple, tuple[int, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple, version: int) -> Any:
+        """The value kept for exactly this version, else None."""
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is None or entry[0] != version:
+                return None
+            self._entries.move_to_end(key)
+            return entry[1]
+
+    def put(self, key: tuple, version: int, value: Any) -> None:
+        """Keep a value, unless one made from a newer version of the same key is already kept."""
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is not None and entry[0] > version:
+                return
+            self._entries[key] = (version, value)
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.limit:
+                self._entries.popitem(last=False)

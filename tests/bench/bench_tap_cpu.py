@@ -1,0 +1,108 @@
+"""Benchmark: the server's CPU time per tap at one five-phone table, measured in process (steady on a busy machine).
+
+Usage: python tests/bench/bench_tap_cpu.py [--taps 200] [--rounds 3]
+
+bench_live.py measures the real server, but its wall-clock figures (and, less so, its CPU figures) suffer when
+other programs share the machine. This measures `time.process_time()` of one Python process doing exactly the
+server's work for each tap, through Flask's test client (no sockets, so the HTTP parsing a real server adds is
+not counted): a phone's +1 wound (its answer is its own new panel), then the other five screens catching up,
+either by re-fetching their panel (the polling fallback, and how every screen caught up before the stream
+carried panels) or by the stream making their panel (`live._panel_maker`, as each open stream does). The table
+is in its setup (as bench_live.py's tables are): the display shows the setup forms. Prints a markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from companion import create_app  # noqa: E402
+
+HX = {"HX-Request": "true", "Accept-Encoding": "gzip"}
+
+
+def open_table(app):
+    """A five-seat Chez Guevara table: its display (a test client) and five joined phones."""
+    display = app.test_client()
+    token = display.post("/tables", data={"game": "guevara", "seats": "5", "language": "en"}
+                         ).headers["Location"].split("/")[2]
+    phones = []
+    for seat in range(1, 6):
+        phone = app.test_client()
+        phone.post(f"/t/{token}/join", data={"seat": seat, "name": f"P{seat}", "action_id": f"join-{seat}-abcdef"})
+        phones.append(phone)
+    return token, display, phones
+
+
+def stream_makers(app, token, display, phones):
+    """What each screen's open stream calls to make its panel (None where the server cannot carry panels)."""
+    try:
+        from companion.web.live import _panel_maker
+    except ImportError:
+        return None
+    from companion.web.common import table_or_404
+    makers = []
+    name = app.config["SESSION_COOKIE_NAME"]
+    for client, view in [(display, "display")] + [(phone, "seat") for phone in phones]:
+        cookies = "; ".join(f"{c.key}={c.value}" for c in client._cookies.values()) or \
+            f"{name}={client.get_cookie(name).value}"
+        with app.test_request_context(f"/t/{token}/live?view={view}", headers={"Cookie": cookies}):
+            table = table_or_404(token)
+            makers.append(_panel_maker(app, table))
+    return makers
+
+
+def run(taps: int, mode: str) -> float:
+    """CPU milliseconds per tap, for taps caught up by 'refetch' or by 'stream'."""
+    app = create_app({"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999"}, instance_path=tempfile.mkdtemp())
+    token, display, phones = open_table(app)
+    makers = stream_makers(app, token, display, phones) if mode == "stream" else None
+    if mode == "stream" and makers is None:
+        return float("nan")
+    count = [0]
+
+    def tap() -> None:
+        count[0] += 1
+        seat = count[0] % 5 + 1
+        answer = phones[seat - 1].post(f"/t/{token}/act", headers=HX, data={
+            "type": "adjust_wounds", "seat": seat, "delta": 1, "action_id": f"bench-{count[0]:08d}", "view": "seat"})
+        assert answer.status_code == 200, answer.status_code
+        answer.close()
+        if mode == "stream":
+            for i, make in enumerate(makers):
+                if i != seat:  # the tapping phone's stream brings a render its answer already made
+                    assert make() is not None
+        else:
+            for i, phone in enumerate(phones, start=1):
+                if i != seat:
+                    assert phone.get(f"/t/{token}/panel?view=seat", headers=HX).status_code == 200
+            assert display.get(f"/t/{token}/panel?view=display", headers=HX).status_code == 200
+
+    for _ in range(20):
+        tap()
+    started = time.process_time()
+    for _ in range(taps):
+        tap()
+    return (time.process_time() - started) * 1000 / taps
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--taps", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=3, help="runs per way; the median is reported")
+    args = parser.parse_args()
+    lines = ["| the other screens catch up by | CPU ms per tap (median of runs) | runs |", "|---|---|---|"]
+    for mode in ("refetch", "stream"):
+        figures = [run(args.taps, mode) for _ in range(args.rounds)]
+        shown = " / ".join(f"{f:.1f}" for f in figures)
+        lines.append(f"| {mode} | {statistics.median(figures):.1f} | {shown} |")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

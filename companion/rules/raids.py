@@ -111,6 +111,7 @@ def _decide_roll(state, seat, args):
 
 
 def _require_picker(state: TableState, seat: int) -> Raid:
+    _require_turn(state)  # a promotion that wins the game ends it before the loot is shared
     raid = state.raid
     if raid is None or raid.stage not in ("loot", "second"):
         raise RuleViolation(N_("No loot is being shared out."), section="guevara.raid.loot")
@@ -144,6 +145,7 @@ def leftover_after_pick(state: TableState, seat: int) -> int:
 
 def _decide_second(state, seat, args):
     """The leader names who picks second; then the others follow by rank, ties broken by Slack (more first)."""
+    _require_turn(state)
     raid = state.raid
     if raid is None or raid.stage != "second" or seat != raid.leader:
         raise RuleViolation(N_("Only the raid's leader names who picks second, after their own pick."),
@@ -158,6 +160,7 @@ def _decide_second(state, seat, args):
 
 def _decide_end(state, seat, args):
     """No Things are left in the loot: the rest is discarded and the raid is over."""
+    _require_turn(state)
     raid = state.raid
     if raid is None or raid.stage not in ("loot", "second"):
         raise RuleViolation(N_("No loot is being shared out."), section="guevara.raid.loot")

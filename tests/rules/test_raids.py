@@ -2,6 +2,7 @@
 
 import pytest
 
+from companion.rules.offers import display_offers, offers
 from companion.rules.violations import RuleViolation
 from test_tents_rules import SLEEP, started
 from test_turn_rules import COUNTS
@@ -188,3 +189,25 @@ def test_one_undo_takes_back_the_leaders_first_roll_and_the_card_going_into_play
     log.act("raid_roll", 1, value=4)  # closes the Raid card's window and rolls: one tap
     state = log.act("undo")
     assert state.raid is None and state.window.kind == "raid"
+
+
+def test_a_promotion_that_wins_the_game_leaves_no_loot_to_pick():
+    """#17 item 7: the raid's promotion reaches the goal; the loot still waiting is over with the game."""
+    log = game(["private", "private", "private"])
+    log.act("adjust_slack", 2, delta=18)  # 18 + Private 1 = 19; a Corporal's 2 makes 20, the goal
+    window = log.act("call_raid", 1, card=RAID).window.uid
+    for seat in (2, 3):
+        log.act("pass_card", seat, window=window)
+    for seat, value in ((1, 1), (2, 5), (3, 2)):
+        state = log.act("raid_roll", seat, value=value)
+    assert state.winner == 2 and state.ranks[2] == "corporal"
+    assert state.raid.stage == "loot" and state.raid.picker == 1  # the leader's pick was next
+    for seat in (1, 2, 3):
+        assert offers(state, seat).as_json() == {"acts_for": [seat], "undo": True}  # nothing but undo
+    display = display_offers(state)
+    assert display.take_loot is None and display.end_loot is None and display.name_second is None
+    for action, args in (("take_loot", {"card": BERET}), ("take_loot", {}), ("end_loot", {}), ("name_second", {"with": 3})):
+        with pytest.raises(RuleViolation) as refused:
+            log.act(action, 1, **args)
+        assert refused.value.message == "The game is over."
+    assert log.state.tents[1] == [] and log.state.winner == 2

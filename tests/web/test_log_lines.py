@@ -127,3 +127,27 @@ def test_a_two_player_table_is_warned_when_a_rank_other_than_private_is_set(app)
     page = markup.unescape(display.get(f"/t/{table}/display").get_data(as_text=True))
     assert "is now Corporal — the rulebook gives both players of a two-player game a Private" in page
     assert "is now Private —" not in page
+
+
+def test_a_sleep_woken_when_the_free_time_phase_ends_is_named_on_its_owners_phone(app, client, table):
+    """#17 item 11: nothing leaves a tent by itself when a turn ends; the nearest is a phase moving on, which
+    settles the last Activity: Ben's loud Nookie lands as he taps Next phase, and Ana's Sleep next door goes."""
+    ana, ben = started(app, client, table)  # Ana Private (seat 1), Ben Corporal (seat 2, Ana's neighbour)
+    for phase in ("draw", "roll", "call"):
+        advance(client, table, 1, phase, 1)
+    ok(act(ana, table, type="play_card", seat=1, name="Sleep", slack=1, card_type="activity"))
+    for phase in ("freetime", "discard", "heal"):
+        ok(act(ana, table, type="advance", seat=1, phase=phase, turn=1))
+    assert [card["name"] for card in state(client, table)["seats"][0]["tent"]] == ["Sleep"]
+    for phase in ("draw", "roll", "call"):
+        ok(act(ben, table, type="advance", seat=2, phase=phase, turn=2))
+    ok(act(ben, table, type="play_card", seat=2, name="Nookie on the Barricade", card_type="activity", slack=5,
+           categories="nookie"))  # a Slack printed on the card, so no roll settles it: the next phase does
+    assert state(client, table)["seats"][0]["tent"] != []  # still in its cancel window: nothing happened yet
+    ok(act(ben, table, type="advance", seat=2, phase="freetime", turn=2))
+    after = state(client, table)
+    assert after["seats"][0]["tent"] == [] and [c["name"] for c in after["seats"][1]["tent"]] == [
+        "Nookie on the Barricade"]
+    told = "<b>Ben</b> nobody canceled it — Sleep is discarded from the tent of Ana: the Nookie next door was too loud"
+    assert told in markup.unescape(ana.get(f"/t/{table}/seat").get_data(as_text=True))  # on Ana's own phone
+    assert told in log_of(ana, table) and told in log_of(ben, table)

@@ -67,3 +67,28 @@ def test_a_private_is_denounced_although_the_profile_leaves_the_penalty_blank(ap
     assert state(client, table)["denunciation"]["stage"] == "revenge"  # 3 - 0 = 3: innocent
     assert "rolled 3 for the denouncement: 3 with modifiers, innocent" in ben.get(f"/t/{table}/seat").get_data(
         as_text=True)
+
+
+def test_the_raid_that_wins_the_game_leaves_no_loot_picker_on_any_screen(app, client, table):
+    """#17 item 7: Dan's promotion on the raid reaches the goal; nobody is asked to pick the loot any more."""
+    ana, ben = started(app, client, table)
+    cleo, dan = join(app, table, 3, "Cleo"), join(app, table, 4, "Dan")
+    for seat, rank in ((3, "private"), (2, "private"), (1, "corporal")):
+        act(client, table, type="set_rank", seat=seat, rank=rank)
+    act(dan, table, type="adjust_slack", seat=4, delta=18)  # 18 + Private 1 = 19; a Corporal's 2 makes the goal
+    to_phase(ana, table, 1, "Free Time")
+    act(ana, table, type="call_raid", seat=1, name="Raid the Village", loot=2)
+    for seat, phone, value in ((1, ana, 4), (2, ben, 2), (3, cleo, 1), (4, dan, 5)):
+        assert act(phone, table, type="raid_roll", seat=seat, value=value).status_code == 200
+    after = state(client, table)
+    assert after["winner"] == 4 and after["seats"][3]["rank"] == "corporal"
+    screens = [phone.get(f"/t/{table}/seat") for phone in (ana, ben, cleo, dan)] + [client.get(f"/t/{table}/display")]
+    for screen in screens:
+        html = screen.get_data(as_text=True)
+        assert "Dan has won!" in html and "Dan rolled highest." in html  # the raid's outcome stays told
+        for control in ("Take this Thing", "I took another card into my hand", "No Things left: end the raid",
+                        "loot-form", "picks from the loot"):
+            assert control not in html, control
+    refused = act(ana, table, type="take_loot", seat=1, name="Cigars", slack=2)
+    assert refused.status_code == 409 and "The game is over." in refused.get_data(as_text=True)
+    assert state(client, table)["seats"][0]["tent"] == []

@@ -43,7 +43,8 @@ class Thumb:
         while shown.inner_text() != phase:
             before = shown.inner_text()
             self.tap(self.page.get_by_test_id("advance"))
-            expect(shown).not_to_have_text(before, timeout=PROPAGATION_MS)
+            # Counting taps, not timing them: a loaded CI machine may take longer than the usual wait.
+            expect(shown).not_to_have_text(before, timeout=3 * PROPAGATION_MS)
 
     def pick(self, name: str) -> None:
         """Tap a known card in the card form's picker."""

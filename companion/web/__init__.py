@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 
 from .. import store
 from ..db import discard_connection
-from ..i18n import LANGUAGES, current_language, gettext, ngettext
+from ..i18n import LANGUAGES, current_language, gettext, ngettext, template_gettext
 from ..play import Play
 from ..rules import N_
 from .common import from_another_origin
@@ -38,6 +38,7 @@ def register(app: Flask) -> None:
 
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)
+    app.jinja_env.globals["_"] = template_gettext
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
                                  url_for=links.remembered_url_for, shared_include=fragments.shared_include,
                                  action_form=action_form.action_form,

@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 
 from .. import store
 from ..db import discard_connection
-from ..i18n import LANGUAGES, current_language, gettext, ngettext
+from ..i18n import LANGUAGES, current_language, gettext, ngettext, template_gettext
 from ..play import Play
 from ..rules import N_
 from .common import from_another_origin
@@ -25,8 +25,8 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
-    from . import (api, archive_pages, compress, deck_pages, fragments, install, links, live, narrate,
-                   reference_pages, seat, share_links, shared, spectate, tables)
+    from . import (action_form, api, archive_pages, compress, deck_pages, fragments, install, links, live,
+                   narrate, reference_pages, seat, share_links, shared, spectate, tables)
 
     app.extensions["play"] = Play(app.config["DATABASE"])
     app.extensions["join_limiter"] = RateLimiter()
@@ -38,8 +38,10 @@ def register(app: Flask) -> None:
 
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)
+    app.jinja_env.globals["_"] = template_gettext
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
                                  url_for=links.remembered_url_for, shared_include=fragments.shared_include,
+                                 action_form=action_form.action_form,
                                  **narrate.FORMATTERS, **archive_pages.TEMPLATE_HELPERS)
 
     app.before_request(_refuse_other_origins)

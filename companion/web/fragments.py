@@ -7,6 +7,8 @@ action id: the browser makes one per form). So one render per (table, viewer, la
 the newest version and every browser of that seat gets the same bytes and the same ETag; a new event (a new
 version) or another language, viewer or address misses the cache. Anything new a phone's panel shows that
 does not come from the table's events or the viewer must be added to `_viewer` below, or it would go stale.
+The display's panel is kept the same way: besides the version it shows only the setup profiles the server
+remembers from other tables, and their fingerprint is part of its key, read afresh for every answer.
 """
 from __future__ import annotations
 
@@ -23,7 +25,8 @@ from werkzeug.wrappers import Response
 from .. import store
 from ..db import get_db
 from ..i18n import current_language
-from ..rules import DISPLAY
+from ..rules import DISPLAY, TableState
+from . import setup_forms
 from .common import play
 from .shared import NewestCache
 
@@ -34,15 +37,12 @@ _BOOT = secrets.token_hex(4)  # a restart (perhaps with new templates) changes e
 
 def live_panel(table: store.TableRow, actor: str, context: Callable[[], dict], status: int = 200) -> Response:
     """The htmx panel for this viewer: 304 if the browser holds this version, else a kept or new render."""
-    if _rendered_each_time(actor):
-        response = current_app.make_response((render_template(PANEL, **context()), status))
-        response.vary.add("HX-Request")
-        return response
-    key = (table.id, *_viewer(actor))
-    version = play().state(get_db(), table).version
+    state = play().state(get_db(), table)
+    key, version = (table.id, *_viewer(actor, state)), state.version
     tag = _etag(key, version)
     fresh = "no-cache" in request.headers.get("Cache-Control", "")
-    if request.method == "GET" and not fresh and request.if_none_match.contains_weak(tag):
+    # The display always gets its panel (kept or new): what it remembers may differ from what its browser holds.
+    if request.method == "GET" and not fresh and not _display_view(actor) and request.if_none_match.contains_weak(tag):
         return _finish(current_app.response_class(status=304), tag)
     html, version = _kept_or_rendered(key, version, context, fresh)
     return _finish(current_app.make_response((html, status)), _etag(key, version))
@@ -51,17 +51,8 @@ def live_panel(table: store.TableRow, actor: str, context: Callable[[], dict], s
 def panel_now(table: store.TableRow, actor: str, context: Callable[[], dict]) -> tuple[str, int]:
     """This viewer's panel of the table as it is now, kept or rendered (what the live stream carries), and the
     version it shows."""
-    if _rendered_each_time(actor):
-        values = context()
-        return render_template(PANEL, **values), values["state"].version
-    version = play().state(get_db(), table).version
-    return _kept_or_rendered((table.id, *_viewer(actor)), version, context)
-
-
-def _rendered_each_time(actor: str) -> bool:
-    # The display also shows what the server remembers from other tables (rank and job profiles to
-    # prefill), which this table's version does not cover: it is rendered afresh each time.
-    return actor == DISPLAY and request.values.get("view") != "seat"
+    state = play().state(get_db(), table)
+    return _kept_or_rendered((table.id, *_viewer(actor, state)), state.version, context)
 
 
 def _kept_or_rendered(key: tuple, version: int, context: Callable[[], dict], fresh: bool = False) -> tuple[str, int]:
@@ -103,9 +94,23 @@ def _value_key(value) -> object:
     return getattr(value, "id", value)
 
 
-def _viewer(actor: str) -> tuple:
+def _viewer(actor: str, state: TableState) -> tuple:
     """Everything besides the table's version that a panel's render depends on."""
+    if _display_view(actor):
+        return actor, "display", current_language(), request.host_url, _remembered_fingerprint(state)
     return actor, current_language(), request.host_url
+
+
+def _display_view(actor: str) -> bool:
+    """Whether this is the display's own panel (not the display looking as a seat)."""
+    return actor == DISPLAY and request.values.get("view") != "seat"
+
+
+def _remembered_fingerprint(state: TableState) -> str:
+    """What the display's setup forms prefill (perhaps remembered from other tables, which this table's version
+    does not cover), as a short digest: another table entering new rank or job cards changes it."""
+    profile = setup_forms.job_profile_form(state) if state.rules.has_jobs else setup_forms.profile_form(state)
+    return hashlib.blake2s(repr(profile).encode(), digest_size=12).hexdigest()
 
 
 def _etag(key: tuple, version: int) -> str:

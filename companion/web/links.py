@@ -22,7 +22,8 @@ def remembered_url_for(endpoint: str, **values) -> str:
     if not has_request_context():
         return url_for(endpoint, **values)
     try:
-        key = (endpoint, request.host, request.scheme, request.script_root, tuple(sorted(values.items())))
+        asked = request._get_current_object()  # one look through the proxy, not three
+        key = (endpoint, asked.host, asked.scheme, asked.script_root, tuple(sorted(values.items())))
         link = _links.get(key)
     except TypeError:  # a value that cannot be hashed
         return url_for(endpoint, **values)

@@ -310,17 +310,6 @@ def remembered(db: Database, key: str) -> dict | None:
 
 # --- spectators, the archive, export and delete -------------------------------------------------------------
 
-def set_spectator_key(db: Database, table_id: int, secret: str | None) -> None:
-    """Give the table a new spectator key (the old one stops working at once), or none."""
-    db.execute("UPDATE tables SET spectator_key = ? WHERE id = ?", [digest(secret) if secret else None, table_id])
-
-
-def has_spectator_key(db: Database, table_id: int) -> bool:
-    """Whether a spectator link is open for the table."""
-    row = db.execute("SELECT spectator_key IS NOT NULL FROM tables WHERE id = ?", [table_id]).fetchone()
-    return bool(row and row[0])
-
-
 def set_link_key(db: Database, table_id: int, column: str, secret: str | None) -> None:
     """Give the table a new key of a link it hands out (the old key stops working at once), or none."""
     assert column in ("spectator_key", "share_key")

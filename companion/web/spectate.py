@@ -55,7 +55,7 @@ def tools(table: store.TableRow) -> dict:
     db = get_db()
     key = session.get("spectators", {}).get(table.token)  # only its hash is stored: the maker keeps the key
     mine = bool(key) and store.table_by(db, "spectator_key", store.digest(key)) == table
-    return {"open": mine or store.has_spectator_key(db, table.id),
+    return {"open": mine or store.has_link_key(db, table.id, "spectator_key"),
             "url": public_base()[0] + url_for("spectate.watch", key=key) if mine else None}
 
 
@@ -64,7 +64,7 @@ def make_link(token: str) -> Response | tuple[str, int]:
     """A new spectator link; the previous one, if any, stops working."""
     table = _display_post(token)
     key = secrets.token_urlsafe(24)
-    store.set_spectator_key(get_db(), table.id, key)
+    store.set_link_key(get_db(), table.id, "spectator_key", key)
     play().hub.kick(table.id)
     session.setdefault("spectators", {})[token] = key
     session.modified = True
@@ -75,7 +75,7 @@ def make_link(token: str) -> Response | tuple[str, int]:
 def revoke_link(token: str) -> Response | tuple[str, int]:
     """The spectator link stops working at once, its open pages included."""
     table = _display_post(token)
-    store.set_spectator_key(get_db(), table.id, None)
+    store.set_link_key(get_db(), table.id, "spectator_key", None)
     play().hub.kick(table.id)
     session.get("spectators", {}).pop(token, None)
     session.modified = True

@@ -41,12 +41,18 @@ def test_two_games_keep_separate_numbers_for_a_same_named_card(app):
         assert deck.lookup(db, ("goth",), "en", "Nap") is None
 
 
-@BOTH_DATABASES  # the deck's tables on SQLite and on a real PostgreSQL
-def test_a_number_that_differs_from_the_known_one_is_asked_and_the_answer_recorded(app, client, table):
-    ana, ben = started(app, client, table)
+def taught_hammock_time(app, client, table):
+    """Ana's phone in Free Time, on a server that learned Hammock Time as Slack 2 (the play itself undone)."""
+    ana, _ben = started(app, client, table)
     to_phase(ana, table, 1, "Free Time")
     act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2)
     act(ana, table, type="undo")
+    return ana
+
+
+@BOTH_DATABASES  # the deck's tables on SQLite and on a real PostgreSQL
+def test_a_number_that_differs_from_the_known_one_is_asked_and_the_answer_recorded(app, client, table):
+    ana = taught_hammock_time(app, client, table)
     asked = act(ana, table, type="play_card", seat=1, name="hammock time", slack=3)
     page = asked.get_data(as_text=True)
     assert asked.status_code == 400
@@ -65,10 +71,7 @@ def test_a_number_that_differs_from_the_known_one_is_asked_and_the_answer_record
 
 @BOTH_DATABASES  # the deck's tables on SQLite and on a real PostgreSQL
 def test_keeping_the_known_number_plays_it_and_changes_nothing(app, client, table):
-    ana, ben = started(app, client, table)
-    to_phase(ana, table, 1, "Free Time")
-    act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2)
-    act(ana, table, type="undo")
+    ana = taught_hammock_time(app, client, table)
     kept = act(ana, table, type="play_card", seat=1, name="Hammock Time", slack=5, printed="known")
     assert kept.status_code == 200 and state(ana, table)["window"]["cards"][0]["slack"] == 2
     with app.app_context():

@@ -57,10 +57,6 @@ class _Term:
     stem: str
     prefix: bool
 
-    def matches(self, stem: str) -> bool:
-        """Whether a text word with this stem counts as a match."""
-        return stem.startswith(self.stem) if self.prefix else stem == self.stem
-
     def fts(self) -> str:
         """The term in FTS5 query syntax."""
         return f'"{self.stem}"*' if self.prefix else f'"{self.stem}"'
@@ -247,16 +243,23 @@ def build_index() -> None:
     _get_index()
 
 
+@functools.lru_cache(maxsize=8192)
+def _words_with_stems(text: str, lang: str) -> tuple[tuple[int, int, str], ...]:
+    """Each word of a text as (start, end, stem); the rulebook's texts never change, so this is kept."""
+    return tuple((match.start(), match.end(), stem(match.group(), lang)) for match in WORD.finditer(text))
+
+
 def highlight(text: str, terms: list[_Term], lang: str) -> str:
     """The text HTML-escaped, with every word that matches a term wrapped in <mark>."""
     out: list[str] = []
     position = 0
-    for match in WORD.finditer(text):
-        word_stem = stem(match.group(), lang)
-        if any(term.matches(word_stem) for term in terms):
-            out.append(html.escape(text[position:match.start()]))
-            out.append(f"<mark>{html.escape(match.group())}</mark>")
-            position = match.end()
+    exact = {term.stem for term in terms if not term.prefix}
+    prefixes = tuple(term.stem for term in terms if term.prefix)
+    for start, end, word_stem in _words_with_stems(text, lang):
+        if word_stem in exact or word_stem.startswith(prefixes):
+            out.append(html.escape(text[position:start]))
+            out.append(f"<mark>{html.escape(text[start:end])}</mark>")
+            position = end
     out.append(html.escape(text[position:]))
     return "".join(out)
 

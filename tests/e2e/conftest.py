@@ -31,7 +31,7 @@ def chromium_path():
 
 
 @pytest.fixture(scope="session")
-def browser(chromium_path):
+def session_browser(chromium_path):
     """One headless Chromium for the session, driven by Playwright."""
     try:
         from playwright.sync_api import sync_playwright
@@ -43,6 +43,15 @@ def browser(chromium_path):
         browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def browser(session_browser):
+    """The session's Chromium; the pages a test opened are closed after it (left open, they kept polling their
+    stopped servers and slowed every later test)."""
+    yield session_browser
+    for context in session_browser.contexts:
+        context.close()
 
 
 @pytest.fixture

@@ -25,8 +25,8 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
-    from . import (action_form, api, archive_pages, compress, deck_pages, fragments, install, links, live,
-                   narrate, reference_pages, seat, share_links, shared, spectate, tables)
+    from . import (action_form, api, archive_pages, compress, deck_pages, fragments, help_links, install, links,
+                   live, narrate, reference_pages, seat, share_links, shared, spectate, tables)
 
     app.extensions["play"] = Play(app.config["DATABASE"])
     app.extensions["join_limiter"] = RateLimiter()
@@ -41,7 +41,8 @@ def register(app: Flask) -> None:
     app.jinja_env.globals["_"] = template_gettext
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
                                  url_for=links.remembered_url_for, shared_include=fragments.shared_include,
-                                 action_form=action_form.action_form,
+                                 action=action_form.action_form, help=help_links.help_link,
+                                 rule_help=help_links.rule_help,
                                  **narrate.FORMATTERS, **archive_pages.TEMPLATE_HELPERS)
 
     app.before_request(_refuse_other_origins)

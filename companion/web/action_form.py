@@ -11,7 +11,7 @@ def action_form(table, view: str, type: str, seat=None, fields=None, each_tap: b
                 **options) -> Markup:
     """One action's form, with the fields the server needs and what `caller` puts inside (its buttons).
 
-    Byte for byte the markup the `action` macro made: `class` (a Python keyword) comes in `options`.
+    `class` (a Python keyword) comes in `options`.
     """
     url = escape(remembered_url_for("seat.act", token=table.token))
     posts = "data-each-tap" if each_tap else f'hx-post="{url}" hx-target="#panel" hx-swap="outerHTML"'

@@ -41,7 +41,9 @@ def register(app: Flask) -> None:
     app.jinja_env.globals["_"] = template_gettext
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
                                  url_for=links.remembered_url_for, shared_include=fragments.shared_include,
-                                 action=action_form.action_form, help=help_links.help_link,
+                                 action=action_form.action_form, tally_buttons=action_form.tally_buttons,
+                                 rolled_buttons=action_form.rolled_buttons,
+                                 help=help_links.help_link,
                                  rule_help=help_links.rule_help,
                                  **narrate.FORMATTERS, **archive_pages.TEMPLATE_HELPERS)
 

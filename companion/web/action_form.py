@@ -1,9 +1,16 @@
-"""The form every tap posts (`action` in the templates), built in Python: a panel holds dozens of them."""
+"""The forms taps post (`action` and `tally_buttons` in the templates), built in Python: a panel holds dozens."""
 
 from __future__ import annotations
 
+import functools
+from typing import NamedTuple
+
+from flask import request
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
+from ..i18n import current_language, gettext
 from .links import remembered_url_for
 
 
@@ -26,3 +33,67 @@ def action_form(table, view: str, type: str, seat=None, fields=None, each_tap: b
                   f'  {extra}\n'
                   f'  {caller()}\n'
                   f'</form>')
+
+
+@pass_context
+def tally_buttons(context: Context, seat) -> Markup:
+    """`tally_buttons(seat)`: the +/- buttons of one seat's tallies, as far as the table's offers allow them (each
+    tap its own action). The display shows a row per seat on every refresh, so the markup is kept."""
+    offers, seat_id = context["offers"], seat.id
+    offered = tuple(seat_id in getattr(offers, kind) for kind in TALLY_OFFERS)
+    asked = request._get_current_object()  # the form's address depends on where the page is served
+    return _tally_markup(context["table"].token, context["view"], seat_id, context["names"][seat_id], offered,
+                         current_language(), asked.host, asked.scheme, asked.script_root)
+
+
+TALLY_OFFERS = ("adjust_slack", "adjust_wounds", "more_heartache", "less_heartache")
+
+
+class _Token(NamedTuple):
+    """All an action's form needs of its table."""
+
+    token: str
+
+
+@functools.lru_cache(maxsize=4096)
+def _tally_markup(token: str, view: str, seat_id: int, name: str, offered: tuple[bool, ...], *_served_at) -> Markup:
+    """The tally buttons for one seat as offered (what `tally_buttons` keeps: the language is in the key)."""
+    slack, wounds, more_heartache, less_heartache = offered
+    buttons = []
+    if slack:
+        buttons += [("adjust_slack", -1, "minus", gettext("−1 Slack for %(name)s", name=name), gettext("−1 Slack")),
+                    ("adjust_slack", 1, "plus", gettext("+1 Slack for %(name)s", name=name), gettext("+1 Slack"))]
+    if wounds:
+        buttons += [("adjust_wounds", 1, "wound", gettext("+ wound for %(name)s", name=name), gettext("+ wound")),
+                    ("adjust_wounds", -1, "heal", gettext("− wound for %(name)s", name=name), gettext("− wound"))]
+    if more_heartache:
+        buttons.append(("adjust_heartache", 1, "heartache-plus", gettext("+1 Heartache for %(name)s", name=name),
+                        gettext("+1 Heartache")))
+    if less_heartache:
+        buttons.append(("adjust_heartache", -1, "heartache-minus", gettext("−1 Heartache for %(name)s", name=name),
+                        gettext("−1 Heartache")))
+    table = _Token(token)
+    forms = "".join(
+        action_form(table, view, type, seat_id, {"delta": delta}, each_tap=True,
+                    caller=lambda: Markup(f'<button class="{kind}" aria-label="{escape(label)}">{escape(text)}</button>'))
+        for type, delta, kind, label, text in buttons)
+    return Markup(f'<div class="tally-buttons">{forms}</div>')
+
+
+def rolled_buttons(server_label=None, testid: str = "") -> Markup:
+    """`rolled_buttons(label, testid)`: one roll, two ways, inside the form of the step it is for: the server's
+    die (labelled, if given) or "I rolled N" for a real one."""
+    return _rolled_markup(escape(server_label) if server_label else "", testid, current_language())
+
+
+@functools.lru_cache(maxsize=1024)
+def _rolled_markup(server_label: str, testid: str, _language: str) -> Markup:
+    """The roll buttons (kept per label, test id and language: every screen shows them on every refresh)."""
+    test = (lambda suffix: f' data-testid="{escape(testid)}{suffix}"') if testid else (lambda suffix: "")
+    server = f'<button type="submit" name="value" value="" class="primary big"{test("")}>{server_label}</button>' \
+        if server_label else ""
+    physical = "".join(f'<button type="submit" name="value" value="{n}" '
+                       f'aria-label="{escape(gettext("I rolled %(value)d", value=n))}"{test(f"-{n}")}>{n}</button>'
+                       for n in range(1, 7))
+    return Markup(f'{server}\n<div class="physical" role="group" aria-label="{escape(gettext("Or enter a physical die:"))}">'
+                  f'{physical}</div>')

@@ -338,7 +338,8 @@ def run(tables: int, seconds: float, pace: float, clean_seconds: float = 2.0, we
     live = tables * 6 + 8
     # Every simulated screen comes from 127.0.0.1: lift the per-address shares to the totals.
     server = Server(folder / "instance", extra_args=("--max-live", str(live), "--max-live-per-client", str(live),
-                                                     "--max-connections-per-client", str(2 * live + 100)),
+                                                     "--max-connections-per-client", str(2 * live + 100),
+                                                     "--new-tables-per-hour", "0"),
                     workers=workers, database=database).start()
     process = ServerProcesses(server.process.pid)
     stop = threading.Event()

@@ -30,6 +30,8 @@ class Hub:
         self._guard = threading.Lock()
         self._live = 0
         self._live_by_client: Counter[str] = Counter()
+        self._taps = 0
+        self._no_taps = threading.Condition()
         self.closed = False
 
     def _condition(self, table_id: int) -> threading.Condition:
@@ -129,6 +131,25 @@ class Hub:
             if idle:
                 self._watcher = None
             return fresh, set(self._watched), idle
+
+    def tap_started(self) -> None:
+        """A tap is being answered in this process (streams make their panels after it: see `after_taps`)."""
+        with self._no_taps:
+            self._taps += 1
+
+    def tap_answered(self) -> None:
+        """A tap's answer is made."""
+        with self._no_taps:
+            self._taps -= 1
+            if not self._taps:
+                self._no_taps.notify_all()
+
+    def after_taps(self, timeout: float) -> None:
+        """Wait (at most `timeout`) until no tap is being answered here: the person who tapped waits for the
+        answer, the other screens hardly notice a few milliseconds; Python runs one thread at a time, so a
+        tap's answer made beside five panels would take five times as long."""
+        with self._no_taps:
+            self._no_taps.wait_for(lambda: not self._taps, timeout)
 
     def try_listen(self, limit: int, client: str, per_client: int) -> Callable[[], None] | None:
         """Take one of `limit` live-stream places, at most `per_client` of them for one client address.

@@ -17,6 +17,7 @@ from .common import actor_for, play, table_or_404
 from .seat import stream_panel
 
 bp = Blueprint("live", __name__)
+TAPS_FIRST_SECONDS = 0.02  # how long a stream's panel waits for taps being answered in this process
 
 
 @bp.get("/t/<token>/live")
@@ -40,7 +41,10 @@ def _panel_maker(app: Flask, table: store.TableRow) -> Callable[[], tuple[str, i
     """
     environ = {**request.environ, "wsgi.input": io.BytesIO(), "CONTENT_LENGTH": "0"}
 
+    hub = app.extensions["play"].hub
+
     def make() -> tuple[str, int] | None:
+        hub.after_taps(TAPS_FIRST_SECONDS)
         try:
             with app.request_context(environ):
                 actor = actor_for(table)

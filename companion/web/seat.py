@@ -55,6 +55,16 @@ def _screen(table: store.TableRow, actor: str, **extra) -> tuple[str, dict]:
 @bp.post("/t/<token>/act")
 def act(token: str) -> Response:
     """Do one action from a form (htmx gets the panel back, a plain post a redirect)."""
+    hub = play().hub
+    hub.tap_started()
+    try:
+        return _answer_tap(token)
+    finally:
+        hub.tap_answered()
+
+
+def _answer_tap(token: str) -> Response:
+    """The tap's answer: the action done (or refused) and this phone's new panel."""
     table = table_or_404(token)
     actor = actor_for(table)
     if actor is None:

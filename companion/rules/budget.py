@@ -18,7 +18,10 @@ def _decide_budget_card(state, seat, args):
         raise RuleViolation(N_("Enter how %(card)s changes this turn's Income or Free Time."),
                             section="guevara.income", card=args["name"])
     if turn.income_left + income < 0:
-        raise RuleViolation(N_("Income cannot drop below zero."), section="guevara.income")
+        # A job pays its own Income (a Russian table calls it «доход», not a soldier's «жалование»).
+        message = N_("Your job's Income cannot drop below zero.") if state.rules.has_jobs else \
+            N_("Income cannot drop below zero.")
+        raise RuleViolation(message, section="guevara.income")
     if turn.free_time_left + free_time < 0:
         raise RuleViolation(N_("Free Time cannot drop below zero."), section="guevara.phase.freetime")
     card = {"name": args["name"], **({"key": args["key"]} if args.get("key") else {})}

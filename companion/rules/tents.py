@@ -110,7 +110,9 @@ def _decide_play(state, seat, args):
         if turn.free_time_left < 1:
             raise RuleViolation(N_("No Free Time is left this turn."), section="guevara.phase.freetime")
         if cost > turn.income_left:
-            raise RuleViolation(N_("That costs more than the Income left this turn."), section="guevara.income")
+            message = N_("That costs more than your job's Income left this turn.") if state.rules.has_jobs else \
+                N_("That costs more than the Income left this turn.")
+            raise RuleViolation(message, section="guevara.income")
     return closing + [{"type": "card_played", "seat": seat,
                        "args": {"kind": kind, "cards": cards, "target": target, "cost": cost}}]
 

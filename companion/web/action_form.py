@@ -92,8 +92,9 @@ def _rolled_markup(server_label: str, testid: str, _language: str) -> Markup:
     test = (lambda suffix: f' data-testid="{escape(testid)}{suffix}"') if testid else (lambda suffix: "")
     server = f'<button type="submit" name="value" value="" class="primary big"{test("")}>{server_label}</button>' \
         if server_label else ""
-    physical = "".join(f'<button type="submit" name="value" value="{n}" '
-                       f'aria-label="{escape(gettext("I rolled %(value)d", value=n))}"{test(f"-{n}")}>{n}</button>'
-                       for n in range(1, 7))
-    return Markup(f'{server}\n<div class="physical" role="group" aria-label="{escape(gettext("Or enter a physical die:"))}">'
-                  f'{physical}</div>')
+    # The messages stay outside the f-strings, where the catalog's extractor finds them.
+    labels = {n: gettext("I rolled %(value)d", value=n) for n in range(1, 7)}
+    physical = "".join(f'<button type="submit" name="value" value="{n}" aria-label="{escape(label)}"'
+                       f'{test(f"-{n}")}>{n}</button>' for n, label in labels.items())
+    group = gettext("Or enter a physical die:")
+    return Markup(f'{server}\n<div class="physical" role="group" aria-label="{escape(group)}">{physical}</div>')

@@ -116,3 +116,19 @@ def test_a_russian_phone_names_rolls_and_people_in_the_games_own_words(app, clie
     assert f'<option value="call">{call}</option>' in page
     assert f'class="card-facts">{person}' in page
     assert person.casefold()[:4] in rules_text(game, "ru").casefold()
+
+
+@pytest.mark.parametrize("game, word, not_word", [("geek", "доход", "жалован"), ("guevara", "жалован", "доход")])
+def test_a_russian_refusal_about_income_uses_the_games_word(app, client, game, word, not_word):
+    token, (ana, _ben) = start_game(app, client, game)
+    ana.post("/language", data={"lang": "ru"})
+    for phase in ("draw", "roll", "call"):  # on to Free Time
+        assert act(ana, token, type="advance", seat=1, phase=phase, turn=1).status_code == 200
+    before = ana.get(f"/t/{token}/version").get_json()["version"]
+    refusals = [act(ana, token, type="budget_card", seat=1, name="Lucky 7", income=-10),
+                act(ana, token, type="play_card", seat=1, name="Yacht", card_type="thing", slack=1, cost=9)]
+    for response in refusals:
+        assert response.status_code == 409, response.status_code
+        said = html.unescape(re.search(r'class="error"[^>]*>(.*?)<', response.get_data(as_text=True), re.S)[1])
+        assert word in said.casefold() and not_word not in said.casefold(), said
+    assert ana.get(f"/t/{token}/version").get_json()["version"] == before

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-from typing import NamedTuple
 
 from flask import request
 from jinja2 import pass_context
@@ -20,19 +19,27 @@ def action_form(table, view: str, type: str, seat=None, fields=None, each_tap: b
 
     `class` (a Python keyword) comes in `options`.
     """
-    url = escape(remembered_url_for("seat.act", token=table.token))
+    return _form(table.token, view, type, seat, fields, each_tap, caller(), options.get("class", "act"))
+
+
+def _form(token: str, view: str, type: str, seat, fields, each_tap: bool, inside: Markup, css_class: str) -> Markup:
+    """The markup of one action's form around what goes inside it."""
+    url = escape(remembered_url_for("seat.act", token=token))
     posts = "data-each-tap" if each_tap else f'hx-post="{url}" hx-target="#panel" hx-swap="outerHTML"'
     seat_field = f'<input type="hidden" name="seat" value="{escape(seat)}">' if seat else ""
     extra = "".join(f'<input type="hidden" name="{escape(key)}" value="{escape(value)}">'
                     for key, value in (fields or {}).items())
-    return Markup(f'<form method="post" action="{url}" class="{escape(options.get("class", "act"))}"\n'
+    return Markup(f'<form method="post" action="{url}" class="{escape(css_class)}"\n'
                   f'      {posts}>\n'
                   f'  <input type="hidden" name="view" value="{escape(view)}">\n'
                   f'  <input type="hidden" name="type" value="{escape(type)}">\n'
                   f'  {seat_field}\n'
                   f'  {extra}\n'
-                  f'  {caller()}\n'
+                  f'  {inside}\n'
                   f'</form>')
+
+
+TALLY_OFFERS = ("adjust_slack", "adjust_wounds", "more_heartache", "less_heartache")
 
 
 @pass_context
@@ -46,18 +53,9 @@ def tally_buttons(context: Context, seat) -> Markup:
                          current_language(), asked.host, asked.scheme, asked.script_root)
 
 
-TALLY_OFFERS = ("adjust_slack", "adjust_wounds", "more_heartache", "less_heartache")
-
-
-class _Token(NamedTuple):
-    """All an action's form needs of its table."""
-
-    token: str
-
-
 @functools.lru_cache(maxsize=4096)
 def _tally_markup(token: str, view: str, seat_id: int, name: str, offered: tuple[bool, ...], *_served_at) -> Markup:
-    """The tally buttons for one seat as offered (what `tally_buttons` keeps: the language is in the key)."""
+    """The tally buttons for one seat as offered (what `tally_buttons` keeps; language and address are in the key)."""
     slack, wounds, more_heartache, less_heartache = offered
     buttons = []
     if slack:
@@ -72,10 +70,9 @@ def _tally_markup(token: str, view: str, seat_id: int, name: str, offered: tuple
     if less_heartache:
         buttons.append(("adjust_heartache", -1, "heartache-minus", gettext("−1 Heartache for %(name)s", name=name),
                         gettext("−1 Heartache")))
-    table = _Token(token)
     forms = "".join(
-        action_form(table, view, type, seat_id, {"delta": delta}, each_tap=True,
-                    caller=lambda: Markup(f'<button class="{kind}" aria-label="{escape(label)}">{escape(text)}</button>'))
+        _form(token, view, type, seat_id, {"delta": delta}, True,
+              Markup(f'<button class="{kind}" aria-label="{escape(label)}">{escape(text)}</button>'), "act")
         for type, delta, kind, label, text in buttons)
     return Markup(f'<div class="tally-buttons">{forms}</div>')
 

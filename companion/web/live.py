@@ -40,7 +40,6 @@ def _panel_maker(app: Flask, table: store.TableRow) -> Callable[[], tuple[str, i
     stream then says the version, and the page fetches its panel itself (and hears why, if it may not).
     """
     environ = {**request.environ, "wsgi.input": io.BytesIO(), "CONTENT_LENGTH": "0"}
-
     hub = app.extensions["play"].hub
 
     def make() -> tuple[str, int] | None:

@@ -6,7 +6,9 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
+from .. import rulebook
 from ..i18n import gettext
+from ..rules import Game
 from .links import remembered_url_for
 from .narrate import rule_title
 
@@ -24,3 +26,21 @@ def help_link(context: Context, section: str) -> Markup:
 def rule_help(context: Context, topic: str) -> Markup:
     """`rule_help(topic)`: the link to a topic's section in this table's game's rulebook (goal, setup, dice…)."""
     return help_link(context, context["game"].rulebook_topic(topic))
+
+
+# Chez Guevara's sections the shared rules name, as a job game's rulebook calls them.
+JOB_GAME_SECTIONS = {"income": "jobs", "ranks": "jobs", "scrounging": "shopping"}
+
+
+def refusal_section(section: str | None, game: Game) -> str | None:
+    """The section a refusal links to, in the table's own game's rulebook where that has one: the rules shared by
+    all games name Chez Guevara's sections, and a Chez Geek player should read Chez Geek's words."""
+    if not section or game.rulebook == "guevara" or not section.startswith("guevara."):
+        return section
+    topic = section.removeprefix("guevara.")
+    own = game.rulebook_topic(JOB_GAME_SECTIONS.get(topic, topic))
+    try:
+        rulebook.section("en", own)
+    except KeyError:  # a rule only Chez Guevara has (ranks, raids): its own section says it best
+        return section
+    return own

@@ -19,6 +19,7 @@ from ..race_lanes import Lane, lanes
 from ..rules import DISPLAY, display_offers, find_card, Game, game, Offers, offers, TableState, twins_of
 from . import highlights, narrate, reminders, setup_forms
 from .common import join_url, play, public_base
+from .help_links import refusal_section
 from .shared import NewestCache
 
 LOG_LINES = 15
@@ -74,7 +75,8 @@ def seat_screen(table: store.TableRow, seat: int, error: str | None = None, sect
     """A phone's seat: its own tally, what it may do now, the scoreboard and the log."""
     state = play().state(get_db(), table)
     return _screen(table, state, "seat", offers(state, seat), seat, LOG_LINES,
-                   here=url_for("seat.seat_page", token=table.token), error=error, section=section, typed_form=typed_form)
+                   here=url_for("seat.seat_page", token=table.token), error=error,
+                   section=refusal_section(section, state.rules), typed_form=typed_form)
 
 
 def display_screen(table: store.TableRow, error: str | None = None, section: str | None = None,
@@ -84,7 +86,8 @@ def display_screen(table: store.TableRow, error: str | None = None, section: str
     _base, loopback_only = public_base()
     profile = setup_forms.job_profile_form(state) if state.rules.has_jobs else setup_forms.profile_form(state)
     return _screen(table, state, "display", display_offers(state), None, LOG_LINES,
-                   here=url_for("tables.display", token=table.token), error=error, section=section,
+                   here=url_for("tables.display", token=table.token), error=error,
+                   section=refusal_section(section, state.rules),
                    earlier=_moved_earlier(state.order), join_url=join_url(table), loopback_only=loopback_only,
                    profile=profile, typed_form=typed_form)
 

@@ -10,6 +10,8 @@ from test_jobs_http import open_table, profile_fields
 from test_turn_http import set_up
 
 from companion import rulebook
+from companion.rules import game as game_record
+from companion.web.help_links import refusal_section
 
 JOBS = {"temp": ("1/4", "2", "20"), "slacker": ("2", "3", "25"), "drummer": ("3", "2", "21"),
         "artist": ("1/4", "2", "20"), "poet": ("1", "3", "21")}
@@ -118,8 +120,9 @@ def test_a_russian_phone_names_rolls_and_people_in_the_games_own_words(app, clie
     assert person.casefold()[:4] in rules_text(game, "ru").casefold()
 
 
-@pytest.mark.parametrize("game, word, not_word", [("geek", "доход", "жалован"), ("guevara", "жалован", "доход")])
-def test_a_russian_refusal_about_income_uses_the_games_word(app, client, game, word, not_word):
+@pytest.mark.parametrize("game, word, not_word, rule", [("geek", "доход", "жалован", "geek.jobs"),
+                                                        ("guevara", "жалован", "доход", "guevara.income")])
+def test_a_russian_refusal_about_income_uses_the_games_word_and_rules(app, client, game, word, not_word, rule):
     token, (ana, _ben) = start_game(app, client, game)
     ana.post("/language", data={"lang": "ru"})
     for phase in ("draw", "roll", "call"):  # on to Free Time
@@ -129,6 +132,16 @@ def test_a_russian_refusal_about_income_uses_the_games_word(app, client, game, w
                 act(ana, token, type="play_card", seat=1, name="Yacht", card_type="thing", slack=1, cost=9)]
     for response in refusals:
         assert response.status_code == 409, response.status_code
-        said = html.unescape(re.search(r'class="error"[^>]*>(.*?)<', response.get_data(as_text=True), re.S)[1])
+        refusal = re.search(r'<p class="error".*?</p>', response.get_data(as_text=True), re.S)[0]
+        said = html.unescape(re.search(r'>(.*?)<', refusal, re.S)[1])
         assert word in said.casefold() and not_word not in said.casefold(), said
+        assert f'data-section="{rule}"' in refusal  # its "?" opens the game's own rule
     assert ana.get(f"/t/{token}/version").get_json()["version"] == before
+
+
+@pytest.mark.parametrize("game, section, shown", [
+    ("geek", "guevara.scrounging", "geek.shopping"), ("goth", "guevara.pests", "goth.people.uninvited"),
+    ("geekgoth", "guevara.phase.freetime", "goth.phase.freetime"), ("geek", "guevara.raid", "guevara.raid"),
+    ("guevara", "guevara.income", "guevara.income"), ("geek", None, None)])
+def test_a_refusals_rule_link_opens_the_tables_own_rulebook_where_it_has_the_rule(game, section, shown):
+    assert refusal_section(section, game_record(game)) == shown

@@ -39,8 +39,5 @@ def refusal_section(section: str | None, game: Game) -> str | None:
         return section
     topic = section.removeprefix("guevara.")
     own = game.rulebook_topic(JOB_GAME_SECTIONS.get(topic, topic))
-    try:
-        rulebook.section("en", own)
-    except KeyError:  # a rule only Chez Guevara has (ranks, raids): its own section says it best
-        return section
-    return own
+    # A rule only Chez Guevara has (raids, denouncing) is best said by its own section.
+    return own if own in rulebook.section_ids() else section

@@ -37,6 +37,7 @@ class Watcher:
         self.database, self.hub = database, hub
         self.stopped = threading.Event()
         self.ready = threading.Event()
+        self._posted: dict[int, int] = {}
         self._failed: BaseException | None = None
         self._thread = threading.Thread(target=self._run, name="live-watcher", daemon=True)
 
@@ -77,10 +78,13 @@ class Watcher:
         """Wait up to POLL_SECONDS for writes, and publish what changed at the fresh and watched tables."""
         raise NotImplementedError
 
-    def publish_versions(self, db, table_ids: set[int]) -> None:
-        """Read these tables' versions and post them to the hub."""
-        for table_id, version in store.versions(db, sorted(table_ids)).items():
-            self.hub.publish_seen(table_id, version)
+    def publish_versions(self, db, table_ids: set[int], fresh: set[int] = frozenset()) -> None:
+        """Read these tables' versions and post to the hub those that moved on since this watcher last posted
+        them, and every fresh table's."""
+        for table_id, version in store.versions(db, sorted(table_ids | fresh)).items():
+            if table_id in fresh or self._posted.get(table_id) != version:
+                self._posted[table_id] = version
+                self.hub.publish_seen(table_id, version)
 
 
 class SqliteWatcher(Watcher):
@@ -108,7 +112,7 @@ class SqliteWatcher(Watcher):
                 if self._kicks.get(table_id) != count:
                     self.hub.kick_here(table_id)
             self._kicks = kicks
-        self.publish_versions(db, fresh | (watched if changed else set()))
+        self.publish_versions(db, watched if changed else set(), fresh)
 
 
 class PostgresWatcher(Watcher):
@@ -128,7 +132,7 @@ class PostgresWatcher(Watcher):
                 self.hub.publish_seen(int(table_id), int(version[0]))
             elif kind == "k":
                 self.hub.kick_here(int(table_id))
-        self.publish_versions(db, fresh)
+        self.publish_versions(db, set(), fresh)
 
 
 def watcher_for(database: str, hub: LocalHub) -> Watcher:

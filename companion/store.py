@@ -194,8 +194,11 @@ def versions(db: Database, table_ids: list[int]) -> dict[int, int]:
     if not table_ids:
         return {}
     marks = ",".join("?" * len(table_ids))
-    return dict(db.execute(f"SELECT table_id, max(seq) FROM events WHERE table_id IN ({marks}) GROUP BY table_id",
-                           table_ids).fetchall())
+    # One index lookup per table: `max(seq) ... GROUP BY table_id` read every event of every table instead
+    # (3.5 ms at 66 tables of 300 events, and a watcher asks up to fifty times a second).
+    rows = db.execute(f"SELECT id, (SELECT max(seq) FROM events WHERE table_id = tables.id) FROM tables "
+                      f"WHERE id IN ({marks})", table_ids).fetchall()
+    return {table_id: seq for table_id, seq in rows if seq is not None}
 
 
 EVENT_COLUMNS = "seq, type, seat, actor, args, at, step"

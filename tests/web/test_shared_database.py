@@ -9,7 +9,8 @@ import time
 
 import pytest
 
-from companion import create_app
+from companion import create_app, store
+from companion.db import get_db
 from postgres_cluster import BOTH_DATABASES
 
 pytestmark = BOTH_DATABASES
@@ -68,6 +69,38 @@ def test_a_tap_in_one_process_reaches_the_live_streams_held_by_the_other(process
         version = tap(second, token, keys[1], 1, f"other-process-{n}")["version"]
         assert read_until(stream, b"event: version") == f"event: version\ndata: {version}\n\n".encode()
     live.close()
+
+
+def test_taps_at_several_tables_each_reach_their_own_streams_in_the_other_process(processes):
+    first, second = processes
+    tables = [open_table(first) for _ in range(3)]
+    streams = []
+    for token, _keys, _display in tables:
+        live = first.test_client().get(f"/t/{token}/live", buffered=False)
+        assert next(live.response) == b"retry: 1000\n\n" and read_until(live.response, b"event: version")
+        streams.append(live)
+    # Only some tables move on in a round, some twice in a row: each stream hears exactly its own table's news.
+    for n, index in enumerate((0, 0, 2, 0, 2, 2)):
+        token, keys, _display = tables[index]
+        version = tap(second, token, keys[1], 1, f"several-{n}")["version"]
+        heard = read_until(streams[index].response, b"event: version")
+        assert heard == f"event: version\ndata: {version}\n\n".encode()
+    for live in streams:
+        live.close()
+
+
+def test_versions_are_each_tables_newest_event_and_leave_out_tables_without_events(processes):
+    first, _second = processes
+    (token, keys, _display), (other, _other_keys, _other_display) = open_table(first), open_table(first)
+    for n in range(3):
+        tap(first, token, keys[1], 1, f"newest-{n}")
+    with first.app_context():
+        db = get_db()
+        ids = {t: store.table_by(db, "token", t).id for t in (token, other)}
+        expected = {ids[t]: store.version(db, ids[t]) for t in (token, other)}
+        assert expected[ids[token]] > expected[ids[other]] > 0
+        assert store.versions(db, [ids[token], ids[other], 999_999]) == expected
+        assert store.versions(db, []) == {}
 
 
 def test_each_process_shows_what_the_other_recorded(processes):

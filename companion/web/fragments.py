@@ -35,7 +35,8 @@ PANEL = "partials/_panel.html"
 _BOOT = secrets.token_hex(4)  # a restart (perhaps with new templates) changes every tag
 
 
-def live_panel(table: store.TableRow, actor: str, context: Callable[[], dict], status: int = 200) -> Response:
+def live_panel(table: store.TableRow, actor: str, context: Callable[[TableState], dict], status: int = 200
+               ) -> Response:
     """The htmx panel for this viewer: 304 if the browser holds this version, else a kept or new render."""
     state = play().state(get_db(), table)
     key, version = (table.id, *_viewer(actor, state)), state.version
@@ -44,27 +45,26 @@ def live_panel(table: store.TableRow, actor: str, context: Callable[[], dict], s
     # The display always gets its panel (kept or new): what it remembers may differ from what its browser holds.
     if request.method == "GET" and not fresh and not _display_view(actor) and request.if_none_match.contains_weak(tag):
         return _finish(current_app.response_class(status=304), tag)
-    html, version = _kept_or_rendered(key, version, context, fresh)
-    return _finish(current_app.make_response((html, status)), _etag(key, version))
+    html, _version = _kept_or_rendered(key, state, context, fresh)
+    return _finish(current_app.make_response((html, status)), tag)
 
 
-def panel_now(table: store.TableRow, actor: str, context: Callable[[], dict]) -> tuple[str, int]:
+def panel_now(table: store.TableRow, actor: str, context: Callable[[TableState], dict]) -> tuple[str, int]:
     """This viewer's panel of the table as it is now, kept or rendered (what the live stream carries), and the
     version it shows."""
     state = play().state(get_db(), table)
-    return _kept_or_rendered((table.id, *_viewer(actor, state)), state.version, context)
+    return _kept_or_rendered((table.id, *_viewer(actor, state)), state, context)
 
 
-def _kept_or_rendered(key: tuple, version: int, context: Callable[[], dict], fresh: bool = False) -> tuple[str, int]:
-    """The render kept for this viewer and version, else a new one (kept); with the version it shows."""
+def _kept_or_rendered(key: tuple, state: TableState, context: Callable[[TableState], dict], fresh: bool = False
+                      ) -> tuple[str, int]:
+    """The render kept for this viewer and version, else one of `state` (kept); with the version it shows."""
     cache: NewestCache = current_app.extensions["panel_cache"]
-    html = None if fresh else cache.get(key, version)
+    html = None if fresh else cache.get(key, state.version)
     if html is None:
-        values = context()
-        html = render_template(PANEL, **values)
-        version = values["state"].version  # the state it was rendered from, even if a tap came in meanwhile
-        cache.put(key, version, html)
-    return html, version
+        html = render_template(PANEL, **context(state))
+        cache.put(key, state.version, html)
+    return html, state.version
 
 
 @pass_context

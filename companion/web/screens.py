@@ -71,18 +71,19 @@ class Screen:
 
 
 def seat_screen(table: store.TableRow, seat: int, error: str | None = None, section: str | None = None,
-                typed_form: dict | None = None) -> Screen:
-    """A phone's seat: its own tally, what it may do now, the scoreboard and the log."""
-    state = play().state(get_db(), table)
+                typed_form: dict | None = None, state: TableState | None = None) -> Screen:
+    """A phone's seat: its own tally, what it may do now, the scoreboard and the log (of `state`, if given
+    the state the caller read, else of the table as it is now)."""
+    state = state if state is not None else play().state(get_db(), table)
     return _screen(table, state, "seat", offers(state, seat), seat, LOG_LINES,
                    here=url_for("seat.seat_page", token=table.token), error=error,
                    section=refusal_section(section, state.rules), typed_form=typed_form)
 
 
 def display_screen(table: store.TableRow, error: str | None = None, section: str | None = None,
-                   typed_form: dict | None = None) -> Screen:
-    """The table display: the race, the join QR, the setup and every seat's tools."""
-    state = play().state(get_db(), table)
+                   typed_form: dict | None = None, state: TableState | None = None) -> Screen:
+    """The table display: the race, the join QR, the setup and every seat's tools (of `state`, if given)."""
+    state = state if state is not None else play().state(get_db(), table)
     _base, loopback_only = public_base()
     profile = setup_forms.job_profile_form(state) if state.rules.has_jobs else setup_forms.profile_form(state)
     return _screen(table, state, "display", display_offers(state), None, LOG_LINES,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from flask import Blueprint, abort, after_this_request, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
@@ -10,7 +12,7 @@ from ..actions import BadInput, parse_action
 from ..db import get_db
 from ..i18n import current_language, gettext as _
 from ..play import Forbidden
-from ..rules import DISPLAY, RuleViolation
+from ..rules import DISPLAY, RuleViolation, TableState
 from . import card_form, narrate
 from .common import actor_for, fragment_or_page, held_seat, is_htmx, play, table_or_404
 from .fragments import live_panel, panel_now
@@ -37,14 +39,19 @@ def panel(token: str) -> Response | str:
     if actor is None:
         return render_template("message.html", message=_("This phone has no seat at this table.")), 403
     if is_htmx():
-        return live_panel(table, actor, lambda: _screen(table, actor)[1])
+        return live_panel(table, actor, _panel_context(table, actor))
     page, context = _screen(table, actor)
     return fragment_or_page("partials/_panel.html", page, **context)
 
 
 def stream_panel(table: store.TableRow, actor: str) -> tuple[str, int]:
     """This viewer's panel as it is now and its version, for the live stream to carry (a re-fetch's bytes)."""
-    return panel_now(table, actor, lambda: _screen(table, actor)[1])
+    return panel_now(table, actor, _panel_context(table, actor))
+
+
+def _panel_context(table: store.TableRow, actor: str) -> Callable[[TableState], dict]:
+    """What this viewer's panel of a state shows (asked only when no kept render answers)."""
+    return lambda state: _screen(table, actor, state=state)[1]
 
 
 def _screen(table: store.TableRow, actor: str, **extra) -> tuple[str, dict]:
@@ -93,7 +100,7 @@ def _answer_tap(token: str) -> Response:
         response = redirect(url_for(target, token=token), 303)
         response.vary.add("HX-Request")
         return response
-    return live_panel(table, actor, lambda: _screen(table, actor)[1])
+    return live_panel(table, actor, _panel_context(table, actor))
 
 
 def _refused(table, actor, message: str, status: int, section: str | None = None,

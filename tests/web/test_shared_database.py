@@ -91,7 +91,7 @@ def test_taps_at_several_tables_each_reach_their_own_streams_in_the_other_proces
 
 def test_versions_are_each_tables_newest_event_and_leave_out_tables_without_events(processes):
     first, _second = processes
-    (token, keys, _display), (other, _other_keys, _other_display) = open_table(first), open_table(first)
+    (token, keys, _), (other, *_) = open_table(first), open_table(first)
     for n in range(3):
         tap(first, token, keys[1], 1, f"newest-{n}")
     with first.app_context():

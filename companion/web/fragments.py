@@ -45,7 +45,7 @@ def live_panel(table: store.TableRow, actor: str, context: Callable[[TableState]
     # The display always gets its panel (kept or new): what it remembers may differ from what its browser holds.
     if request.method == "GET" and not fresh and not _display_view(actor) and request.if_none_match.contains_weak(tag):
         return _finish(current_app.response_class(status=304), tag)
-    html, _version = _kept_or_rendered(key, state, context, fresh)
+    html = _kept_or_rendered(key, state, context, fresh)
     return _finish(current_app.make_response((html, status)), tag)
 
 
@@ -53,18 +53,18 @@ def panel_now(table: store.TableRow, actor: str, context: Callable[[TableState],
     """This viewer's panel of the table as it is now, kept or rendered (what the live stream carries), and the
     version it shows."""
     state = play().state(get_db(), table)
-    return _kept_or_rendered((table.id, *_viewer(actor, state)), state, context)
+    return _kept_or_rendered((table.id, *_viewer(actor, state)), state, context), state.version
 
 
 def _kept_or_rendered(key: tuple, state: TableState, context: Callable[[TableState], dict], fresh: bool = False
-                      ) -> tuple[str, int]:
-    """The render kept for this viewer and version, else one of `state` (kept); with the version it shows."""
+                      ) -> str:
+    """The render kept for this viewer and the state's version, else one of `state` (kept)."""
     cache: NewestCache = current_app.extensions["panel_cache"]
     html = None if fresh else cache.get(key, state.version)
     if html is None:
         html = render_template(PANEL, **context(state))
         cache.put(key, state.version, html)
-    return html, state.version
+    return html
 
 
 @pass_context

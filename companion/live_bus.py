@@ -78,10 +78,10 @@ class Watcher:
         """Wait up to POLL_SECONDS for writes, and publish what changed at the fresh and watched tables."""
         raise NotImplementedError
 
-    def publish_versions(self, db, table_ids: set[int], fresh: set[int] = frozenset()) -> None:
-        """Read these tables' versions and post to the hub those that moved on since this watcher last posted
-        them, and every fresh table's."""
-        for table_id, version in store.versions(db, sorted(table_ids | fresh)).items():
+    def publish_versions(self, db, watched: set[int], fresh: set[int]) -> None:
+        """Read these tables' versions and post to the hub the watched ones that moved on since this watcher last
+        posted them, and every fresh table's."""
+        for table_id, version in store.versions(db, sorted(watched | fresh)).items():
             if table_id in fresh or self._posted.get(table_id) != version:
                 self._posted[table_id] = version
                 self.hub.publish_seen(table_id, version)

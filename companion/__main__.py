@@ -9,7 +9,9 @@ import sys
 from pathlib import Path
 
 from . import create_app, netaddr, qr, workers
+from .handoff import Handoff, Mailboxes
 from .server import make_server
+from .web.table_owner import owner_lookup
 
 REQUEST_THREADS = 8
 # select() cannot watch descriptors past 1024; poll() can, but measured slower, so it is used only when needed.
@@ -70,27 +72,31 @@ def serve(args: argparse.Namespace) -> None:
     # The parent makes the instance folder, the secret key and the schema once, so the workers share them.
     config["SECRET_KEY"] = create_app(config, instance_path=str(instance)).config["SECRET_KEY"]
     sock = workers.listening_socket(args.host, args.port)
+    mailboxes = Mailboxes(count)
     _announce(args, sock.getsockname()[1], instance, count)
 
-    def worker() -> None:
+    def worker(number: int) -> None:
         app = create_app(config, instance_path=str(instance))
-        _run(app, _server(app, args, sock))
+        _run(app, _server(app, args, sock, Handoff(mailboxes, number, owner_lookup(app, count))))
 
     try:
         workers.supervise(count, worker)
     finally:
         sock.close()
+        mailboxes.close()
         print("Stopped.", flush=True)
 
 
-def _server(app, args: argparse.Namespace, sock=None):
-    """The guarded waitress server for one process, on its own socket or on the workers' shared one."""
+def _server(app, args: argparse.Namespace, sock=None, handoff: Handoff | None = None):
+    """The guarded waitress server for one process, on its own socket or on the workers' shared one (handing
+    each table's connections to the worker that owns it)."""
     # Each screen holds two connections: its live stream, which the limit leaves out, and the kept-alive one its
     # taps and fetches reuse, which it counts, with room to spare.
     others = args.max_live + 100
     # channel_request_lookahead keeps reading while a stream runs, so a phone that went away is noticed.
     return make_server(app, per_client=args.max_connections_per_client, request_timeout=args.request_timeout,
                        streaming=app.extensions["play"].hub.listening, host=args.host, port=args.port, sock=sock,
+                       handoff=handoff,
                        threads=args.max_live + REQUEST_THREADS, connection_limit=others, channel_timeout=120,
                        channel_request_lookahead=1, max_request_body_size=MAX_BODY, ident="companion",
                        asyncore_use_poll=others + args.max_live > SELECT_LIMIT)

@@ -1,5 +1,6 @@
 """waitress, guarded for a network nobody vouches for: a share of connections per client address, a deadline for
-each request to arrive, and live streams kept out of the connection budget that taps and pages need."""
+each request to arrive, and live streams kept out of the connection budget that taps and pages need; with
+workers, each table's connections handed to the worker that owns it (companion.handoff)."""
 
 from __future__ import annotations
 
@@ -14,20 +15,29 @@ from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher
 
+from .handoff import MAX_LINE, Handoff, Inbox
+
 
 class GuardedChannel(HTTPChannel):
     """A connection that knows since when its current request has been arriving (None between requests)."""
 
     request_began: float | None = None
 
-    def __init__(self, server, sock, addr, adj, map=None):
+    def __init__(self, server, sock, addr, adj, map=None, handed_over: bool = False):
         self.client = addr[0]
+        self._line: bytes | None = None  # a request line arriving, before it is known which worker serves it
+        self._stay = handed_over  # its next request is served here: it was handed over for it
         super().__init__(server, sock, addr, adj, map)
         # A new connection's first request is due from the moment it was opened: an idle socket counts too.
         self.request_began: float | None = self.creation_time
 
     def received(self, data: bytes) -> bool:
-        """Parse what arrived, and note when a request began or was completed."""
+        """Parse what arrived (unless it is handed to the worker that owns its table), and note when a request
+        began or was completed."""
+        if self.server.handoff is not None:
+            data = self._to_parse_here(data)
+            if not data:
+                return True
         before, began = self.request, self.request_began
         outcome = super().received(data)
         if self.request is None:
@@ -35,6 +45,24 @@ class GuardedChannel(HTTPChannel):
         elif self.request is not before:
             self.request_began = began if before is None and began is not None else time.time()
         return outcome
+
+    def _to_parse_here(self, data: bytes) -> bytes:
+        """The bytes to parse here: none while a request line arrives, or once it went to another worker."""
+        if self._line is None:
+            with self.requests_lock:
+                # Between requests only: nothing being parsed, served or waiting to be sent.
+                between = self.request is None and not self.requests and not self.total_outbufs_len
+            if not between or self.will_close or self.close_when_flushed:
+                return data
+            self._line = b""
+            if self.request_began is None:
+                self.request_began = time.time()  # a line that drips in is cut off like any request
+        self._line += data
+        if b"\n" not in self._line and len(self._line) < MAX_LINE:
+            return b""
+        data, self._line = self._line, None
+        stay, self._stay = self._stay or b"\n" not in data, False
+        return data if stay or not self.server.hand_over(self, data) else b""
 
     def add_channel(self, map=None) -> None:
         """Count the connection against its client's share."""
@@ -56,13 +84,17 @@ class GuardedServer(TcpWSGIServer):
     channel_class = GuardedChannel
 
     def __init__(self, application, *, per_client: int, request_timeout: float, streaming: Callable[[], int],
-                 adj: Adjustments, **kw):
+                 adj: Adjustments, handoff: Handoff | None = None, **kw):
         self.per_client, self.request_timeout, self.streaming = per_client, request_timeout, streaming
+        self.handoff = handoff
         self.clients: Counter[str] = Counter()
         self._clients_lock = threading.Lock()
         self._refused: set[str] = set()
         kw.setdefault("sockinfo", adj.listen[0])
         super().__init__(application, adj=adj, **kw)
+        if handoff is not None:
+            Inbox(handoff.mailboxes.inbox(handoff.me), self.adopt, self._map)
+            handoff.mailboxes.open(handoff.me)
 
     def count_client(self, client: str, change: int) -> None:
         """Add or remove one of a client address's connections."""
@@ -91,14 +123,32 @@ class GuardedServer(TcpWSGIServer):
         self._refused.discard(client)
         self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
 
+    def hand_over(self, channel: GuardedChannel, received: bytes) -> bool:
+        """Pass the channel's connection to the worker owning the table its request line names, if that is
+        another worker and it can take it now; this worker then forgets the connection (the socket lives on)."""
+        owner = self.handoff.elsewhere(received)
+        if owner is None or not self.handoff.mailboxes.post(owner, channel.socket, received):
+            return False
+        channel.handle_close()
+        return True
+
+    def adopt(self, conn: socket.socket, received: bytes) -> None:
+        """Serve a connection another worker handed over, starting with the bytes it had read."""
+        try:
+            addr = conn.getpeername()
+        except OSError:
+            conn.close()  # the phone went away meanwhile
+            return
+        channel = self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map, handed_over=True)
+        channel.received(received)
+
     def readable(self) -> bool:
         """Run maintenance on time, and accept while the connections other than live streams are within the limit."""
         now = time.time()
         if now >= self.next_channel_cleanup:
             self.next_channel_cleanup = now + self.adj.cleanup_interval
             self.maintenance(now)
-        # The map also holds this listener and waitress's wake-up pipe.
-        return self.accepting and len(self._map) - 2 - self.streaming() < self.adj.connection_limit
+        return self.accepting and len(self.active_channels) - self.streaming() < self.adj.connection_limit
 
     def maintenance(self, now: float) -> None:
         """Close idle connections (waitress's channel_timeout) and those whose request is overdue."""
@@ -111,9 +161,10 @@ class GuardedServer(TcpWSGIServer):
 
 
 def make_server(application, *, per_client: int, request_timeout: float, streaming: Callable[[], int],
-                sock: socket.socket | None = None, **adjustments) -> GuardedServer:
+                sock: socket.socket | None = None, handoff: Handoff | None = None, **adjustments) -> GuardedServer:
     """A guarded waitress server on the first address `host` names, or on `sock`, a listening socket it shares
-    with other server processes; waitress's other settings as given."""
+    with other server processes (and hands their tables' connections to, given `handoff`); waitress's other
+    settings as given."""
     where = {}
     if sock is not None:
         adjustments = {name: value for name, value in adjustments.items() if name not in ("host", "port")}
@@ -124,4 +175,4 @@ def make_server(application, *, per_client: int, request_timeout: float, streami
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
     return GuardedServer(application, per_client=per_client, request_timeout=request_timeout, streaming=streaming,
-                         adj=adj, map={}, dispatcher=dispatcher, **where)
+                         adj=adj, map={}, dispatcher=dispatcher, handoff=handoff, **where)

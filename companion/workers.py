@@ -1,7 +1,7 @@
 """serve --workers N: N server processes accepting on one listening socket, made by the parent before it forks.
 
-Each child runs its own waitress on the inherited socket (the kernel hands each new connection to one of them)
-and ends with the parent: Ctrl-C or SIGTERM reaches every child, and a child whose parent died (even by
+Each child runs its own waitress on the inherited socket (the kernel hands each new connection to one of them,
+which hands it on to the worker owning its table: companion.handoff) and ends with the parent: Ctrl-C or SIGTERM reaches every child, and a child whose parent died (even by
 SIGKILL) is sent SIGTERM by Linux. A child that dies while the parent runs is replaced. Where there is no fork
 (Windows), the server runs as one process.
 """
@@ -53,8 +53,8 @@ def _die_with_parent(parent: int) -> None:
         os._exit(0)
 
 
-def _spawn(child: Callable[[], None]) -> int:
-    """Fork one worker running `child`; the worker never returns into the parent's code."""
+def _spawn(child: Callable[[int], None], number: int) -> int:
+    """Fork worker `number` running `child(number)`; the worker never returns into the parent's code."""
     parent = os.getpid()
     pid = os.fork()
     if pid:
@@ -64,7 +64,7 @@ def _spawn(child: Callable[[], None]) -> int:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         _die_with_parent(parent)
-        child()
+        child(number)
     except BaseException:
         code = 1
         import traceback
@@ -75,9 +75,10 @@ def _spawn(child: Callable[[], None]) -> int:
         os._exit(code)
 
 
-def supervise(count: int, child: Callable[[], None]) -> None:
-    """Run `count` workers until Ctrl-C or SIGTERM, replacing any that dies meanwhile; then stop them all."""
-    children: dict[int, float] = {}
+def supervise(count: int, child: Callable[[int], None]) -> None:
+    """Run `count` workers, numbered from 0, until Ctrl-C or SIGTERM, replacing any that dies meanwhile by one of
+    the same number; then stop them all."""
+    children: dict[int, tuple[int, float]] = {}  # pid: its number, when it started
     stopping = False
 
     def stop(signum, frame) -> None:
@@ -91,18 +92,19 @@ def supervise(count: int, child: Callable[[], None]) -> None:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    for _ in range(count):
-        children[_spawn(child)] = time.monotonic()
+    for number in range(count):
+        children[_spawn(child, number)] = number, time.monotonic()
     while children:
         try:
             pid, _status = os.wait()
         except ChildProcessError:
             break
-        started = children.pop(pid, None)
-        if stopping or started is None:
+        ended = children.pop(pid, None)
+        if stopping or ended is None:
             continue
+        number, started = ended
         print(f"A server process ({pid}) ended; starting another.", flush=True)
         if time.monotonic() - started < RESPAWN_PAUSE:
             time.sleep(RESPAWN_PAUSE)
         if not stopping:
-            children[_spawn(child)] = time.monotonic()
+            children[_spawn(child, number)] = number, time.monotonic()

@@ -18,3 +18,11 @@ def server(tmp_path):
     running = Server(tmp_path / "instance").start()
     yield running
     running.stop()
+
+
+@pytest.fixture
+def two(tmp_path):
+    """The real server with two worker processes."""
+    running = Server(tmp_path / "instance", workers=2).start()
+    yield running
+    running.kill()

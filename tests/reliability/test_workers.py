@@ -31,14 +31,6 @@ def answers(server: Server) -> bool:
         return response.status == 200
 
 
-@pytest.fixture
-def two(tmp_path):
-    """The real server with two worker processes."""
-    running = Server(tmp_path / "instance", workers=2).start()
-    yield running
-    running.kill()
-
-
 def gone(pids: list[int]) -> bool:
     """Whether none of these processes runs any more."""
     for pid in pids:

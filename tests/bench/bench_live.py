@@ -27,7 +27,8 @@ stayed under 1 s and the smallest that did not. The seat page weight is measured
 whose turn it is in the Call People phase (its heaviest state, with the card name list), plus every
 stylesheet, script and image it references, each as the server sends it to a browser accepting gzip.
 `--workers N` runs the server as N processes behind one port (default 1); CPU and memory are then the sums
-over all of them. `--database postgresql` stores into a throwaway PostgreSQL cluster the benchmark starts
+over all of them. The clean phase's panel is one table's, which only the worker owning that table serves, while
+every worker answers /healthz: with several workers its ratio compares one process with all of them. `--database postgresql` stores into a throwaway PostgreSQL cluster the benchmark starts
 (Debian's server binaries, loopback only), a fresh database per run; a postgresql:// address uses that
 server instead (each run's tables are added to it). Everything talks to 127.0.0.1 only. Output: markdown
 tables, ready to paste.

@@ -5,8 +5,10 @@ The DATABASE setting is an SQLite file's path or a postgresql:// address; psycop
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from flask import Flask, current_app, g
@@ -69,6 +71,17 @@ class Pool:
                     idle.append(db)
                     return
         db.close()
+
+    @contextlib.contextmanager
+    def lent(self, path: str) -> Iterator[Database]:
+        """A connection for work outside a request, given back afterwards (closed if the work failed)."""
+        db = self.take(path)
+        try:
+            yield db
+        except BaseException:
+            self.give(path, db, failed=True)
+            raise
+        self.give(path, db)
 
 
 pool = Pool()

@@ -143,8 +143,5 @@ def watcher_for(database: str, hub: LocalHub) -> Watcher:
 def record_kick(database: str, table_id: int) -> None:
     """Tell the other processes' streams of a table to check that they may go on."""
     from .db import pool
-    db = pool.take(database)
-    try:
+    with pool.lent(database) as db:
         store.record_kick(db, table_id)
-    finally:
-        pool.give(database, db)

@@ -89,11 +89,8 @@ def version_stream(table: store.TableRow, may_go_on: Callable[[Database], bool],
     disconnected = request.environ.get("waitress.client_disconnected", lambda: False)
 
     def allowed() -> bool:
-        db = pool.take(path)
-        try:
+        with pool.lent(path) as db:
             return may_go_on(db)
-        finally:
-            pool.give(path, db)
 
     def stream():
         kicks = hub.kicks(table.id)

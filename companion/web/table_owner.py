@@ -28,14 +28,15 @@ def owner_lookup(app: Flask, workers: int) -> Callable[[str], int | None]:
         match = TABLE_PATH.match(path)
         if match is None:
             return None
-        table_id = known.get(match.groups())
+        named = match.groups()
+        table_id = known.get(named)
         if table_id is None:
-            table_id = _table_id(database, *match.groups())
+            table_id = _table_id(database, *named)
             if table_id is None:
                 return None
             if len(known) >= KEPT:
                 known.clear()
-            known[match.groups()] = table_id
+            known[named] = table_id
         return table_id % workers
 
     return owner
@@ -43,14 +44,10 @@ def owner_lookup(app: Flask, workers: int) -> Callable[[str], int | None]:
 
 def _table_id(database: str, kind: str, key: str) -> int | None:
     """The id of the table a token (kind 't') or spectator key ('watch') names, if any."""
-    db = pool.take(database)
-    failed = False
     try:
-        table = store.table_by(db, "token", key) if kind == "t" else \
-            store.table_by(db, "spectator_key", store.digest(key))
-        return table.id if table is not None else None
+        with pool.lent(database) as db:
+            table = store.table_by(db, "token", key) if kind == "t" else \
+                store.table_by(db, "spectator_key", store.digest(key))
     except Exception:  # noqa: BLE001 - routing only saves work: the request is served where it is
-        failed = True
         return None
-    finally:
-        pool.give(database, db, failed)
+    return table.id if table is not None else None

@@ -32,6 +32,7 @@ def register(app: Flask) -> None:
     app.extensions["join_limiter"] = RateLimiter()
     app.extensions["panel_cache"] = shared.NewestCache()  # whole panels, per viewer
     app.extensions["shared_cache"] = shared.NewestCache()  # what every screen of a table shows alike
+    app.extensions["kept_cache"] = shared.KeptByContent()  # parts of a screen a tap on a tally leaves as they were
     for blueprint in (tables.bp, seat.bp, live.bp, reference_pages.bp, api.bp, archive_pages.bp, share_links.bp,
                       spectate.bp, install.bp, deck_pages.bp):
         app.register_blueprint(blueprint)
@@ -41,6 +42,7 @@ def register(app: Flask) -> None:
     app.jinja_env.globals["_"] = template_gettext
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
                                  url_for=links.remembered_url_for, shared_include=fragments.shared_include,
+                                 kept_include=fragments.kept_include,
                                  action=action_form.action_form, tally_buttons=action_form.tally_buttons,
                                  rolled_buttons=action_form.rolled_buttons,
                                  help=help_links.help_link,

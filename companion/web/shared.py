@@ -42,3 +42,32 @@ class NewestCache:
             self._entries.move_to_end(key)
             while len(self._entries) > self.limit:
                 self._entries.popitem(last=False)
+
+
+class KeptByContent:
+    """Renders kept by everything they show (their key names all of it), least recently used dropped first: a
+    key's value never goes stale, so nothing is ever invalidated."""
+
+    def __init__(self, limit: int = MAX_ENTRIES):
+        self.limit = limit
+        self._entries: OrderedDict[tuple, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple) -> Any:
+        """The value kept under this key, else None."""
+        with self._lock:
+            value = self._entries.get(key)
+            if value is not None:
+                self._entries.move_to_end(key)
+            return value
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def put(self, key: tuple, value: Any) -> None:
+        """Keep a value."""
+        with self._lock:
+            self._entries[key] = value
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.limit:
+                self._entries.popitem(last=False)

@@ -3,8 +3,27 @@
 from __future__ import annotations
 
 import pytest
+from jinja2 import pass_context
+from markupsafe import Markup
 
 from companion import create_app
+from companion.web import fragments
+
+
+@pytest.fixture(autouse=True)
+def kept_parts_checked(monkeypatch):
+    """Every part a screen keeps by what it shows (`kept_include`) is also rendered afresh, and must be the same:
+    a dependency its call leaves out shows up here as a stale part, in whichever test reaches that state."""
+    keep = fragments.kept_include
+
+    @pass_context
+    def kept_and_checked(context, name, *depends_on):
+        kept = keep(context, name, *depends_on)
+        fresh = Markup(context.environment.get_template(name).render(context.get_all()))
+        assert kept == fresh, f"{name} was kept from another state: its kept_include call misses a dependency"
+        return kept
+
+    monkeypatch.setattr(fragments, "kept_include", kept_and_checked)
 
 
 @pytest.fixture

@@ -67,3 +67,20 @@ def test_a_version_written_by_another_process_is_shown_not_the_kept_one(app, tab
     assert act(phone, table, type="adjust_wounds", seat=1, delta=1).status_code == 200
     after = panel(ana, table)
     assert "wounds 1" in after and after != before
+
+
+def test_a_tap_on_a_tally_leaves_the_dice_card_and_the_seat_tools_as_they_were_on_every_screen(app, client, table):
+    ana, ben = join(app, table, 1, "Ana"), join(app, table, 2, "Ben")
+    screens = [(client, "display"), (ana, "seat"), (ben, "seat")]
+    for phone, view in screens:
+        panel(phone, table, view)
+    kept = app.extensions["kept_cache"]
+    parts = len(kept)
+    act(ben, table, type="adjust_wounds", seat=2, delta=1)
+    shown = [panel(phone, table, view) for phone, view in screens]
+    assert all("wounds 1" in html for html in shown)
+    assert len(kept) == parts  # no screen rendered its dice card, setup forms or seats' tools again
+    act(ana, table, type="roll_die", seat=1, purpose="call", value=5)
+    for phone, view in screens:
+        assert '<span class="die">5</span>' in panel(phone, table, view)
+    assert len(kept) == parts + len(screens)  # the dice card, once per screen: it shows the new roll

@@ -92,8 +92,8 @@ def shared_include(context: Context, name: str, **values) -> Markup:
 
 @pass_context
 def kept_include(context: Context, name: str, *depends_on) -> Markup:
-    """`{% include name %}`, rendered again only when what it shows changes: a tap on a tally leaves the dice card,
-    the seats' tools and the setup forms as they were, on every screen.
+    """`{% include name %}`, rendered again only when what it shows changes: a tap on a tally leaves the turn card,
+    the dice card, the seats' tools and the setup forms as they were, on every screen.
 
     Kept per (name, table, language, address, view, seat looking) and `depends_on`, which must name everything else
     the part reads: the state's parts, offers and names it shows. tests/web/conftest.py renders each kept part

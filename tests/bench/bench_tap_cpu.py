@@ -1,6 +1,6 @@
 """Benchmark: the server's CPU time per tap at one five-phone table, measured in process (steady on a busy machine).
 
-Usage: python tests/bench/bench_tap_cpu.py [--taps 200] [--rounds 3]
+Usage: python tests/bench/bench_tap_cpu.py [--taps 200] [--rounds 3] [--started]
 
 bench_live.py measures the real server, but its wall-clock figures (and, less so, its CPU figures) suffer when
 other programs share the machine. This measures `time.process_time()` of one Python process doing exactly the
@@ -8,7 +8,8 @@ server's work for each tap, through Flask's test client (no sockets, so the HTTP
 not counted): a phone's +1 wound (its answer is its own new panel), then the other five screens catching up,
 either by re-fetching their panel (the polling fallback, and how every screen caught up before the stream
 carried panels) or by the stream making their panel (`live._panel_maker`, as each open stream does). The table
-is in its setup (as bench_live.py's tables are): the display shows the setup forms. Prints a markdown table.
+is in its setup (as bench_live.py's tables are: the display shows the setup forms), or with `--started` in its
+first turn (rank cards entered, ranks dealt, the game started: the screens show the turn and its forms). Prints a markdown table.
 """
 
 from __future__ import annotations
@@ -39,6 +40,20 @@ def open_table(app):
     return token, display, phones
 
 
+RANK_CARDS = {"count_private": 4, "count_corporal": 2, "count_sergeant": 2, "income_private": 2,
+              "free_time_private": 2, "slack_private": 1, "income_corporal": 3, "free_time_corporal": 2,
+              "slack_corporal": 2, "income_sergeant": 4, "free_time_sergeant": 1, "slack_sergeant": 3}
+
+
+def start_game(token, display) -> None:
+    """Enter the rank cards, deal the ranks, choose a dealer and start: the table's first turn."""
+    for number, action in enumerate([{"type": "set_profile", **RANK_CARDS}, {"type": "deal_ranks"},
+                                     {"type": "set_dealer", "seat": 4}, {"type": "start_game"}]):
+        answer = display.post(f"/t/{token}/act", headers=HX,
+                              data={**action, "action_id": f"start-{number}-abcdef", "view": "display"})
+        assert answer.status_code == 200, (action, answer.status_code)
+
+
 def stream_makers(app, token, display, phones):
     """What each screen's open stream calls to make its panel (None where the server cannot carry panels)."""
     try:
@@ -57,10 +72,12 @@ def stream_makers(app, token, display, phones):
     return makers
 
 
-def run(taps: int, mode: str) -> float:
+def run(taps: int, mode: str, started: bool = False) -> float:
     """CPU milliseconds per tap, for taps caught up by 'refetch' or by 'stream'."""
     app = create_app({"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999"}, instance_path=tempfile.mkdtemp())
     token, display, phones = open_table(app)
+    if started:
+        start_game(token, display)
     makers = stream_makers(app, token, display, phones) if mode == "stream" else None
     if mode == "stream" and makers is None:
         return float("nan")
@@ -95,10 +112,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--taps", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3, help="runs per way; the median is reported")
+    parser.add_argument("--started", action="store_true", help="tap in the first turn of a started game")
     args = parser.parse_args()
     lines = ["| the other screens catch up by | CPU ms per tap (median of runs) | runs |", "|---|---|---|"]
     for mode in ("refetch", "stream"):
-        figures = [run(args.taps, mode) for _ in range(args.rounds)]
+        figures = [run(args.taps, mode, args.started) for _ in range(args.rounds)]
         shown = " / ".join(f"{f:.1f}" for f in figures)
         lines.append(f"| {mode} | {statistics.median(figures):.1f} | {shown} |")
     print("\n".join(lines))

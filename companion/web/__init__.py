@@ -25,8 +25,8 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
-    from . import (action_form, api, archive_pages, compress, deck_pages, fragments, help_links, install, links,
-                   live, narrate, reference_pages, seat, share_links, shared, spectate, tables)
+    from . import (action_form, api, archive_pages, compress, deck_pages, fragments, help_links, install, kept_parts,
+                   links, live, narrate, reference_pages, seat, share_links, shared, spectate, tables)
 
     app.extensions["play"] = Play(app.config["DATABASE"])
     app.extensions["join_limiter"] = RateLimiter()
@@ -42,7 +42,7 @@ def register(app: Flask) -> None:
     app.jinja_env.globals["_"] = template_gettext
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
                                  url_for=links.remembered_url_for, shared_include=fragments.shared_include,
-                                 kept_include=fragments.kept_include,
+                                 kept_include=kept_parts.kept_include,
                                  action=action_form.action_form, tally_buttons=action_form.tally_buttons,
                                  rolled_buttons=action_form.rolled_buttons,
                                  help=help_links.help_link,

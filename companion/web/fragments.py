@@ -12,7 +12,6 @@ remembers from other tables, and their fingerprint is part of its key, read afre
 """
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import secrets
 from collections.abc import Callable
@@ -29,7 +28,7 @@ from ..i18n import current_language
 from ..rules import DISPLAY, TableState
 from . import setup_forms
 from .common import play
-from .shared import KeptByContent, NewestCache
+from .shared import NewestCache
 
 PANEL = "partials/_panel.html"
 
@@ -88,47 +87,6 @@ def shared_include(context: Context, name: str, **values) -> Markup:
         html = Markup(template.render({**context.get_all(), **values}))
         cache.put(key, state.version, html)
     return html
-
-
-@pass_context
-def kept_include(context: Context, name: str, *depends_on) -> Markup:
-    """`{% include name %}`, rendered again only when what it shows changes: a tap on a tally leaves the turn card,
-    the dice card, the seats' tools and the setup forms as they were, on every screen.
-
-    Kept per (name, table, language, address, view, seat looking) and `depends_on`, which must name everything else
-    the part reads: the state's parts, offers and names it shows. tests/web/conftest.py renders each kept part
-    afresh beside the kept one in every web test, so a missing dependency fails there.
-    """
-    table = context.get("table")
-    template = context.environment.get_template(name)
-    if table is None or not has_request_context():
-        return Markup(template.render(context.get_all()))
-    cache: KeptByContent = current_app.extensions["kept_cache"]
-    key = (name, table.id, table.token, context["state"].game, current_language(), request.host_url, context["view"],
-           context.get("me"), tuple(_frozen(value) for value in depends_on))
-    html = cache.get(key)
-    if html is None:
-        html = Markup(template.render(context.get_all()))
-        cache.put(key, html)
-    return html
-
-
-def _frozen(value) -> object:
-    """A value as part of a cache key: itself if it can be one, else its contents (dicts, lists, dataclasses)."""
-    try:
-        hash(value)
-        return value
-    except TypeError:
-        pass
-    if isinstance(value, dict):
-        return tuple((key, _frozen(item)) for key, item in value.items())
-    if isinstance(value, (list, tuple)):
-        return tuple(_frozen(item) for item in value)
-    if isinstance(value, set):
-        return frozenset(value)
-    if dataclasses.is_dataclass(value):
-        return (type(value).__name__, *(_frozen(getattr(value, field.name)) for field in dataclasses.fields(value)))
-    raise TypeError(f"{type(value).__name__} cannot be part of a kept part's key")
 
 
 def _value_key(value) -> object:

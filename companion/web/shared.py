@@ -61,9 +61,6 @@ class KeptByContent:
                 self._entries.move_to_end(key)
             return value
 
-    def __len__(self) -> int:
-        return len(self._entries)
-
     def put(self, key: tuple, value: Any) -> None:
         """Keep a value."""
         with self._lock:
@@ -71,3 +68,7 @@ class KeptByContent:
             self._entries.move_to_end(key)
             while len(self._entries) > self.limit:
                 self._entries.popitem(last=False)
+
+    def __len__(self) -> int:
+        """How many renders are kept."""
+        return len(self._entries)

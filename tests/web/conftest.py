@@ -7,23 +7,23 @@ from jinja2 import pass_context
 from markupsafe import Markup
 
 from companion import create_app
-from companion.web import fragments
+from companion.web import kept_parts
 
 
 @pytest.fixture(autouse=True)
 def kept_parts_checked(monkeypatch):
     """Every part a screen keeps by what it shows (`kept_include`) is also rendered afresh, and must be the same:
     a dependency its call leaves out shows up here as a stale part, in whichever test reaches that state."""
-    keep = fragments.kept_include
+    keep = kept_parts.kept_include
 
     @pass_context
-    def kept_and_checked(context, name, *depends_on):
-        kept = keep(context, name, *depends_on)
+    def kept_and_checked(context, name):
+        kept = keep(context, name)
         fresh = Markup(context.environment.get_template(name).render(context.get_all()))
-        assert kept == fresh, f"{name} was kept from another state: its kept_include call misses a dependency"
+        assert kept == fresh, f"{name} was kept from another state: kept_parts.SHOWS misses what it reads"
         return kept
 
-    monkeypatch.setattr(fragments, "kept_include", kept_and_checked)
+    monkeypatch.setattr(kept_parts, "kept_include", kept_and_checked)
 
 
 @pytest.fixture

@@ -44,17 +44,22 @@ SHOWS: dict[str, Callable[[Context], tuple]] = {
 def kept_include(context: Context, name: str) -> Markup:
     """`{% include name %}` for a part in `SHOWS`, rendered again only when what it shows changes."""
     table = context.get("table")
-    template = context.environment.get_template(name)
     if table is None or not has_request_context():
-        return Markup(template.render(context.get_all()))
+        return rendered_afresh(context, name)
     cache: KeptByContent = current_app.extensions["kept_cache"]
-    key = (name, table.id, table.token, context["state"].game, current_language(), request.host_url,
-           context["view"], context.get("me"), _frozen(SHOWS[name](context)))
+    # A table's token and game never change, so its id stands for them.
+    key = (name, table.id, current_language(), request.host_url, context["view"], context.get("me"),
+           _frozen(SHOWS[name](context)))
     html = cache.get(key)
     if html is None:
-        html = Markup(template.render(context.get_all()))
+        html = rendered_afresh(context, name)
         cache.put(key, html)
     return html
+
+
+def rendered_afresh(context: Context, name: str) -> Markup:
+    """The part rendered for this screen now, nothing kept."""
+    return Markup(context.environment.get_template(name).render(context.get_all()))
 
 
 def _frozen(value) -> object:

@@ -9,7 +9,27 @@ from typing import Any
 MAX_ENTRIES = 4096  # a few per viewer and per table (only each key's newest version is kept): ~20 KB each at most
 
 
-class NewestCache:
+class _LeastRecentlyUsed:
+    """Entries under a lock; past `limit`, the least recently used are dropped first."""
+
+    def __init__(self, limit: int = MAX_ENTRIES):
+        self.limit = limit
+        self._entries: OrderedDict[tuple, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def _keep(self, key: tuple, entry: Any) -> None:
+        """Store an entry as the most recently used (the caller holds the lock)."""
+        self._entries[key] = entry
+        self._entries.move_to_end(key)
+        while len(self._entries) > self.limit:
+            self._entries.popitem(last=False)
+
+    def __len__(self) -> int:
+        """How many entries are kept."""
+        return len(self._entries)
+
+
+class NewestCache(_LeastRecentlyUsed):
     """The newest kept value per key, each tagged with the table version it was made from; least recently used
     keys are dropped first.
 
@@ -17,11 +37,6 @@ class NewestCache:
     made from another version does not answer. So a table written by another process (a newer version in the
     store) simply misses, and stays correct without any "on write" hook.
     """
-
-    def __init__(self, limit: int = MAX_ENTRIES):
-        self.limit = limit
-        self._entries: OrderedDict[tuple, tuple[int, Any]] = OrderedDict()
-        self._lock = threading.Lock()
 
     def get(self, key: tuple, version: int) -> Any:
         """The value kept for exactly this version, else None."""
@@ -38,20 +53,12 @@ class NewestCache:
             entry = self._entries.get(key)
             if entry is not None and entry[0] > version:
                 return
-            self._entries[key] = (version, value)
-            self._entries.move_to_end(key)
-            while len(self._entries) > self.limit:
-                self._entries.popitem(last=False)
+            self._keep(key, (version, value))
 
 
-class KeptByContent:
+class KeptByContent(_LeastRecentlyUsed):
     """Renders kept by everything they show (their key names all of it), least recently used dropped first: a
     key's value never goes stale, so nothing is ever invalidated."""
-
-    def __init__(self, limit: int = MAX_ENTRIES):
-        self.limit = limit
-        self._entries: OrderedDict[tuple, Any] = OrderedDict()
-        self._lock = threading.Lock()
 
     def get(self, key: tuple) -> Any:
         """The value kept under this key, else None."""
@@ -64,11 +71,4 @@ class KeptByContent:
     def put(self, key: tuple, value: Any) -> None:
         """Keep a value."""
         with self._lock:
-            self._entries[key] = value
-            self._entries.move_to_end(key)
-            while len(self._entries) > self.limit:
-                self._entries.popitem(last=False)
-
-    def __len__(self) -> int:
-        """How many renders are kept."""
-        return len(self._entries)
+            self._keep(key, value)

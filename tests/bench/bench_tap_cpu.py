@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from companion import create_app  # noqa: E402
+from bench_live import PROFILE  # noqa: E402  (the rank cards bench_live.py's tables enter)
 
 HX = {"HX-Request": "true", "Accept-Encoding": "gzip"}
 
@@ -40,14 +41,9 @@ def open_table(app):
     return token, display, phones
 
 
-RANK_CARDS = {"count_private": 4, "count_corporal": 2, "count_sergeant": 2, "income_private": 2,
-              "free_time_private": 2, "slack_private": 1, "income_corporal": 3, "free_time_corporal": 2,
-              "slack_corporal": 2, "income_sergeant": 4, "free_time_sergeant": 1, "slack_sergeant": 3}
-
-
 def start_game(token, display) -> None:
     """Enter the rank cards, deal the ranks, choose a dealer and start: the table's first turn."""
-    for number, action in enumerate([{"type": "set_profile", **RANK_CARDS}, {"type": "deal_ranks"},
+    for number, action in enumerate([{"type": "set_profile", **PROFILE}, {"type": "deal_ranks"},
                                      {"type": "set_dealer", "seat": 4}, {"type": "start_game"}]):
         answer = display.post(f"/t/{token}/act", headers=HX,
                               data={**action, "action_id": f"start-{number}-abcdef", "view": "display"})

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from jinja2 import pass_context
-from markupsafe import Markup
 
 from companion import create_app
 from companion.web import kept_parts
@@ -19,8 +18,7 @@ def kept_parts_checked(monkeypatch):
     @pass_context
     def kept_and_checked(context, name):
         kept = keep(context, name)
-        fresh = Markup(context.environment.get_template(name).render(context.get_all()))
-        assert kept == fresh, f"{name} was kept from another state: kept_parts.SHOWS misses what it reads"
+        assert kept == kept_parts.rendered_afresh(context, name), f"{name} was kept from another state: kept_parts.SHOWS misses what it reads"
         return kept
 
     monkeypatch.setattr(kept_parts, "kept_include", kept_and_checked)

@@ -4,6 +4,11 @@ Each child runs its own waitress on the inherited socket (the kernel hands each 
 which hands it on to the worker owning its table: companion.handoff) and ends with the parent: Ctrl-C or SIGTERM
 reaches every child, and a child whose parent died (even by SIGKILL) is sent SIGTERM by Linux. A child that dies
 while the parent runs is replaced. Where there is no fork (Windows), the server runs as one process.
+
+With a worker for every core, each keeps to its own core (Linux): a worker's threads hand Python's lock to one
+another many times a tap, and on one core the thread woken for it runs at once, where across cores it waited for
+a core the other worker held (measured: propagation p95 at 85 tables on two cores 243 and 287 ms against 566 and
+694). A single process is left free to use every core: its database and socket work then runs beside its Python.
 """
 
 from __future__ import annotations
@@ -31,6 +36,22 @@ def default_count() -> int:
     return (os.cpu_count() or 1) if can_fork() else 1
 
 
+def core_of(number: int, count: int, cores: list[int]) -> int | None:
+    """The one core worker `number` of `count` keeps to, from the cores this process may use; None (any core)
+    unless there is a worker for every one of several cores."""
+    if len(cores) < 2 or count < len(cores):
+        return None
+    return cores[number % len(cores)]
+
+
+def _keep_to_own_core(number: int, count: int) -> None:
+    """Keep this worker, and the threads it will start, on its own core (where the system can say so)."""
+    if hasattr(os, "sched_setaffinity"):
+        core = core_of(number, count, sorted(os.sched_getaffinity(0)))
+        if core is not None:
+            os.sched_setaffinity(0, {core})
+
+
 def listening_socket(host: str, port: int, backlog: int = 1024) -> socket.socket:
     """A TCP socket bound to the first address `host` names, listening, to be shared by the workers."""
     family, kind, proto, _name, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
@@ -53,8 +74,8 @@ def _die_with_parent(parent: int) -> None:
         os._exit(0)
 
 
-def _spawn(child: Callable[[int], None], number: int) -> int:
-    """Fork worker `number` running `child(number)`; the worker never returns into the parent's code."""
+def _spawn(child: Callable[[int], None], number: int, count: int) -> int:
+    """Fork worker `number` of `count` running `child(number)`; the worker never returns into the parent's code."""
     parent = os.getpid()
     pid = os.fork()
     if pid:
@@ -64,6 +85,7 @@ def _spawn(child: Callable[[int], None], number: int) -> int:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         _die_with_parent(parent)
+        _keep_to_own_core(number, count)
         child(number)
     except BaseException:
         code = 1
@@ -93,7 +115,7 @@ def supervise(count: int, child: Callable[[int], None]) -> None:
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     for number in range(count):
-        children[_spawn(child, number)] = number, time.monotonic()
+        children[_spawn(child, number, count)] = number, time.monotonic()
     while children:
         try:
             pid, _status = os.wait()
@@ -107,4 +129,4 @@ def supervise(count: int, child: Callable[[int], None]) -> None:
         if time.monotonic() - started < RESPAWN_PAUSE:
             time.sleep(RESPAWN_PAUSE)
         if not stopping:
-            children[_spawn(child, number)] = number, time.monotonic()
+            children[_spawn(child, number, count)] = number, time.monotonic()

@@ -46,6 +46,22 @@ def test_the_default_is_one_worker_per_core():
     assert parse_args(["serve"]).workers == workers.default_count() == (os.cpu_count() or 1)
 
 
+def test_with_a_worker_for_every_core_each_keeps_to_its_own():
+    assert [workers.core_of(n, 2, [0, 1]) for n in range(2)] == [0, 1]
+    assert [workers.core_of(n, 3, [2, 5]) for n in range(3)] == [2, 5, 2]  # the cores this process may use
+    assert workers.core_of(0, 2, [0, 1, 2, 3]) is None  # fewer workers than cores: each may use any
+    assert workers.core_of(1, 2, [0]) is None  # one core: nothing to choose
+
+
+def test_two_workers_on_two_cores_run_on_one_core_each(two):
+    allowed = sorted(os.sched_getaffinity(0))
+    affinities = sorted(psutil.Process(pid).cpu_affinity() for pid in two.workers())
+    if len(allowed) == 2:
+        assert affinities == [[allowed[0]], [allowed[1]]]
+    else:  # one core, or more cores than workers: the workers are left to roam
+        assert affinities == [allowed, allowed]
+
+
 def test_two_workers_serve_one_port(two):
     assert len(two.workers()) == 2
     assert all(answers(two) for _ in range(20))
@@ -68,7 +84,10 @@ def test_the_workers_end_when_their_parent_is_killed(two):
 
 def test_a_worker_that_dies_is_replaced_and_the_port_keeps_answering(two):
     first, second = two.workers()
+    cores = psutil.Process(first).cpu_affinity()
     os.kill(first, signal.SIGKILL)
     assert answers(two)
-    assert wait_for(lambda: len(two.workers()) == 2 and first not in two.workers())
+    assert wait_for(lambda: set(two.workers()) - {first, second})  # one list: the killed one may linger as a zombie
+    replacement, = set(two.workers()) - {first, second}
     assert second in two.workers() and answers(two)
+    assert psutil.Process(replacement).cpu_affinity() == cores  # it takes the place, and the core, of the one lost

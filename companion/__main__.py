@@ -14,8 +14,6 @@ from .server import make_server
 from .web.table_owner import owner_lookup
 
 REQUEST_THREADS = 8
-# select() cannot watch descriptors past 1024; poll() can, but measured slower, so it is used only when needed.
-SELECT_LIMIT = 800
 # The app refuses bodies over 16 KiB; waitress need not take in more than this before it can say so.
 MAX_BODY = 1 << 20
 # How often a thread rendering a panel lets go of Python's lock for a waiting one (a tap back from the database, a
@@ -101,8 +99,7 @@ def _server(app, args: argparse.Namespace, sock=None, handoff: Handoff | None = 
                        streaming=app.extensions["play"].hub.listening, host=args.host, port=args.port, sock=sock,
                        handoff=handoff,
                        threads=args.max_live + REQUEST_THREADS, connection_limit=others, channel_timeout=120,
-                       channel_request_lookahead=1, max_request_body_size=MAX_BODY, ident="companion",
-                       asyncore_use_poll=others + args.max_live > SELECT_LIMIT)
+                       channel_request_lookahead=1, max_request_body_size=MAX_BODY, ident="companion")
 
 
 def _announce(args: argparse.Namespace, port: int, instance: Path, count: int) -> None:

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import socket
 import time
 
+import psutil
+from harness import Server
 from netclients import ATTACKER, HONEST, Dripper, call, connect, is_closed, open_table, p95, tap, version
+
+from companion.server import SELECT_LIMIT
 
 SAMPLES = 40
 
@@ -65,3 +70,24 @@ def test_a_request_that_drips_in_is_cut_off_after_the_request_timeout(server):
     lasted = time.monotonic() - started
     sock.close()
     assert 4.5 <= lasted <= 9, f"closed after {lasted:.1f} s; the default request timeout is 5 s"
+
+
+def test_with_more_sockets_than_select_can_watch_the_server_keeps_answering(tmp_path):
+    many = SELECT_LIMIT + 50
+    server = Server(tmp_path / "instance", extra_args=(
+        "--max-live", str(many + 100), "--max-connections-per-client", str(2 * many), "--request-timeout", "60")).start()
+    held: list[socket.socket] = []
+    try:
+        held = [socket.create_connection(("127.0.0.1", server.port), timeout=5) for _ in range(many)]
+        process, deadline = psutil.Process(server.process.pid), time.monotonic() + 20
+        while process.num_fds() < many and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert process.num_fds() > many, "the server did not take every connection"
+        # Every new socket is numbered past what select() can watch: the server must watch it another way.
+        table = open_table(server.port)
+        assert tap(server.port, table)[0] == 200
+        assert version(server.port, table) == 2
+    finally:
+        for sock in held:
+            sock.close()
+        server.stop()

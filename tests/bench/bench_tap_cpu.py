@@ -104,6 +104,23 @@ def run(taps: int, mode: str, started: bool = False) -> float:
     return (time.process_time() - started) * 1000 / taps
 
 
+def panel_and_healthz(requests: int = 200) -> tuple[float, float]:
+    """CPU milliseconds per freshly rendered seat panel (the seat's own part rendered each time, as bench_live.py's
+    clean phase asks for it) and per /healthz, in process."""
+    app = create_app({"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999"}, instance_path=tempfile.mkdtemp())
+    token, _display, phones = open_table(app)
+    costs = []
+    for client, path, headers in ((phones[0], f"/t/{token}/panel?view=seat", {**HX, "Cache-Control": "no-cache"}),
+                                  (app.test_client(), "/healthz", {})):
+        for _ in range(20):
+            client.get(path, headers=headers)
+        started = time.process_time()
+        for _ in range(requests):
+            assert client.get(path, headers=headers).status_code == 200
+        costs.append((time.process_time() - started) * 1000 / requests)
+    return costs[0], costs[1]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--taps", type=int, default=200)

@@ -9,7 +9,8 @@ not counted): a phone's +1 wound (its answer is its own new panel), then the oth
 either by re-fetching their panel (the polling fallback, and how every screen caught up before the stream
 carried panels) or by the stream making their panel (`live._panel_maker`, as each open stream does). The table
 is in its setup (as bench_live.py's tables are: the display shows the setup forms), or with `--started` in its
-first turn (rank cards entered, ranks dealt, the game started: the screens show the turn and its forms). Prints a markdown table.
+first turn (rank cards entered, ranks dealt, the game started: the screens show the turn and its forms). Prints a
+markdown table.
 """
 
 from __future__ import annotations
@@ -26,6 +27,11 @@ from companion import create_app  # noqa: E402
 from bench_live import PROFILE  # noqa: E402  (the rank cards bench_live.py's tables enter)
 
 HX = {"HX-Request": "true", "Accept-Encoding": "gzip"}
+
+
+def new_app():
+    """The app as the tests make it, on a fresh instance folder."""
+    return create_app({"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999"}, instance_path=tempfile.mkdtemp())
 
 
 def open_table(app):
@@ -70,7 +76,7 @@ def stream_makers(app, token, display, phones):
 
 def run(taps: int, mode: str, started: bool = False) -> float:
     """CPU milliseconds per tap, for taps caught up by 'refetch' or by 'stream'."""
-    app = create_app({"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999"}, instance_path=tempfile.mkdtemp())
+    app = new_app()
     token, display, phones = open_table(app)
     if started:
         start_game(token, display)
@@ -107,7 +113,7 @@ def run(taps: int, mode: str, started: bool = False) -> float:
 def panel_and_healthz(requests: int = 200) -> tuple[float, float]:
     """CPU milliseconds per freshly rendered seat panel (the seat's own part rendered each time, as bench_live.py's
     clean phase asks for it) and per /healthz, in process."""
-    app = create_app({"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999"}, instance_path=tempfile.mkdtemp())
+    app = new_app()
     token, _display, phones = open_table(app)
     costs = []
     for client, path, headers in ((phones[0], f"/t/{token}/panel?view=seat", {**HX, "Cache-Control": "no-cache"}),

@@ -18,7 +18,8 @@ def kept_parts_checked(monkeypatch):
     @pass_context
     def kept_and_checked(context, name):
         kept = keep(context, name)
-        assert kept == kept_parts.rendered_afresh(context, name), f"{name} was kept from another state: kept_parts.SHOWS misses what it reads"
+        assert kept == kept_parts.rendered_afresh(context, name), \
+            f"{name} was kept from another state: kept_parts.SHOWS misses what it reads"
         return kept
 
     monkeypatch.setattr(kept_parts, "kept_include", kept_and_checked)

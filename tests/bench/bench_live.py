@@ -27,7 +27,8 @@ stayed under 1 s and the smallest that did not. The seat page weight is measured
 whose turn it is in the Call People phase (its heaviest state, with the card name list), plus every
 stylesheet, script and image it references, each as the server sends it to a browser accepting gzip.
 `--workers N` runs the server as N processes behind one port (default 1); CPU and memory are then the sums
-over all of them. The clean phase's panel is one table's, which only the worker owning that table serves, while
+over all of them. Several counts (`--workers 1 2`) take turns at each T and each search step, so both face the
+machine as it is in the same minutes. The clean phase's panel is one table's, which only the worker owning that table serves, while
 every worker answers /healthz: with several workers its ratio compares one process with all of them. `--database postgresql` stores into a throwaway PostgreSQL cluster the benchmark starts
 (Debian's server binaries, loopback only), a fresh database per run; a postgresql:// address uses that
 server instead (each run's tables are added to it). Everything talks to 127.0.0.1 only. Output: markdown
@@ -347,7 +348,7 @@ def run(tables: int, seconds: float, pace: float, clean_seconds: float = 2.0, we
     stop = threading.Event()
     try:
         screens_by_table = [open_table(server.url) for _ in range(tables)]
-        result = {"tables": tables, "screens": tables * 6}
+        result = {"tables": tables, "workers": workers, "screens": tables * 6}
 
         # 1. clean phase: nothing else runs on the server
         phone = screens_by_table[0][1][0]
@@ -533,56 +534,67 @@ def main() -> None:
     parser.add_argument("--search", type=int, default=2, help="extra short runs to narrow the largest T")
     parser.add_argument("--json", action="store_true", help="also print each run's figures as JSON")
     parser.add_argument("--workers", type=int, nargs="+", default=[1],
-                        help="server processes behind the one port; several counts are measured one after another")
+                        help="server processes behind the one port; several counts take turns at each T")
     parser.add_argument("--database", default="sqlite",
                         help="sqlite, postgresql (a throwaway cluster) or a postgresql:// address")
     args = parser.parse_args()
     own_work = in_process()  # before any server runs, so that nothing else shares the machine
     databases = Databases(args.database)
-    largest = {}
+    started = time.monotonic()
     try:
-        for workers in args.workers:
-            results, searched, started = measure(args, databases, workers)
-            if args.json:
-                for result in results + searched:
-                    print(json.dumps(result))
-            if len(args.workers) > 1:
-                print(f"\n## {workers} server process{'es' if workers > 1 else ''}\n")
-            print(report(results, searched, own_work, workers))
-            print(f"\n({time.monotonic() - started:.0f} s; the machine: {psutil.cpu_count()} CPUs, "
-                  f"load average {' / '.join(f'{x:.1f}' for x in psutil.getloadavg())} at the end; "
-                  f"server processes: {workers}, database: {args.database.split('@')[-1]})", flush=True)
-            largest[workers] = max((r["tables"] for r in results + searched if under_a_second(r)), default=0)
+        measured = measure(args, databases)
     finally:
         databases.close()
-    if len(largest) > 1:
+    for workers, (results, searched) in measured.items():
+        if args.json:
+            for result in results + searched:
+                print(json.dumps(result))
+        if len(args.workers) > 1:
+            print(f"\n## {workers} server process{'es' if workers > 1 else ''}\n")
+        print(report(results, searched, own_work, workers))
+    print(f"\n({time.monotonic() - started:.0f} s; the machine: {psutil.cpu_count()} CPUs, load average "
+          f"{' / '.join(f'{x:.1f}' for x in psutil.getloadavg())} at the end; server processes: "
+          f"{' and '.join(map(str, args.workers))}, database: {args.database.split('@')[-1]})", flush=True)
+    if len(measured) > 1:
+        largest = {workers: max((r["tables"] for r in results + searched if under_a_second(r)), default=0)
+                   for workers, (results, searched) in measured.items()}
         first = largest[args.workers[0]]
         print("\n| server processes | largest T with p95 propagation under 1 s | against the first |\n|---|---|---|")
         for workers, tables in largest.items():
             print(f"| {workers} | {tables} | {tables / first if first else float('nan'):.2f}x |")
 
 
-def measure(args: argparse.Namespace, databases: Databases, workers: int) -> tuple[list[dict], list[dict], float]:
-    """The runs for each T with `workers` server processes, and the searched ones."""
-    started = time.monotonic()
-    results = []
-    setup = {"workers": workers}
-    for i, tables in enumerate(args.tables):
-        results.append(run(tables, args.seconds, args.pace, weigh=i == 0, database=databases.next(), **setup))
-        print(f"T = {tables} done after {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
-    searched: list[dict] = []
-    for _ in range(args.search):
-        everything = results + searched
-        low = max((r["tables"] for r in everything if under_a_second(r)), default=0)
-        high = min((r["tables"] for r in everything if not under_a_second(r) and r["tables"] > low), default=None)
-        if high is None or high - low <= 2:
-            break
-        searched.append(run((low + high) // 2, max(5.0, args.seconds / 2), args.pace, clean_seconds=1.0,
-                            database=databases.next(), **setup))
-        print(f"T = {searched[-1]['tables']} done after {time.monotonic() - started:.0f} s", file=sys.stderr,
-              flush=True)
-    return results, searched, started
+def measure(args: argparse.Namespace, databases: Databases) -> dict[int, tuple[list[dict], list[dict]]]:
+    """For each count of server processes, the runs for each T and the searched ones.
 
+    The counts take turns at each T and at each search step, so that a slow spell of the machine (this one's
+    speed swings by a fifth within minutes) falls on all of them alike rather than on whichever ran then.
+    """
+    started = time.monotonic()
+    measured: dict[int, tuple[list[dict], list[dict]]] = {workers: ([], []) for workers in args.workers}
+
+    def one(tables: int, workers: int, into: list[dict], **how) -> None:
+        into.append(run(tables, pace=args.pace, workers=workers, database=databases.next(), **how))
+        print(f"T = {tables} with {workers} server process{'es' if workers > 1 else ''} done after "
+              f"{time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
+
+    for i, tables in enumerate(args.tables):
+        for workers, (results, _searched) in measured.items():
+            one(tables, workers, results, seconds=args.seconds, weigh=i == 0)
+    for _ in range(args.search):
+        for workers, (results, searched) in measured.items():
+            tables = _halfway(results + searched)
+            if tables is not None:
+                one(tables, workers, searched, seconds=max(5.0, args.seconds / 2), clean_seconds=1.0)
+    return measured
+
+
+def _halfway(runs: list[dict]) -> int | None:
+    """The T halfway between the largest measured within 1 s and the next larger that was not; None if they
+    are close enough already."""
+    low = max((r["tables"] for r in runs if under_a_second(r)), default=0)
+    high = min((r["tables"] for r in runs if not under_a_second(r) and r["tables"] > low), default=None)
+    return None if high is None or high - low <= 2 else (low + high) // 2
 
 if __name__ == "__main__":
     main()

@@ -61,8 +61,8 @@ def _panel_maker(app: Flask, table: store.TableRow) -> Callable[[], tuple[str, i
 
 def panel_event(html: str) -> str:
     """A panel as one server-sent event: each of its lines a 'data:' line (the browser joins them again)."""
-    lines = html.replace("\r", "").split("\n")
-    return "event: panel\n" + "".join(f"data: {line}\n" for line in lines) + "\n"
+    # One replace rather than a string per line: a panel has hundreds of lines, and five streams send it per tap.
+    return "event: panel\ndata: " + html.replace("\r", "").replace("\n", "\ndata: ") + "\n\n"
 
 
 def version_stream(table: store.TableRow, may_go_on: Callable[[Database], bool],

@@ -3,12 +3,14 @@ with a polling fallback."""
 
 from __future__ import annotations
 
+import copy
 import io
 import threading
 import time
 from typing import Callable
 
-from flask import Blueprint, Flask, Response, current_app, jsonify, request
+from flask import Blueprint, Flask, Response, current_app, jsonify, request, session
+from flask.ctx import RequestContext
 from sqlite_utils import Database
 from werkzeug.exceptions import MethodNotAllowed
 
@@ -45,11 +47,15 @@ def _panel_maker(app: Flask, table: store.TableRow) -> Callable[[], tuple[str, i
     """
     environ = {**request.environ, "wsgi.input": io.BytesIO(), "CONTENT_LENGTH": "0"}
     hub = app.extensions["play"].hub
+    # The stream's cookie never changes, so its session is read once, not per panel (checking its signature was
+    # a third of what making a kept panel cost); each panel gets its own copy.
+    cookie_session = copy.deepcopy(dict(session))
 
     def make() -> tuple[str, int] | None:
         hub.after_taps(TAPS_FIRST_SECONDS)
         try:
-            with ONE_RENDER_AT_A_TIME, app.request_context(environ):
+            own_session = app.session_interface.session_class(copy.deepcopy(cookie_session))
+            with ONE_RENDER_AT_A_TIME, RequestContext(app, environ, session=own_session):
                 actor = actor_for(table)
                 return stream_panel(table, actor) if actor is not None else None
         except Exception:  # noqa: BLE001 - a version event still tells the page to catch up

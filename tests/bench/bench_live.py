@@ -28,8 +28,9 @@ whose turn it is in the Call People phase (its heaviest state, with the card nam
 stylesheet, script and image it references, each as the server sends it to a browser accepting gzip.
 `--workers N` runs the server as N processes behind one port (default 1); CPU and memory are then the sums
 over all of them. Several counts (`--workers 1 2`) take turns at each T and each search step, so both face the
-machine as it is in the same minutes. The clean phase's panel is one table's, which only the worker owning that table serves, while
-every worker answers /healthz: with several workers its ratio compares one process with all of them. `--database postgresql` stores into a throwaway PostgreSQL cluster the benchmark starts
+machine as it is in the same minutes. The clean phase's panel is one table's, which only the worker owning that
+table serves, while every worker answers /healthz: with several workers its ratio compares one process with all
+of them. `--database postgresql` stores into a throwaway PostgreSQL cluster the benchmark starts
 (Debian's server binaries, loopback only), a fresh database per run; a postgresql:// address uses that
 server instead (each run's tables are added to it). Everything talks to 127.0.0.1 only. Output: markdown
 tables, ready to paste; each missed target says by how much, and beside it what the same work costs in process
@@ -595,6 +596,7 @@ def _halfway(runs: list[dict]) -> int | None:
     low = max((r["tables"] for r in runs if under_a_second(r)), default=0)
     high = min((r["tables"] for r in runs if not under_a_second(r) and r["tables"] > low), default=None)
     return None if high is None or high - low <= 2 else (low + high) // 2
+
 
 if __name__ == "__main__":
     main()

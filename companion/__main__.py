@@ -77,6 +77,9 @@ def serve(args: argparse.Namespace) -> None:
     _announce(args, sock.getsockname()[1], instance, count)
 
     def worker(number: int) -> None:
+        # Claim the inbox before the app starts: connections handed over meanwhile wait in it, where otherwise a
+        # worker already serving would keep the first tables' connections that are this worker's.
+        mailboxes.open(number)
         app = create_app(config, instance_path=str(instance))
         _run(app, _server(app, args, sock, Handoff(mailboxes, number, owner_lookup(app, count))))
 

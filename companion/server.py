@@ -133,7 +133,6 @@ class GuardedServer(TcpWSGIServer):
         super().__init__(application, adj=adj, **kw)
         if handoff is not None:
             Inbox(handoff.mailboxes.inbox(handoff.me), self.adopt, self._map)
-            handoff.mailboxes.open(handoff.me)
 
     def count_client(self, client: str, change: int) -> None:
         """Add or remove one of a client address's connections."""

@@ -77,8 +77,8 @@ def serve(args: argparse.Namespace) -> None:
     _announce(args, sock.getsockname()[1], instance, count)
 
     def worker(number: int) -> None:
-        # Claim the inbox before the app starts: connections handed over meanwhile wait in it, where otherwise a
-        # worker already serving would keep the first tables' connections that are this worker's.
+        # Claimed before the app starts, so a worker already serving hands over this one's connections from
+        # the first; they wait in the inbox until this worker's loop runs.
         mailboxes.open(number)
         app = create_app(config, instance_path=str(instance))
         _run(app, _server(app, args, sock, Handoff(mailboxes, number, owner_lookup(app, count))))

@@ -37,7 +37,7 @@ class Mailboxes:
         self._readers = RawArray("i", count)  # shared with every worker: each writes its own pid in
 
     def open(self, worker: int) -> None:
-        """Say that this process reads worker `worker`'s inbox from now on."""
+        """Say that this process reads worker `worker`'s inbox from now on (what came earlier waits)."""
         self._readers[worker] = os.getpid()
 
     def _is_read(self, worker: int) -> bool:

@@ -29,6 +29,16 @@ def seat_page_scrolled_to_the_card_form(browser, server):
     return ana, button
 
 
+def type_a_new_card(page):
+    """Type a card the companion does not know yet, and wait until the picker says no known card matches.
+
+    The picker's list shrinks as the player types, moving the button; a tap on a moving button makes Playwright
+    scroll it to the screen's bottom edge first, which is the test's doing and not the page's.
+    """
+    page.fill("#pc-name-seat", "Moonlight Visitor")
+    expect(page.locator(".play-card-form [data-card-picker] .hint")).to_be_visible()
+
+
 def focused_control(page):
     """What has keyboard focus, by the stable name the page gives it."""
     return page.evaluate("(e => e.getAttribute('data-testid') || e.id || e.tagName)(document.activeElement)")
@@ -47,7 +57,7 @@ def any_server(request):
 
 def test_a_refused_tap_keeps_the_page_still_and_shows_the_refusal_by_the_control(browser, any_server):
     ana, button = seat_page_scrolled_to_the_card_form(browser, any_server)
-    ana.fill("#pc-name-seat", "Moonlight Visitor")  # a card the companion does not know yet
+    type_a_new_card(ana)
     before = ana.evaluate("window.scrollY")
     button.tap()
     refusal = ana.locator("#panel .error[role=alert]")
@@ -57,7 +67,7 @@ def test_a_refused_tap_keeps_the_page_still_and_shows_the_refusal_by_the_control
     assert focused_control(ana) == "play-card"
 
     # From the keyboard: the same control keeps focus after the panel came back again with a new refusal.
-    ana.fill("#pc-name-seat", "Moonlight Visitor")
+    type_a_new_card(ana)
     button.focus()
     refusal.evaluate("note => note.setAttribute('data-seen', '')")
     before = ana.evaluate("window.scrollY")

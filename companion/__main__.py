@@ -8,10 +8,11 @@ import signal
 import sys
 from pathlib import Path
 
-from . import create_app, netaddr, qr, workers
-from .handoff import Handoff, Mailboxes
-from .server import make_server
-from .web.table_owner import owner_lookup
+from .app import create_app
+from .serve import netaddr, qr, workers
+from .serve.handoff import Handoff, Mailboxes
+from .serve.server import make_server
+from .serve.table_owner import owner_lookup
 
 REQUEST_THREADS = 8
 # The app refuses bodies over 16 KiB; waitress need not take in more than this before it can say so.

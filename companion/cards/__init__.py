@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from . import geek, goth, guevara
+from . import geek_cards, goth_cards, guevara_cards
 
-CATALOGS = {catalog.DECK: catalog for catalog in (guevara, geek, goth)}
+CATALOGS = {catalog.DECK: catalog for catalog in (guevara_cards, geek_cards, goth_cards)}
 
 
-def cards_for(decks: Iterable[str]) -> tuple[guevara.Card, ...]:
+def cards_for(decks: Iterable[str]) -> tuple[guevara_cards.Card, ...]:
     """The named cards of a game's decks (`game.decks`: both when Chez Geek and Chez Goth are combined)."""
     return tuple(card for deck in decks for card in CATALOGS[deck].CARDS)
 
 
-def jobs_for(decks: Iterable[str]) -> tuple[geek.Job, ...]:
+def jobs_for(decks: Iterable[str]) -> tuple[geek_cards.Job, ...]:
     """The job cards the rulebooks name in these decks (none in Chez Guevara's, which has ranks)."""
     return tuple(job for deck in decks for job in getattr(CATALOGS[deck], "JOBS", ()))
 

@@ -1,17 +1,27 @@
 """Pure game logic: no Flask, no SQL, no I/O; dice come in as arguments. The rest of the app imports from here.
 
 `engine` turns actions into events and events into state; `offers` says what a screen may do now; `games`
-holds one record per game; `state` is the public state of a table.
+holds one record per game; `state` is the public state of a table; `game_story` tells a log as the story of
+its games and `race_lanes` draws the race.
 """
 
-from . import engine, terms
+from . import engine, game_story, terms
 from .engine import ACTION_TYPES, apply, decide, fold, needs_replay, step_of
-from .games import (ALL_CATEGORIES, ALL_PEST_CATEGORIES, ALL_PHASES, ALL_ROLL_PURPOSES, GAMES, Game, game,
-                    job_deck)
+from .games import (
+    ALL_CATEGORIES,
+    ALL_PEST_CATEGORIES,
+    ALL_PHASES,
+    ALL_ROLL_PURPOSES,
+    GAMES,
+    Game,
+    game,
+    job_deck,
+)
 from .goth import twins_of
 from .guevara import default_profile_values
 from .jobs import JOB_CHANGES, hand_limit
 from .offers import Offers, display_offers, offers
+from .race_lanes import Lane, lanes
 from .state import DISPLAY, RANKS, Denunciation, Raid, TableState, Window, find_card, initial_state
 from .tents import CALL_SUCCEEDS, GET_RID_SUCCEEDS
 from .tv import TV_SLACK
@@ -19,8 +29,8 @@ from .violations import N_, RuleViolation
 
 __all__ = [
     "ACTION_TYPES", "ALL_CATEGORIES", "ALL_PEST_CATEGORIES", "ALL_PHASES", "ALL_ROLL_PURPOSES", "CALL_SUCCEEDS",
-    "DISPLAY", "GAMES", "GET_RID_SUCCEEDS", "JOB_CHANGES", "N_", "RANKS", "TV_SLACK", "Denunciation", "Game",
+    "DISPLAY", "GAMES", "GET_RID_SUCCEEDS", "JOB_CHANGES", "N_", "RANKS", "TV_SLACK", "Denunciation", "Game", "Lane",
     "Offers", "Raid", "RuleViolation", "TableState", "Window", "apply", "decide", "default_profile_values",
-    "display_offers", "engine", "find_card", "fold", "game", "hand_limit", "initial_state", "job_deck",
-    "needs_replay", "offers", "step_of", "terms", "twins_of",
+    "display_offers", "engine", "find_card", "fold", "game", "game_story", "hand_limit", "initial_state",
+    "job_deck", "lanes", "needs_replay", "offers", "step_of", "terms", "twins_of",
 ]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .guevara import called_this_turn
-from .tents import settle_before_next
 from .games import GAMES
+from .guevara import called_this_turn
 from .state import Roll, Seat, TableState, goal_for
+from .tents import settle_before_next
 from .violations import N_, RuleViolation
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .state import RANK_CARDS, RANKS, DeckProfile, PendingSwap, RankValues, TableState, Turn
 from .ranks import TWO_PLAYER_RANK, TWO_PLAYERS, change_rank, rank_step
+from .state import RANK_CARDS, RANKS, DeckProfile, PendingSwap, RankValues, TableState, Turn
 from .tents import pests_hungry_after_roll, require_no_demands, settle_before_next
 from .violations import N_, RuleViolation
 

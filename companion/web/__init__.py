@@ -8,12 +8,13 @@ from flask import Flask, current_app, g, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from .. import store
-from ..db import discard_connection
-from ..i18n import LANGUAGES, current_language, gettext, ngettext, template_gettext
-from ..play import Play
 from ..rules import N_
+from ..service.table_service import Play
+from ..storage import store
+from ..translations import LANGUAGES
 from .common import from_another_origin
+from .connection import discard_connection
+from .i18n import current_language, gettext, ngettext, template_gettext
 from .limits import RateLimiter
 
 # media-src: the keep-awake video (NoSleep.js's, vendored as files, so no data: URIs); manifest-src: the seat's
@@ -25,14 +26,27 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
-    from . import (action_form, api, archive_pages, compress, deck_pages, fragments, help_links, install, kept_parts,
-                   links, live, narrate, reference_pages, seat, share_links, shared, spectate, tables)
+    from . import compress, fragments, kept_parts, links, render_cache
+    from .forms import action_form
+    from .views import (
+        api,
+        archive_pages,
+        deck_pages,
+        install,
+        live,
+        reference_pages,
+        seat,
+        share_links,
+        spectate,
+        tables,
+    )
+    from .words import help_links, narrate
 
     app.extensions["play"] = Play(app.config["DATABASE"])
     app.extensions["join_limiter"] = RateLimiter()
-    app.extensions["panel_cache"] = shared.NewestCache()  # whole panels, per viewer
-    app.extensions["shared_cache"] = shared.NewestCache()  # what every screen of a table shows alike
-    app.extensions["kept_cache"] = shared.KeptByContent()  # parts of a screen a tap on a tally leaves as they were
+    app.extensions["panel_cache"] = render_cache.NewestCache()  # whole panels, per viewer
+    app.extensions["shared_cache"] = render_cache.NewestCache()  # what every screen of a table shows alike
+    app.extensions["kept_cache"] = render_cache.KeptByContent()  # parts of a screen a tap on a tally leaves as they were
     for blueprint in (tables.bp, seat.bp, live.bp, reference_pages.bp, api.bp, archive_pages.bp, share_links.bp,
                       spectate.bp, install.bp, deck_pages.bp):
         app.register_blueprint(blueprint)

@@ -9,11 +9,12 @@ from urllib.parse import urlsplit
 from flask import abort, current_app, g, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
-from .. import netaddr, store
-from ..db import get_db
-from ..i18n import pick_language
-from ..play import Play
 from ..rules import DISPLAY
+from ..serve import netaddr
+from ..service.table_service import Play
+from ..storage import store
+from .connection import get_db
+from .i18n import pick_language
 
 
 def play() -> Play:

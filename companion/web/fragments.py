@@ -22,13 +22,13 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from .. import store
-from ..db import get_db
-from ..i18n import current_language
 from ..rules import DISPLAY, TableState
-from . import setup_forms
+from ..storage import store
 from .common import play
-from .shared import NewestCache
+from .connection import get_db
+from .forms import setup_forms
+from .i18n import current_language
+from .render_cache import NewestCache
 
 PANEL = "partials/_panel.html"
 

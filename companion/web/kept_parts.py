@@ -16,8 +16,8 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from ..i18n import current_language
-from .shared import KeptByContent
+from .i18n import current_language
+from .render_cache import KeptByContent
 
 SHOWS: dict[str, Callable[[Context], tuple]] = {
     "partials/_turn.html": lambda c: (c["state"].turn, c["names"], c["reminder_text"]),

@@ -12,15 +12,29 @@ from typing import Any
 
 from flask import current_app, url_for
 
-from .. import cards as catalog, store
-from ..db import get_db
-from ..i18n import current_language, gettext as _
-from ..race_lanes import Lane, lanes
-from ..rules import DISPLAY, display_offers, find_card, Game, game, Offers, offers, TableState, twins_of
-from . import highlights, narrate, reminders, setup_forms
+from .. import cards as catalog
+from ..rules import (
+    DISPLAY,
+    Game,
+    Lane,
+    Offers,
+    TableState,
+    display_offers,
+    find_card,
+    game,
+    lanes,
+    offers,
+    twins_of,
+)
+from ..storage import store
 from .common import join_url, play, public_base
-from .help_links import refusal_section
-from .shared import NewestCache
+from .connection import get_db
+from .forms import setup_forms
+from .i18n import current_language
+from .i18n import gettext as _
+from .render_cache import NewestCache
+from .words import highlights, narrate, reminders
+from .words.help_links import refusal_section
 
 LOG_LINES = 15
 SPECTATOR_LOG_LINES = 6

@@ -10,9 +10,10 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(REPO_ROOT), str(REPO_ROOT / "tests" / "rulebook")]
 
-from companion.rulebook import LANGUAGES  # noqa: E402
-from companion.rulebook.search import build_index, search  # noqa: E402
 from rulebook_questions import QUESTIONS  # noqa: E402
+
+from companion.rulebook import LANGUAGES
+from companion.rulebook.search import build_index, search
 
 TARGET_MS = 50.0
 

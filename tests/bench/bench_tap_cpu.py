@@ -23,8 +23,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from companion import create_app  # noqa: E402
 from bench_live import PROFILE  # noqa: E402  (the rank cards bench_live.py's tables enter)
+
+from companion.app import create_app
 
 HX = {"HX-Request": "true", "Accept-Encoding": "gzip"}
 
@@ -59,7 +60,7 @@ def start_game(token, display) -> None:
 def stream_makers(app, token, display, phones):
     """What each screen's open stream calls to make its panel (None where the server cannot carry panels)."""
     try:
-        from companion.web.live import _panel_maker
+        from companion.web.views.live import _panel_maker
     except ImportError:
         return None
     from companion.web.common import table_or_404

@@ -19,9 +19,8 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).parents[1] / "e2e")]
 
-from playwright.sync_api import sync_playwright  # noqa: E402
-
 from harness import CHROMIUM_ARGS, Server, find_chromium  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
 from test_tap_benchmark import NEW_CARDS, table_of_three  # noqa: E402
 from thumb import Thumb, pass_turn, play_turn  # noqa: E402
 

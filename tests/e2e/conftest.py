@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 
 import pytest
-
 from harness import CHROMIUM_ARGS, LAN_HOST, Server, find_chromium
 
 REQUIRED = os.environ.get("COMPANION_REQUIRE_BROWSER") == "1"

@@ -5,10 +5,9 @@ from __future__ import annotations
 import io
 
 import zxingcpp
+from harness import DISPLAY, PHONE
 from PIL import Image
 from playwright.sync_api import expect
-
-from harness import DISPLAY, PHONE
 
 # How long a browser test waits for a change to reach another screen. It checks that the change arrives, not how
 # fast: speed is measured by tests/bench/bench_live.py, and a 1 s wait failed now and then on a quiet CI machine.

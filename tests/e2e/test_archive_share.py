@@ -3,9 +3,8 @@ phone at the table finds them on its front page, a stranger's front page shows n
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
-
 from harness import DISPLAY, PHONE
+from playwright.sync_api import expect
 from test_display_browser import api, seated
 
 

@@ -2,7 +2,6 @@
 answers. Opened under the table's LAN address, as phones do."""
 
 from playwright.sync_api import expect
-
 from steps import join, open_table, scan_qr, unfold
 
 NOT_RECORDED = "Not recorded — try again"

@@ -6,13 +6,12 @@ from __future__ import annotations
 import json
 import threading
 import urllib.request
-from types import SimpleNamespace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from types import SimpleNamespace
 
 import pytest
-from playwright.sync_api import expect
-
 from harness import CHROMIUM_ARGS, free_port
+from playwright.sync_api import expect
 from steps import join, open_table, scan_qr
 
 FORGED = """<!doctype html><title>Free prizes</title>

@@ -4,9 +4,8 @@ after confirming, undo the correction, and export."""
 import json
 
 import pytest
-from playwright.sync_api import expect
-
 from harness import DISPLAY
+from playwright.sync_api import expect
 
 DECK = {"format": "chez-companion-deck", "version": 1, "deck": "guevara", "cards": [
     {"name": "Hammock Time", "lang": "en", "type": "activity", "slack": 2, "categories": ["sleep"]},

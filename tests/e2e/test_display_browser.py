@@ -6,9 +6,8 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from playwright.sync_api import expect
-
 from harness import DISPLAY, PHONE
+from playwright.sync_api import expect
 from steps import PROPAGATION_MS, tap
 
 

@@ -6,9 +6,8 @@ import json
 import urllib.request
 
 import pytest
-from playwright.sync_api import expect
-
 from harness import PHONE
+from playwright.sync_api import expect
 
 SCREEN = PHONE["viewport"]["height"]
 RANKS = {"counts": {"private": 4, "corporal": 2, "sergeant": 2},

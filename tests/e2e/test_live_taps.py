@@ -2,7 +2,6 @@
 another phone's change arrives still counts."""
 
 from playwright.sync_api import expect
-
 from steps import PROPAGATION_MS, join, open_table, scan_qr
 
 

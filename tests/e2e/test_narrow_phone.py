@@ -1,8 +1,7 @@
 """A 320 px wide phone: nothing on the seat page scrolls sideways, the dice row included (issue 17 item 18)."""
 
-from playwright.sync_api import expect
-
 from harness import PHONE
+from playwright.sync_api import expect
 from steps import open_table, scan_qr, unfold
 
 NARROW = 320

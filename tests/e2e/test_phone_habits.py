@@ -1,8 +1,7 @@
 """What a phone on the table needs: the screen stays awake while its seat is open."""
 
-from playwright.sync_api import expect
-
 from harness import PHONE
+from playwright.sync_api import expect
 from steps import open_table, scan_qr
 
 FAKE_WAKE_LOCK = """

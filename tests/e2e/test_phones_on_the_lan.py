@@ -2,7 +2,6 @@
 to stay awake there; the seat can be added to the home screen."""
 
 from playwright.sync_api import expect
-
 from steps import join, open_table, scan_qr
 
 HIDE = """() => {

@@ -2,7 +2,6 @@
 sweet revenge."""
 
 from playwright.sync_api import expect
-
 from steps import PROFILE, PROPAGATION_MS, advance_to, join, open_table, scan_qr
 
 PENALTY = {"private": "0", "corporal": "1", "sergeant": "2"}

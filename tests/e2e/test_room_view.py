@@ -4,9 +4,8 @@ text no smaller than 24 px on a 1280x800 laptop; one more tap brings the setup a
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
-
 from harness import DISPLAY
+from playwright.sync_api import expect
 from test_accessibility import Table, both_themes
 from test_first_screen import SIESTA, api
 

@@ -1,8 +1,7 @@
 """A phone looks a rule up mid-game, in its own language, and comes back to its seat."""
 
-from playwright.sync_api import expect
-
 from harness import PHONE
+from playwright.sync_api import expect
 from steps import join, open_table, scan_qr, tap
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-
 from steps import advance_to, join, open_table, scan_qr, set_up, unfold
 
 SCREEN_HEIGHT = 844

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
-
 from harness import DISPLAY, PHONE
+from playwright.sync_api import expect
 from test_display_browser import api
 
 # Long and wide names, in two alphabets; the winner's total is the widest number.

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
-
 from harness import PHONE
+from playwright.sync_api import expect
 from steps import PROPAGATION_MS, join, open_table, scan_qr, tap, unfold
 
 

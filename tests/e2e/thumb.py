@@ -7,7 +7,6 @@ to the next player. A select counts two taps (open it, choose); a typed characte
 from __future__ import annotations
 
 from playwright.sync_api import expect
-
 from steps import PROPAGATION_MS
 
 # What the teaching turn copies from its (imagined) cards, as a table would.

@@ -8,7 +8,7 @@ import socket
 
 import pytest
 
-from companion.server import GuardedChannel, make_server
+from companion.serve.server import GuardedChannel, make_server
 
 
 @pytest.fixture

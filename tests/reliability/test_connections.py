@@ -13,7 +13,7 @@ import psutil
 from harness import Server
 from netclients import ATTACKER, HONEST, Dripper, call, connect, is_closed, open_table, p95, tap, version
 
-from companion.server import SELECT_LIMIT
+from companion.serve.server import SELECT_LIMIT
 
 SAMPLES = 40
 

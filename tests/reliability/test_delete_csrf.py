@@ -1,6 +1,6 @@
 """Issue 18 item 7: an empty `Authorization:` header must not let another website delete a table."""
 
-from companion import create_app
+from companion.app import create_app
 
 EVIL = "http://evil.lan"
 

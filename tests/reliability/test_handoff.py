@@ -13,7 +13,6 @@ import time
 import psutil
 from harness import Server
 from netclients import open_stream, open_table, tap, version
-
 from test_workers import wait_for
 
 

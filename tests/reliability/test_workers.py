@@ -12,8 +12,8 @@ import psutil
 import pytest
 from harness import Server
 
-from companion import workers
 from companion.__main__ import parse_args
+from companion.serve import workers
 
 
 def wait_for(check, seconds: float = 20.0) -> bool:

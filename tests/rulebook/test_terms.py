@@ -4,7 +4,8 @@ import re
 
 import pytest
 
-from companion import cards as catalog, rulebook
+from companion import cards as catalog
+from companion import rulebook
 from companion.rules import GAMES
 from companion.rules.terms import CARD_TYPES, LANGUAGES, RESOURCES, word
 

@@ -4,11 +4,11 @@ import dataclasses
 
 import pytest
 
-from companion.cards import guevara
-from companion.cards.guevara import BY_KEY, CARDS, find, name
+from companion.cards import guevara_cards
+from companion.cards.guevara_cards import BY_KEY, CARDS, find, name
 from companion.rules.games import game
 
-SEEDS = {guevara.EN, guevara.DE, guevara.RU}
+SEEDS = {guevara_cards.EN, guevara_cards.DE, guevara_cards.RU}
 NUMBERS = ("cost", "slack", "slack_modifier", "denounce_modifier", "income_bonus")
 # Every number in the catalog, as the rulebooks state it.
 STATED = {("soap", "cost"): 1, ("the_art_of_war", "cost"): 3, ("social_justice_nookie", "slack_modifier"): -1,
@@ -26,7 +26,7 @@ def test_every_card_has_an_english_name_and_a_known_type_and_categories():
     for card in CARDS:
         assert card.names.get("en"), card.key
         assert set(card.names) == {"en", "de", "ru"}, card.key
-        assert card.type in guevara.TYPES + (None,), card.key
+        assert card.type in guevara_cards.TYPES + (None,), card.key
         assert set(card.categories) <= set(game("guevara").categories), card.key
 
 

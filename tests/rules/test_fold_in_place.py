@@ -6,8 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tablelog import Log
 
-from companion import game_story
-from companion.rules import engine
+from companion.rules import engine, game_story
 
 TAPS = st.lists(st.tuples(st.sampled_from(["slack+", "slack-", "wound", "roll", "undo", "redo", "win"]),
                           st.integers(1, 3)), max_size=60)

@@ -3,8 +3,8 @@
 import pytest
 
 from companion import cards
-from companion.cards import geek, goth
-from companion.cards.guevara import find
+from companion.cards import geek_cards, goth_cards
+from companion.cards.guevara_cards import find
 from companion.rules.games import game
 
 NUMBERS = ("cost", "slack", "slack_modifier", "denounce_modifier", "income_bonus")
@@ -16,34 +16,34 @@ STATED_JOBS = {("temp", "income"): (1, 4), ("work_drone", "hand"): 7, ("tech_sup
 
 
 def test_keys_are_unique_across_all_three_games():
-    keys = [card.key for card in cards.guevara.CARDS + geek.CARDS + goth.CARDS]
+    keys = [card.key for card in cards.guevara_cards.CARDS + geek_cards.CARDS + goth_cards.CARDS]
     assert len(keys) == len(set(keys)) == len(cards.BY_KEY)
-    jobs = [job.key for job in geek.JOBS + goth.JOBS]
+    jobs = [job.key for job in geek_cards.JOBS + goth_cards.JOBS]
     assert len(jobs) == len(set(jobs))
 
 
 def test_the_jobs_the_rulebooks_name():
-    assert {job.key for job in geek.JOBS} == {"slacker", "drummer", "work_drone", "temp", "waiter", "web_designer",
+    assert {job.key for job in geek_cards.JOBS} == {"slacker", "drummer", "work_drone", "temp", "waiter", "web_designer",
                                               "lab_rat", "tech_support"}
-    assert {job.key for job in goth.JOBS} == {"artist", "barista", "morgue_watch", "porn_shop_clerk", "poet"}
-    assert all(job.goth for job in goth.JOBS) and not any(job.goth for job in geek.JOBS)
-    assert cards.jobs_for(game("geekgoth").decks) == geek.JOBS + goth.JOBS and cards.jobs_for(game("guevara").decks) == ()
+    assert {job.key for job in goth_cards.JOBS} == {"artist", "barista", "morgue_watch", "porn_shop_clerk", "poet"}
+    assert all(job.goth for job in goth_cards.JOBS) and not any(job.goth for job in geek_cards.JOBS)
+    assert cards.jobs_for(game("geekgoth").decks) == geek_cards.JOBS + goth_cards.JOBS and cards.jobs_for(game("guevara").decks) == ()
 
 
 def test_every_card_and_job_has_names_in_the_three_language_slots_and_a_german_one():
-    for card in geek.CARDS + goth.CARDS + geek.JOBS + goth.JOBS:
+    for card in geek_cards.CARDS + goth_cards.CARDS + geek_cards.JOBS + goth_cards.JOBS:
         assert set(card.names) == {"en", "de", "ru"}, card.key
         assert card.names["en"] and card.names["de"], card.key
         assert card.notes_source, card.key
 
 
 def test_no_number_without_a_source():
-    for card in geek.CARDS + goth.CARDS:
+    for card in geek_cards.CARDS + goth_cards.CARDS:
         for number in NUMBERS:
             value = getattr(card, number)
             if value is not None:
                 assert STATED_CARDS.get((card.key, number)) == value, (card.key, number)
-    for job in geek.JOBS + goth.JOBS:
+    for job in geek_cards.JOBS + goth_cards.JOBS:
         for number in ("income", "free_time", "goal", "hand"):
             value = getattr(job, number)
             if value is not None:
@@ -70,5 +70,5 @@ def test_the_pests_take_what_their_examples_show():
 
 
 def test_the_lab_rat_is_the_only_job_with_forbidden_cards():
-    assert {job.key: job.forbidden for job in geek.JOBS + goth.JOBS if job.forbidden} == {
+    assert {job.key: job.forbidden for job in geek_cards.JOBS + goth_cards.JOBS if job.forbidden} == {
         "lab_rat": ("booze", "weed", "mushrooms")}

@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.actions import BadInput, parse_name
+from companion.input.actions import BadInput, parse_name
 
 FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"  # joined by zero-width joiners
 SCOTLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"  # black flag + tags

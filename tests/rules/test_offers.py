@@ -1,10 +1,13 @@
 """What a screen may do now (rules.offers): every offer is an action the rules accept, and nothing else is offered."""
 
-from companion.rules.offers import Offers, Revenge, accepts, display_offers, offers
 from jobdeck import job_table
-from test_denounce import FRIEND as PEDRO, game as denounce_game
-from test_raids import game as raid_game, raiding
+from test_denounce import FRIEND as PEDRO
+from test_denounce import game as denounce_game
+from test_raids import game as raid_game
+from test_raids import raiding
 from test_tents_rules import CAT, FRIEND, LEADER, TEQUILA, end_turn, game, gordo_on_maria, started, to_phase
+
+from companion.rules.offers import Offers, Revenge, accepts, display_offers, offers
 
 
 def test_only_the_active_player_may_go_on_and_the_last_phase_ends_the_turn():

@@ -4,7 +4,7 @@ from jobdeck import job_table
 from tablelog import Log
 from test_tents_rules import game
 
-from companion import race_lanes
+from companion.rules import race_lanes
 
 
 def test_bars_are_totals_on_the_goal_scale_and_wounds_show_what_they_took():

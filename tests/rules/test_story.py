@@ -5,8 +5,7 @@ from tablelog import Log
 from test_raids import raiding
 from test_tents_rules import FRIEND, SLEEP, game, to_phase
 
-from companion import game_story
-from companion.rules import engine
+from companion.rules import engine, game_story
 
 BOMB = {"with": "Bomb Making Practice"}
 

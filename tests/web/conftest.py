@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from jinja2 import pass_context
 
-from companion import create_app
+from companion.app import create_app
 from companion.web import kept_parts
 
 

@@ -5,9 +5,10 @@ import sqlite3
 
 import pytest
 from phones import act, join
-
-from companion import create_app, store
 from postgres_cluster import BOTH_DATABASES
+
+from companion.app import create_app
+from companion.storage import store
 
 USED = "tap-0000-used"
 

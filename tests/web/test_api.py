@@ -3,9 +3,9 @@
 import threading
 
 import pytest
-
-from companion import create_app
 from postgres_cluster import BOTH_DATABASES
+
+from companion.app import create_app
 
 pytestmark = BOTH_DATABASES  # the HTTP suite on SQLite and on a real PostgreSQL
 

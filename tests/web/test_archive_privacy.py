@@ -6,8 +6,9 @@ import re
 import sqlite3
 from pathlib import Path
 
-from companion import create_app
 from phones import act, join
+
+from companion.app import create_app
 
 OLD_DATABASE = Path(__file__).parent / "data" / "archive_before_m006.sql"
 

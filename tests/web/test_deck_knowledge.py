@@ -4,11 +4,13 @@ import shutil
 from pathlib import Path
 
 from phones import act
+from postgres_cluster import BOTH_DATABASES
 from test_cards_http import started, state, to_phase
 
-from companion import create_app, deck, store
-from companion.deck_learning import Lesson, learn
-from postgres_cluster import BOTH_DATABASES
+from companion.app import create_app
+from companion.knowledge import deck
+from companion.knowledge.learning import Lesson, learn
+from companion.storage import store
 
 FIXTURE = Path(__file__).parent / "fixtures" / "before_decks.sqlite"
 
@@ -32,7 +34,7 @@ def test_the_migration_keeps_every_card_an_existing_server_remembered(tmp_path):
 @BOTH_DATABASES  # the deck's tables on SQLite and on a real PostgreSQL
 def test_two_games_keep_separate_numbers_for_a_same_named_card(app):
     with app.app_context():
-        from companion.db import get_db
+        from companion.web.connection import get_db
         db = get_db()
         learn(db, [Lesson({"name": "Nap", "type": "activity", "slack": 2}, None)], ("geek",), 1, "en")
         learn(db, [Lesson({"name": "Nap", "type": "activity", "slack": 4}, None)], ("guevara",), 2, "en")
@@ -62,7 +64,7 @@ def test_a_number_that_differs_from_the_known_one_is_asked_and_the_answer_record
     assert confirmed.status_code == 200
     assert state(ana, table)["window"]["cards"][0]["slack"] == 3
     with app.app_context():
-        from companion.db import get_db
+        from companion.web.connection import get_db
         known = deck.lookup(get_db(), ("guevara",), "en", "Hammock Time")
         assert known.facts["slack"] == 3 and known.sources["slack"]["from"] == "table"
         change = deck.changes(get_db(), "guevara")[0]
@@ -75,7 +77,7 @@ def test_keeping_the_known_number_plays_it_and_changes_nothing(app, client, tabl
     kept = act(ana, table, type="play_card", seat=1, name="Hammock Time", slack=5, printed="known")
     assert kept.status_code == 200 and state(ana, table)["window"]["cards"][0]["slack"] == 2
     with app.app_context():
-        from companion.db import get_db
+        from companion.web.connection import get_db
         assert deck.lookup(get_db(), ("guevara",), "en", "Hammock Time").facts["slack"] == 2
         assert deck.changes(get_db(), "guevara")[0].change == "known_kept"
 

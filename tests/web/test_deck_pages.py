@@ -5,13 +5,14 @@ import io
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
-
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from phones import act
+from postgres_cluster import BOTH_DATABASES
 from test_cards_http import started, to_phase
 
-from companion import create_app, deck
-from postgres_cluster import BOTH_DATABASES
+from companion.app import create_app
+from companion.knowledge import deck
 
 PHONE = {"REMOTE_ADDR": "192.168.1.20"}  # not this machine: it must show a display key to change a deck
 
@@ -27,7 +28,7 @@ def taught(app, client, table):
 
 def known(app, name="Hammock Time"):
     with app.app_context():
-        from companion.db import get_db
+        from companion.web.connection import get_db
         return deck.lookup(get_db(), ("guevara",), "en", name)
 
 

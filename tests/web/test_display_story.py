@@ -4,10 +4,10 @@ import re
 import threading
 
 import pytest
-
-from companion import create_app
-from companion.rules import engine
 from phones import act, join
+
+from companion.app import create_app
+from companion.rules import engine
 
 HX = {"HX-Request": "true"}
 

@@ -5,7 +5,7 @@ import tempfile
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import create_app
+from companion.app import create_app
 from companion.rules.engine import ACTION_TYPES
 
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10**9, 10**9), st.text(max_size=30),

@@ -3,8 +3,9 @@
 import re
 import threading
 
-from companion import create_app
 from phones import act, join
+
+from companion.app import create_app
 
 VERSION = re.compile(r'id="panel"[^>]*data-version="(\d+)"')
 

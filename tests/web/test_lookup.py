@@ -8,7 +8,7 @@ from phones import act, join
 from companion import rulebook
 from companion.rules.engine import JOB_GAME_TOPICS
 from companion.rules.games import GOTH_TOPICS, game
-from companion.web.narrate import PURPOSE_SECTIONS
+from companion.web.words.narrate import PURPOSE_SECTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 

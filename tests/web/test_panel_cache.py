@@ -4,9 +4,9 @@ import re
 from contextlib import contextmanager
 
 from flask import template_rendered
-
-from companion import create_app
 from phones import act, join
+
+from companion.app import create_app
 
 HX = {"HX-Request": "true"}
 PROFILE = {"count_private": 4, "count_corporal": 2, "count_sergeant": 2,

@@ -4,9 +4,10 @@ import stat
 
 import pytest
 
-from companion import create_app, qr
 from companion.__main__ import parse_args
-from companion.netaddr import choose_lan_address, is_loopback_host, public_base
+from companion.app import create_app
+from companion.serve import qr
+from companion.serve.netaddr import choose_lan_address, is_loopback_host, public_base
 from companion.web import common
 
 

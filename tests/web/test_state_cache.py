@@ -7,12 +7,12 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import state_cache, store
-from companion.actions import Action
-from companion.play import Play
+from companion.input.actions import Action
 from companion.rules import engine
 from companion.rules.state import DISPLAY
 from companion.rules.violations import RuleViolation
+from companion.service.table_service import Play
+from companion.storage import state_cache, store
 
 TAPS = st.lists(st.sampled_from(["slack", "wound", "undo", "undo", "redo", "win"]), min_size=1, max_size=50)
 FAST_DISK = "/dev/shm" if Path("/dev/shm").is_dir() else None

@@ -4,7 +4,7 @@ import sqlite3
 
 import pytest
 
-from companion import create_app
+from companion.app import create_app
 
 
 @pytest.fixture

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from companion import store
-from companion.db import pool
-from companion.handoff import Handoff, Mailboxes
-from companion.web.table_owner import owner_lookup
+from companion.serve.handoff import Handoff, Mailboxes
+from companion.serve.table_owner import owner_lookup
+from companion.storage import store
+from companion.storage.pool import pool
 
 
 def table_ids(app, tokens: list[str]) -> list[int]:

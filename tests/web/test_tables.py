@@ -4,7 +4,7 @@ import re
 
 from phones import act, join
 
-from companion import create_app
+from companion.app import create_app
 
 
 def state(client, token):
@@ -50,7 +50,7 @@ def test_the_display_key_link_makes_another_browser_the_display(app):
 def test_qr_encodes_the_join_address(client, table):
     response = client.get(f"/t/{table}/qr.svg")
     assert response.mimetype == "image/svg+xml"
-    from companion import qr
+    from companion.serve import qr
     assert response.data == qr.svg(f"http://127.0.0.1:5999/t/{table}/join")
     seat_qr = client.get(f"/t/{table}/qr.svg?seat=3").data
     assert seat_qr == qr.svg(f"http://127.0.0.1:5999/t/{table}/join?seat=3")

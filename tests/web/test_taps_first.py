@@ -4,9 +4,10 @@
 import threading
 import time
 
-from companion.hub import Hub
-from test_live_panels import live_app
 from phones import act, join
+from test_live_panels import live_app
+
+from companion.live.hub import Hub
 
 
 def test_a_streams_panel_waits_while_a_tap_is_answered_and_goes_on_once_it_is():

@@ -11,7 +11,7 @@ from test_turn_http import set_up
 
 from companion import rulebook
 from companion.rules import game as game_record
-from companion.web.help_links import refusal_section
+from companion.web.words.help_links import refusal_section
 
 JOBS = {"temp": ("1/4", "2", "20"), "slacker": ("2", "3", "25"), "drummer": ("3", "2", "21"),
         "artist": ("1/4", "2", "20"), "poet": ("1", "3", "21")}

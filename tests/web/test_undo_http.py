@@ -1,10 +1,10 @@
 """Undo through HTTP takes back a whole tap, says so beforehand, and still reads logs written before steps."""
 
 from phones import act
+from postgres_cluster import BOTH_DATABASES
 from test_cards_http import started, state, to_phase
 
-from companion.db import get_db
-from postgres_cluster import BOTH_DATABASES
+from companion.web.connection import get_db
 
 pytestmark = BOTH_DATABASES  # the HTTP suite on SQLite and on a real PostgreSQL
 

@@ -1,0 +1,61 @@
+"""The cards a phone's picker offers: the deck's known cards (most played first) and those seen at this table."""
+
+from __future__ import annotations
+
+import json
+
+from sqlite_utils import Database
+
+from .. import cards as catalog
+from . import completion, deck
+from .migration import CARD_EVENTS
+
+PICK_FACTS = ("type", "categories", "slack", "cost", "slack_die", "slack_modifier", "loot", "pest")
+
+
+def seen_at_table(db: Database, table_id: int) -> dict[str, int]:
+    """The matching keys of the cards this table played, cancelled with or looted, and how often."""
+    seen: dict[str, int] = {}
+    marks = ",".join("?" * (len(CARD_EVENTS) + 1))
+    for (args,) in db.execute(f"SELECT args FROM events WHERE table_id = ? AND type IN ({marks})",
+                              [table_id, *CARD_EVENTS, "card_canceled"]).fetchall():
+        data = json.loads(args)
+        names = [card["name"] for card in data.get("cards") or ([data["card"]] if data.get("card") else [])]
+        names += [data["with"]] if isinstance(data.get("with"), str) else []
+        for name in names:
+            seen[deck.name_key(name)] = seen.get(deck.name_key(name), 0) + 1
+    return seen
+
+
+def picks(db: Database, decks: tuple[str, ...], lang: str, table_id: int) -> list[dict]:
+    """Every card the picker may offer, in the reader's language: seen here first, then most played."""
+    offered: dict[str, dict] = {}
+    learned: set[str] = set()
+    for card in catalog.cards_for(decks):
+        name = catalog.name(card, lang)
+        offered[deck.name_key(name)] = _pick(name, completion.known_facts(card), 0)
+    for deck_name in decks:
+        for known in deck.cards(db, deck_name):
+            name = known.name if known.lang == lang or not known.catalog_key else \
+                catalog.name(catalog.BY_KEY[known.catalog_key], lang)
+            key = deck.name_key(name)
+            was = offered.get(key)
+            if key in learned and was["played"] >= known.played:
+                continue  # the same card entered under another language, or in the other deck: keep the busier one
+            facts = {**(was["facts"] if was else {}), **known.facts}
+            offered[key] = _pick(name, facts, known.played)
+            learned.add(key)
+    seen = seen_at_table(db, table_id)
+    result = [{**pick, "here": seen.get(key, 0)} for key, pick in offered.items()]
+    result.sort(key=lambda pick: (-pick["here"], -pick["played"], pick["name"].casefold()))
+    return [_public(pick) for pick in result]
+
+
+def _pick(name: str, facts: dict, played: int) -> dict:
+    return {"name": name, "facts": {key: facts[key] for key in PICK_FACTS if facts.get(key) not in (None, [])},
+            "played": played}
+
+
+def _public(pick: dict) -> dict:
+    """One pick as the phone gets it: name, printed facts, times played on this server and at this table."""
+    return {"name": pick["name"], **pick["facts"], "played": pick["played"], "here": pick["here"]}

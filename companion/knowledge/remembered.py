@@ -1,0 +1,96 @@
+"""What the server remembers across tables: rank and job profiles, and (through companion.deck) the cards played."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from sqlite_utils import Database
+
+from .. import cards
+from ..input.actions import Action, BadInput
+from ..rules import game, job_deck
+from ..storage import store
+from . import completion, deck
+from .learning import Lesson, checked, missing_text
+
+PROFILE_KEY = "guevara.rank_profile"
+
+
+def job_profile_key(deck_name: str) -> str:
+    """Where the server keeps the job cards a table copied from one deck ("geek" or "goth")."""
+    return f"{deck_name}.job_profile"
+
+
+def rank_profile(db: Database) -> dict | None:
+    """The rank cards a table entered last, if any."""
+    return store.remembered(db, PROFILE_KEY)
+
+
+def job_profile(db: Database, deck_name: str) -> list[dict]:
+    """The job cards of one deck as a table entered them last (none yet: an empty list)."""
+    return (store.remembered(db, job_profile_key(deck_name)) or {}).get("jobs", [])
+
+
+def remember(db: Database, events: list[dict]) -> None:
+    """Keep what the table copied from its cards in these events, for the next game and the next table."""
+    for event in events:
+        if event["type"] == "profile_set":
+            store.remember(db, PROFILE_KEY, event["args"])
+        if event["type"] == "job_profile_set":
+            decks: dict[str, list[dict]] = {}
+            for job in event["args"]["jobs"]:
+                decks.setdefault(job_deck(job["goth"]), []).append(job)
+            for deck_name, jobs in decks.items():
+                store.remember(db, job_profile_key(deck_name), {"jobs": jobs})
+
+
+@dataclass
+class Prepared:
+    """An action with its cards completed; what to learn once it is recorded; and a question for the player that
+    waits until the rules have accepted the action (so a refusal says the real reason first)."""
+
+    action: Action
+    lessons: list[Lesson] = field(default_factory=list)
+    pending: BadInput | None = None
+
+
+LEARNED = ("play_card", "pull_rank", "take_loot", "call_raid")  # watch_tv: a TV card's 1 Slack is a one-off
+
+
+def with_card_facts(db: Database, action: Action, lang: str, game_key: str) -> Prepared:
+    """Cards named in an action, completed from the game's catalog and from the deck's knowledge."""
+    decks = game(game_key).decks
+    args, deck_cards = dict(action.args), cards.cards_for(decks)
+    choice = args.pop("printed", None)
+    prepared = Prepared(replace(action, args=args))
+
+    def fill(spec: dict, finish) -> dict:
+        entry = deck.lookup(db, decks, lang, spec["name"])
+        conflicts = checked(spec, entry, choice, lang, decks) if action.type in LEARNED else []
+        if conflicts and choice == "known":
+            spec = {**spec, **{fact: was for fact, was, _typed in conflicts}}
+        try:
+            card = finish(spec, entry.facts if entry else None)
+        except BadInput as problem:
+            if "missing" in problem.params:
+                problem.params["missing"] = missing_text(problem.params["missing"], lang)
+            if "raid" not in {*spec.get("categories", ()), *(entry.facts.get("categories", ()) if entry else ())}:
+                raise
+            prepared.pending = prepared.pending or problem  # the rules first say whether a raid may be called
+            card = {**(entry.facts if entry else {}), **spec}
+        if action.type in LEARNED:
+            prepared.lessons.append(Lesson(card, entry, choice if conflicts else None, conflicts))
+        return card
+
+    if action.type == "play_card":
+        args["cards"] = [fill(spec, lambda s, k: completion.complete(s, k, lang, cards=deck_cards)) for spec in args["cards"]]
+    elif action.type == "set_job_profile":
+        args["jobs"] = [completion.with_job_facts(job) for job in args["jobs"]]
+    elif action.type == "call_raid" or (action.type == "pull_rank" and "raid" in args["card"].get("categories", ())):
+        args["card"] = fill(args["card"], lambda s, k: completion.complete_raid(s, k, lang))
+    elif action.type in ("pull_rank", "watch_tv"):
+        args["card"] = fill(args["card"], lambda s, k: completion.complete(s, k, lang, cards=deck_cards))
+    elif action.type == "take_loot" and args["card"] is not None:  # a known card keeps its type; the rules judge it
+        args["card"] = fill(args["card"], lambda s, k: completion.complete(s, k, lang, free=True, cards=deck_cards,
+                                                                        default_type="thing"))
+    return prepared

@@ -1,0 +1,153 @@
+"""The one place an action becomes events: authorize, complete its cards, decide, append, remember, publish."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from ..input.actions import Action, BadInput
+from ..knowledge import remembered
+from ..knowledge.budget_facts import with_budget_facts
+from ..knowledge.learning import learn
+from ..live.hub import Hub
+from ..rules import DISPLAY, N_, RuleViolation, TableState, engine, game, initial_state
+from ..storage import store
+from ..storage.state_cache import StateCache
+from .chance import with_chance
+from .join_codes import new_join_code
+from .permissions import Forbidden, authorize
+
+
+@dataclass
+class Outcome:
+    """What an action did: the events it appended (none for a repeated action id) and the new state."""
+
+    events: list[dict]
+    state: TableState
+    repeated: bool = False
+
+
+class Play:
+    """Per-app runtime: the state cache and the hub that tells live streams about new versions."""
+
+    def __init__(self, database: str | None = None):
+        self.cache = StateCache()
+        self.hub = Hub(database)  # given the database, it hears of other server processes' writes too
+
+    def state(self, db: Database, table: store.TableRow) -> TableState:
+        """The table's current public state."""
+        return self.cache.state(db, table.id)
+
+    def delete(self, db: Database, table: store.TableRow) -> None:
+        """Remove a table for good; its cached state goes, and its live streams end."""
+        with self.cache.writer(table.id):
+            store.delete_table(db, table.id)
+            self.cache.forget(table.id)
+        self.hub.forget(table.id)
+
+    def apply(self, db: Database, table: store.TableRow, action: Action, actor: str,
+              claim_key: str | None = None, lang: str = "en", notify: bool = True) -> Outcome:
+        """Validate an action against the rules and append its events atomically (a repeated id is a no-op).
+
+        With notify=False the caller tells the live streams itself (`self.hub.publish`), e.g. later.
+        """
+        if action.type != "join":
+            authorize(actor, action)
+        action = with_budget_facts(action, lang, game(table.game).decks)
+        prepared = remembered.with_card_facts(db, action, lang, table.game)
+        stored, current = self._decide_and_append(db, table, prepared.action, actor, claim_key, prepared.pending,
+                                                  hold=not notify)
+        if stored is None:
+            return Outcome([], current, repeated=True)
+        remembered.remember(db, stored)  # what the table copied from its cards serves the next game too
+        learn(db, prepared.lessons, game(table.game).decks, table.id, lang)
+        new_state = self.cache.state(db, table.id)
+        if notify:
+            self.hub.publish(table.id, new_state.version)
+        return Outcome(stored, new_state)
+
+    def _decide_and_append(self, db: Database, table: store.TableRow, action: Action, actor: str,
+                           claim_key: str | None, pending: BadInput | None = None, hold: bool = False
+                           ) -> tuple[list[dict] | None, TableState]:
+        """The events the rules decide, appended in one transaction (None for an action id already seen), and the
+        state they were decided on. `pending` is raised once the rules accepted the action (numbers still missing).
+
+        One action at a time decides at a table; a write from another process makes it decide again. With `hold`
+        the hub's watcher leaves the new version for the caller to post.
+        """
+        with self.cache.writer(table.id):
+            while True:
+                current = self.cache.state(db, table.id)
+                if already_done(db, table, action, actor):
+                    return None, current
+                events = engine.decide(current, action.type, action.seat, with_chance(action, current))
+                if pending is not None:
+                    raise pending
+                if hold:
+                    self.hub.hold(table.id, current.version + len(events))
+                try:
+                    stored = store.append(db, table.id, current.version, action.action_id, actor, events,
+                                          _claim_change(action, claim_key), fingerprint(action, actor))
+                except BaseException as failed:
+                    if hold:
+                        self.hub.hold(table.id, None)
+                    if not isinstance(failed, store.Conflict):
+                        raise
+                    if not store.table_exists(db, table.id, table.token):  # deleted while this tap was on its way
+                        raise Forbidden(N_("This table has been deleted.")) from None
+                    continue
+                return stored, current
+
+    def create_table(self, db: Database, options: dict) -> tuple[store.TableRow, str]:
+        """Make a table with its token, display key and join code; returns the row and the display key."""
+        display_key = secrets.token_urlsafe(24)
+        events = engine.decide(initial_state(), "create_table", None, options)
+        while True:
+            token, code = secrets.token_urlsafe(16), new_join_code()
+            try:
+                with store.write_transaction(db):
+                    table = store.insert_table(db, token, display_key, code, options["game"], options["language"])
+                    store.append(db, table.id, 0, "create-" + token[:40], DISPLAY, events)
+            except (store.Conflict, *store.INTEGRITY_ERRORS):  # a clash of random token or code: draw again
+                continue
+            return table, display_key
+
+
+# --- an action id belongs to one action ------------------------------------------------------------------
+
+class ReusedActionId(RuleViolation):
+    """An action id already used for a different action (409): nothing is written, and the id is not reused."""
+
+    def __init__(self):
+        super().__init__(N_("That tap's id was already used for a different action, so nothing was changed. "
+                            "Please try again."), section="")
+
+
+def fingerprint(action: Action, actor: str) -> str:
+    """What an action id stands for: who acted, what, for which seat, with which arguments (as parsed)."""
+    what = json.dumps([actor, action.type, action.seat, action.args], sort_keys=True, default=str)
+    return hashlib.sha256(what.encode()).hexdigest()
+
+
+def already_done(db: Database, table: store.TableRow, action: Action, actor: str) -> bool:
+    """True if this very action was done under its id (a repeat); raise ReusedActionId for a different one."""
+    seen = store.seen_action(db, table.id, action.action_id)
+    if seen is None:
+        return False
+    _seq, kept = seen
+    if kept is not None and kept != fingerprint(action, actor):  # ids from before fingerprints count as repeats
+        raise ReusedActionId()
+    return True
+
+
+def _claim_change(action: Action, claim_key: str | None) -> tuple[int, str | None] | None:
+    if action.type == "join":
+        return (action.seat, claim_key)
+    if action.type == "free_seat":
+        return (action.seat, None)
+    return None
+

@@ -1,0 +1,88 @@
+"""Each table's folded state, kept by version and advanced by new events; snapshots make undo cheap.
+
+A state handed out is never changed afterwards (pages render it while the next tap arrives): the cache
+copies once and applies the new events to the copy. Every SNAPSHOT_EVERY events it keeps a copy, so an undo
+or redo replays from the newest snapshot before the action it targets instead of from the table's creation.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from ..rules import TableState, engine, initial_state
+from . import store
+
+SNAPSHOT_EVERY = 100
+SNAPSHOTS_KEPT = 30  # an undo reaching back further than this replays from the start
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """A table's newest known state and the snapshots on its way there (oldest first)."""
+
+    state: TableState
+    snapshots: tuple[TableState, ...]
+
+
+class StateCache:
+    """Folded state per table, advanced by new events instead of replaying the whole log."""
+
+    def __init__(self):
+        self._entries: dict[int, _Entry] = {}
+        self._guard = threading.Lock()
+        self._writers: dict[int, threading.Lock] = {}
+
+    def writer(self, table_id: int) -> threading.Lock:
+        """A lock that lets one action at a time decide and append at a table."""
+        with self._guard:
+            return self._writers.setdefault(table_id, threading.Lock())
+
+    def state(self, db: Database, table_id: int) -> TableState:
+        """The current state, catching up from the log if other writes happened."""
+        with self._guard:
+            cached = self._entries.get(table_id)
+        if cached is None:
+            fresh = _replay(None, (), store.events_after(db, table_id))
+        else:
+            newer = store.events_after(db, table_id, cached.state.version)
+            if not newer:
+                return cached.state
+            fresh = _advance(db, table_id, cached, newer)
+        with self._guard:
+            current = self._entries.get(table_id)
+            if current is None or current.state.version < fresh.state.version:
+                self._entries[table_id] = fresh
+        return fresh.state
+
+    def forget(self, table_id: int | None = None) -> None:
+        """Drop one table's cached state (a deleted table), or every one (tests prove the log rebuilds them)."""
+        with self._guard:
+            if table_id is None:
+                self._entries.clear()
+            else:
+                self._entries.pop(table_id, None)
+
+
+def _advance(db: Database, table_id: int, cached: _Entry, newer: list[dict]) -> _Entry:
+    """The entry after `newer`: applied to a copy, or replayed from a snapshot older than what an undo targets."""
+    targets = [event["args"]["target"] for event in newer if engine.needs_replay(event)]
+    if not targets:
+        return _replay(cached.state, cached.snapshots, newer)
+    # A snapshot at or after the earliest targeted action has that action's old effect folded in.
+    kept = tuple(snapshot for snapshot in cached.snapshots if snapshot.version < min(targets))
+    start = kept[-1] if kept else None
+    return _replay(start, kept, store.events_after(db, table_id, start.version if start else 0))
+
+
+def _replay(start: TableState | None, snapshots: tuple[TableState, ...], events: list[dict]) -> _Entry:
+    """Fold `events` onward from a copy of `start` (or from nothing), keeping a snapshot every SNAPSHOT_EVERY."""
+    state, kept = (start.copy() if start else initial_state()), list(snapshots)
+    undone = engine.undone_steps(events)
+    for event in events:
+        engine.apply_in_place(state, event, undone)
+        if event["seq"] % SNAPSHOT_EVERY == 0:
+            kept.append(state.copy())
+    return _Entry(state, tuple(kept[-SNAPSHOTS_KEPT:]))

@@ -1,0 +1,1 @@
+"""One blueprint per resource: tables, seats, live streams, the API, rules, stories, shares, spectators, decks."""

@@ -1,0 +1,126 @@
+"""A phone's seat page, the live panel both screens share, and the form posts that act."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from flask import Blueprint, abort, after_this_request, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from ...input.actions import BadInput, parse_action
+from ...rules import DISPLAY, RuleViolation, TableState
+from ...service.table_service import Forbidden
+from ...storage import store
+from ..common import actor_for, fragment_or_page, held_seat, is_htmx, play, table_or_404
+from ..connection import get_db
+from ..forms import card_form
+from ..fragments import live_panel, panel_now
+from ..i18n import current_language
+from ..i18n import gettext as _
+from ..screens import screen_for, seat_screen
+from ..words import narrate
+
+bp = Blueprint("seat", __name__)
+
+
+@bp.get("/t/<token>/seat")
+def seat_page(token: str) -> Response | str:
+    """This phone's seat: its own tally large, the dice, the scoreboard and the log."""
+    table = table_or_404(token)
+    seat = held_seat(table)
+    if seat is None:
+        return redirect(url_for("tables.join", token=token), 303)
+    return render_template("seat.html", **seat_screen(table, seat).context())
+
+
+@bp.get("/t/<token>/panel")
+def panel(token: str) -> Response | str:
+    """The live part of a screen, re-fetched whenever the table's version moves on."""
+    table = table_or_404(token)
+    actor = actor_for(table)
+    if actor is None:
+        return render_template("message.html", message=_("This phone has no seat at this table.")), 403
+    if is_htmx():
+        return live_panel(table, actor, _panel_context(table, actor))
+    page, context = _screen(table, actor)
+    return fragment_or_page("partials/_panel.html", page, **context)
+
+
+def stream_panel(table: store.TableRow, actor: str) -> tuple[str, int]:
+    """This viewer's panel as it is now and its version, for the live stream to carry (a re-fetch's bytes)."""
+    return panel_now(table, actor, _panel_context(table, actor))
+
+
+def _panel_context(table: store.TableRow, actor: str) -> Callable[[TableState], dict]:
+    """What this viewer's panel of a state shows (asked only when no kept render answers)."""
+    return lambda state: _screen(table, actor, state=state)[1]
+
+
+def _screen(table: store.TableRow, actor: str, **extra) -> tuple[str, dict]:
+    page, screen = screen_for(table, actor, as_seat=request.values.get("view") == "seat", **extra)
+    return page, screen.context()
+
+
+@bp.post("/t/<token>/act")
+def act(token: str) -> Response:
+    """Do one action from a form (htmx gets the panel back, a plain post a redirect)."""
+    hub = play().hub
+    hub.tap_started()
+    try:
+        return _answer_tap(token)
+    finally:
+        hub.tap_answered()
+
+
+def _answer_tap(token: str) -> Response:
+    """The tap's answer: the action done (or refused) and this phone's new panel."""
+    table = table_or_404(token)
+    actor = actor_for(table)
+    if actor is None:
+        return fragment_or_page("partials/_message.html", "message.html", 403,
+                                message=_("This phone has no seat at this table."))
+    try:
+        action = parse_action(request.form)
+        outcome = play().apply(get_db(), table, action, actor, lang=current_language(), notify=False)
+    except BadInput as error:
+        return _refused(table, actor, narrate.refusal(error), 400, typed_form=card_form.echo(request.form, error))
+    except Forbidden as error:
+        return _refused(table, actor, _(error.message), 403)
+    except RuleViolation as error:
+        return _refused(table, actor, narrate.refusal(error), 409, error.section, card_form.echo(request.form, error))
+    hub, version = play().hub, outcome.state.version
+
+    @after_this_request
+    def tell_the_others(response: Response) -> Response:
+        # Only once this tap's answer is out: the other screens' re-fetches would otherwise compete with
+        # rendering it, and the tap is what the person is waiting for.
+        response.call_on_close(lambda: hub.publish(table.id, version))
+        return response
+
+    if not is_htmx():
+        target = "tables.display" if actor == DISPLAY and request.form.get("view") != "seat" else "seat.seat_page"
+        response = redirect(url_for(target, token=token), 303)
+        response.vary.add("HX-Request")
+        return response
+    return live_panel(table, actor, _panel_context(table, actor))
+
+
+def _refused(table, actor, message: str, status: int, section: str | None = None,
+             typed_form: dict | None = None) -> Response:
+    page, context = _screen(table, actor, error=message, section=section, typed_form=typed_form)
+    return fragment_or_page("partials/_panel.html", page, status, **context)
+
+
+@bp.get("/t/<token>/log")
+def full_log(token: str) -> Response | str:
+    """The whole story of the table, newest first."""
+    table = table_or_404(token)
+    actor = actor_for(table)
+    if actor is None:  # a table's history is its own: to anyone else, a page that does not exist
+        abort(404)
+    db = get_db()
+    state = play().state(db, table)
+    back = url_for("tables.display" if actor == DISPLAY else "seat.seat_page", token=token)
+    events = store.events_after(db, table.id)
+    return render_template("log.html", table=table, back=back,
+                           log=narrate.log_entries(events, state, {event["seq"]: event for event in events}))

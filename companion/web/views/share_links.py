@@ -1,0 +1,83 @@
+"""The share link to a table's finished games: the display makes it and revokes it, as it does the spectator link.
+
+The link carries its own random key and never the table's token, so whoever holds it can read the table's finished
+games and nothing else: not join, not act, not watch live. The key is kept hashed in the table's row, not in the
+event log: undo cannot bring a revoked link back, and an export holds no key.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import Blueprint, abort, current_app, g, redirect, render_template, session, url_for
+from werkzeug.wrappers import Response
+
+from ...storage import store
+from ..common import public_base, refuse, require_display, table_or_404
+from ..connection import get_db
+from ..i18n import gettext as _
+from ..i18n import pick_language
+from . import archive_pages
+
+bp = Blueprint("share", __name__)
+
+COLUMN = "share_key"
+
+
+def _shared_or_404(key: str) -> store.TableRow:
+    """The table a share key opens; a key never made, replaced or revoked is a 404 that says so."""
+    table = store.table_by(get_db(), COLUMN, store.digest(key)) if 16 <= len(key) <= 64 else None
+    if table is None:
+        abort(current_app.make_response(refuse(_("This link no longer works. Ask the table for a new one."), 404)))
+    g.lang = pick_language(table.language)
+    return table
+
+
+def tools(table: store.TableRow) -> dict:
+    """The display's share card: whether a link is open, and its address if this browser made it."""
+    db = get_db()
+    key = session.get("shares", {}).get(table.token)  # only its hash is stored: the maker keeps the key
+    mine = bool(key) and store.table_by(db, COLUMN, store.digest(key)) == table
+    return {"open": mine or store.has_link_key(db, table.id, COLUMN),
+            "url": public_base()[0] + url_for("share.games", key=key) if mine else None}
+
+
+def _keep(token: str, key: str | None) -> Response:
+    """Store the table's new share key (or none), remember it in this browser, and go back to the display."""
+    table = table_or_404(token)
+    require_display(table)
+    store.set_link_key(get_db(), table.id, COLUMN, key)
+    shares = session.setdefault("shares", {})
+    if key:
+        shares[token] = key
+    else:
+        shares.pop(token, None)
+    session.modified = True
+    return redirect(url_for("tables.display", token=token) + "#share", 303)
+
+
+@bp.post("/t/<token>/share")
+def make_link(token: str) -> Response:
+    """A new share link to the table's finished games; the previous one, if any, stops working."""
+    return _keep(token, secrets.token_urlsafe(24))
+
+
+@bp.post("/t/<token>/share/revoke")
+def revoke_link(token: str) -> Response:
+    """The share link stops working at once."""
+    return _keep(token, None)
+
+
+@bp.get("/shared/<key>")
+def games(key: str) -> str:
+    """The table's finished games, for whoever holds the link."""
+    table = _shared_or_404(key)
+    link = lambda entry: url_for("share.story", key=key, number=entry.number)  # noqa: E731
+    return render_template("games.html", games=archive_pages.finished_games({table.id}), story_link=link,
+                           shared=True)
+
+
+@bp.get("/shared/<key>/<int:number>")
+def story(key: str, number: int) -> str:
+    """The story of one of the table's finished games, for whoever holds the link."""
+    return archive_pages.story(_shared_or_404(key), number, url_for("share.games", key=key))

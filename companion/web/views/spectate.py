@@ -1,0 +1,124 @@
+"""The spectator link: the race view read-only, for a second screen or a stream overlay; the display revokes
+it.
+
+The link carries its own random key and never the table's token, so whoever sees it cannot join a seat. The
+key is kept hashed in the table's row, not in the event log: undo cannot bring a revoked link back, and an
+export holds no key. Making a new link or revoking replaces the hash at once, and the old key's live streams
+end.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import Blueprint, abort, g, redirect, render_template, session, url_for
+from werkzeug.wrappers import Response
+
+from ...storage import store
+from ..common import fragment_or_page, play, public_base, require_display, table_or_404
+from ..connection import get_db
+from ..i18n import gettext as _
+from ..i18n import pick_language
+from ..screens import spectator_screen
+from . import archive_pages
+from .live import version_json, version_stream
+
+bp = Blueprint("spectate", __name__)
+
+
+
+def _watched(key: str) -> store.TableRow | None:
+    """The table a spectator key shows, or None (never made, replaced or revoked)."""
+    if not 16 <= len(key) <= 64:
+        return None
+    return store.table_by(get_db(), "spectator_key", store.digest(key))
+
+
+def _watched_or_404(key: str) -> store.TableRow:
+    table = _watched(key)
+    if table is None:
+        gone = _("This spectator link no longer works. Ask the table for a new one.")
+        abort(fragment_or_page("partials/_message.html", "message.html", 404, message=gone))
+    if "lang" not in g:
+        g.lang = pick_language(table.language)
+    return table
+
+
+def _display_post(token: str) -> store.TableRow:
+    """The table, if this browser is its display (else 403)."""
+    table = table_or_404(token)
+    require_display(table)
+    return table
+
+
+def tools(table: store.TableRow) -> dict:
+    """The display's spectator card: whether a link is open, and its address if this browser made it."""
+    db = get_db()
+    key = session.get("spectators", {}).get(table.token)  # only its hash is stored: the maker keeps the key
+    mine = bool(key) and store.table_by(db, "spectator_key", store.digest(key)) == table
+    return {"open": mine or store.has_link_key(db, table.id, "spectator_key"),
+            "url": public_base()[0] + url_for("spectate.watch", key=key) if mine else None}
+
+
+@bp.post("/t/<token>/spectator")
+def make_link(token: str) -> Response | tuple[str, int]:
+    """A new spectator link; the previous one, if any, stops working."""
+    table = _display_post(token)
+    key = secrets.token_urlsafe(24)
+    store.set_link_key(get_db(), table.id, "spectator_key", key)
+    play().hub.kick(table.id)
+    session.setdefault("spectators", {})[token] = key
+    session.modified = True
+    return redirect(url_for("tables.display", token=token) + "#spectator", 303)
+
+
+@bp.post("/t/<token>/spectator/revoke")
+def revoke_link(token: str) -> Response | tuple[str, int]:
+    """The spectator link stops working at once, its open pages included."""
+    table = _display_post(token)
+    store.set_link_key(get_db(), table.id, "spectator_key", None)
+    play().hub.kick(table.id)
+    session.get("spectators", {}).pop(token, None)
+    session.modified = True
+    return redirect(url_for("tables.display", token=token) + "#spectator", 303)
+
+
+def spectator_context(table: store.TableRow, key: str) -> dict:
+    """What the read-only race view shows: the race, the newest highlight and the last lines of the log."""
+    return spectator_screen(table, key).context()
+
+
+@bp.get("/watch/<key>")
+def watch(key: str) -> str:
+    """The race view, read-only: no forms, no table token, no way to act."""
+    table = _watched_or_404(key)
+    return render_template("spectate.html", **spectator_context(table, key))
+
+
+@bp.get("/watch/<key>/panel")
+def panel(key: str) -> Response:
+    """The live part of the spectator page, re-fetched when the table's version moves on."""
+    table = _watched_or_404(key)
+    return fragment_or_page("partials/_spectate_panel.html", "spectate.html", **spectator_context(table, key))
+
+
+@bp.get("/watch/<key>/live")
+def live(key: str) -> Response:
+    """The table's versions as server-sent events, ending the moment the link is revoked or replaced."""
+    table = _watched_or_404(key)
+    digest = store.digest(key)
+    return version_stream(table, lambda db: store.table_by(db, "spectator_key", digest) == table)
+
+
+@bp.get("/watch/<key>/version")
+def version(key: str) -> Response:
+    """The table's version, for spectator pages that poll."""
+    return version_json(_watched_or_404(key))
+
+
+@bp.get("/watch/<key>/story")
+def story(key: str) -> str:
+    """The story of the table's most recent finished game: the one the spectators watched (not the table's
+    archive, which is for its seats and its share link)."""
+    table = _watched_or_404(key)
+    return archive_pages.story(table, archive_pages.newest_game(table), None)

@@ -1,0 +1,177 @@
+"""Create a table, show its display with the join QR, and let phones join a seat."""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from ...input.actions import Action, BadInput, parse_action_id, parse_name, parse_seat, parse_table_options
+from ...rules import N_, RuleViolation
+from ...serve import qr
+from ...storage import store
+from ...translations import CODES, LANGUAGES
+from ..common import (
+    forget_seat,
+    held_seat,
+    is_display,
+    join_url,
+    play,
+    refuse,
+    remember_display,
+    remember_seat,
+    table_or_404,
+)
+from ..connection import get_db
+from ..i18n import LANG_COOKIE
+from ..i18n import gettext as _
+from ..limits import RateLimiter
+from ..screens import display_screen
+from ..words import narrate
+from . import archive_pages, share_links, spectate
+
+bp = Blueprint("tables", __name__)
+
+
+@bp.get("/")
+def index() -> str:
+    """The front page: open a new table, or join one by its short code."""
+    recent, finished = archive_pages.recent_games()
+    return render_template("index.html", languages=LANGUAGES, error=None, recent=recent, finished=finished)
+
+
+@bp.post("/tables")
+def create() -> Response:
+    """Open a new table and make this browser its display."""
+    if not may_open_table():
+        return render_template("index.html", languages=LANGUAGES, error=_(TOO_MANY_TABLES)), 429
+    try:
+        options = parse_table_options(request.form, CODES)
+    except BadInput as error:
+        return render_template("index.html", languages=LANGUAGES, error=narrate.refusal(error)), 400
+    table, key = open_table(options)
+    remember_display(table.token, key)
+    return redirect(url_for("tables.display", token=table.token), 303)
+
+
+TOO_MANY_TABLES = N_("This device has opened too many tables in the last hour. Please use one of them, or wait.")
+
+
+def may_open_table() -> bool:
+    """Count one new table for this client address; False once it has opened its share of the hour."""
+    limit = current_app.config["NEW_TABLES_PER_HOUR"]
+    return not limit or current_app.extensions.setdefault("table_limiter", RateLimiter(window=3600.0)).allow(
+        request.remote_addr or "?", limit)
+
+
+def open_table(options: dict) -> tuple[store.TableRow, str]:
+    """Open a table, after clearing away tables that never started a game and have long been idle."""
+    hours = current_app.config["UNSTARTED_TABLE_HOURS"]
+    if hours:
+        for table_id in store.expire_unstarted(get_db(), hours * 3600):
+            play().cache.forget(table_id)
+            play().hub.forget(table_id)
+    return play().create_table(get_db(), options)
+
+
+@bp.post("/code")
+def join_by_code() -> Response:
+    """Find a table by the short code shown on its display (a few tries a minute per address)."""
+    if not current_app.extensions["join_limiter"].allow(request.remote_addr or "?",
+                                   current_app.config["JOIN_CODE_ATTEMPTS_PER_MINUTE"]):
+        return render_template("index.html", languages=LANGUAGES,
+                               error=_("Too many tries. Please wait a minute.")), 429
+    code = "".join(request.form.get("code", "").split()).upper()
+    table = store.table_by(get_db(), "join_code", code) if 4 <= len(code) <= 12 else None
+    if table is None:
+        return render_template("index.html", languages=LANGUAGES,
+                               error=_("No table has that code.")), 404
+    return redirect(url_for("tables.join", token=table.token), 303)
+
+
+@bp.get("/t/<token>/display")
+def display(token: str) -> Response | str:
+    """The table display: the QR code, the seats and the scoreboard."""
+    table = table_or_404(token)
+    key = request.args.get("key")
+    if key:
+        if not is_display(table, key):
+            abort(403)
+        remember_display(table.token, key)
+        return redirect(url_for("tables.display", token=token), 303)
+    if not is_display(table):
+        return render_template("not_display.html", table=table), 403
+    return render_template("display.html", **display_screen(table).context(), tools=spectate.tools(table),
+                           share=share_links.tools(table))
+
+
+@bp.get("/t/<token>/qr.svg")
+def qr_code(token: str) -> Response:
+    """The QR code of the join address (or of one seat's rejoin address)."""
+    table = table_or_404(token)
+    seat = request.args.get("seat")
+    try:
+        seat = parse_seat(seat) if seat else None
+    except BadInput as error:
+        return refuse(narrate.refusal(error), 400)
+    if seat is not None and seat not in play().state(get_db(), table).seats:
+        return refuse(_("There is no such seat at this table."), 400)
+    url = join_url(table, seat)
+    response = current_app.response_class(qr.svg(url), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/t/<token>/join")
+def join(token: str) -> Response | str:
+    """Pick a free seat and a name; a phone that already holds a seat goes straight back to it."""
+    table = table_or_404(token)
+    if held_seat(table):
+        return redirect(url_for("seat.seat_page", token=token), 303)
+    return _join_page(table)
+
+
+def _join_page(table: store.TableRow, error: str | None = None, status: int = 200):
+    """The seat picker; at a full table instead the way to get a seat back (the display frees it)."""
+    state = play().state(get_db(), table)
+    wanted = request.values.get("seat", type=int)
+    full = all(state.seats[seat].claimed for seat in state.order)
+    return render_template("join.html", table=table, state=state, wanted=wanted, error=error, full=full), status
+
+
+@bp.post("/t/<token>/join")
+def take_seat(token: str) -> Response:
+    """Claim a seat for this phone with a signed cookie."""
+    table = table_or_404(token)
+    try:
+        seat, name = parse_seat(request.form.get("seat")), parse_name(request.form.get("name"))
+        key, outcome = claim(table, seat, name, parse_action_id(request.form.get("action_id")))
+    except BadInput as error:
+        return _join_page(table, narrate.refusal(error), 400)
+    except RuleViolation as error:
+        return _join_page(table, narrate.refusal(error), 409)
+    if not outcome.repeated:
+        forget_seat(token)
+        remember_seat(token, seat, key)
+    return redirect(url_for("seat.seat_page", token=token), 303)
+
+
+def claim(table: store.TableRow, seat: int, name: str, action_id: str):
+    """Join a seat under a fresh secret key; returns the key and the outcome."""
+    key = secrets.token_urlsafe(24)
+    action = Action("join", seat, {"name": name}, action_id)
+    return key, play().apply(get_db(), table, action, f"seat:{seat}", claim_key=key)
+
+
+@bp.post("/language")
+def choose_language() -> Response:
+    """Remember this phone's language (it never changes the table's)."""
+    lang = request.form.get("lang")
+    target = request.form.get("next") or "/"
+    if not target.startswith("/") or target.startswith("//"):
+        target = "/"
+    response = redirect(target, 303)
+    if lang in LANGUAGES:
+        response.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
+    return response

@@ -1,0 +1,60 @@
+"""What the race view and the highlights say, in the reader's language."""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from ...rules import TableState, game_story, step_of
+from ...storage import store
+from ..i18n import gettext as _
+from ..i18n import ngettext
+from . import narrate
+
+
+def highlight(db: Database, table_id: int, events: list[dict], state: TableState) -> dict | None:
+    """The newest win, promotion, wound or successful cancel among the log's tail, told for the banner.
+
+    `key` is what the page compares with the last banner it showed; `seats`: the players whose phones buzz.
+    """
+    by_seq = {event["seq"]: event for event in events}
+    hit = {event["args"].get("window") for event in events if event["type"] == "card_canceled"} - set(by_seq)
+    by_seq.update(store.events_of_steps(db, table_id, {seq for seq in hit if isinstance(seq, int)}))
+    found = game_story.newest_notable(events, state, by_seq)
+    if found is None:
+        return None
+    names = ", ".join(narrate.seat_name(state, seat) for seat in found.seats)
+    if found.kind == "win":
+        text = _("%(name)s has won!", name=names)
+    elif found.kind == "promotion":
+        text = _("%(name)s is promoted to %(rank)s", name=names, rank=narrate.rank_name(found.rank))
+    elif found.kind == "wound":
+        text = ngettext("%(num)d wound to %(name)s", "%(num)d wounds to %(name)s", found.count, name=names)
+    elif found.seats:
+        text = _("%(by)s cancels the card of %(name)s", by=narrate.seat_name(state, found.by), name=names)
+    else:
+        text = _("%(by)s cancels a card", by=narrate.seat_name(state, found.by))
+    return {"key": found.key, "kind": found.kind, "seats": found.seats, "text": text}
+
+
+def latest_roll(events: list[dict], state: TableState) -> dict | None:
+    """The newest die the table saw in the log's tail: any `*_rolled` event with a value (a plain roll, a
+    call's, an Activity's, a raid's, a denouncement's), else the state's last plain roll; none from before a
+    rematch."""
+    for event in reversed(events):
+        if step_of(event) in state.undone:
+            continue
+        if event["type"] in game_story.REMATCHES:
+            return None
+        if event["type"].endswith("_rolled") and isinstance(event["args"].get("value"), int):
+            return {"value": event["args"]["value"], "seat": event.get("seat"),
+                    "what": narrate.describe(event, state, {})}
+    roll = state.last_roll
+    if roll is None:
+        return None
+    return {"value": roll.value, "seat": roll.seat, "what": narrate.purpose_label(roll.purpose, state.rules)}
+
+
+def race_context(db: Database, table_id: int, events: list[dict], state: TableState) -> dict:
+    """What the race view adds to a screen's context: the newest highlight and the latest roll."""
+    return {"highlight": highlight(db, table_id, events, state), "latest_roll": latest_roll(events, state)}
+

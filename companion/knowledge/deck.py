@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from sqlite_utils import Database
 
 from ..cards import BY_KEY, CATALOGS
-from ..cards.guevara_cards import LANGS, _norm, find
+from ..cards.card import LANGS, folded_name
+from ..cards.guevara_cards import find
 
 NUMBERS = ("slack", "cost", "slack_modifier", "loot")  # the printed numbers a table may contradict
 DECKS = tuple(CATALOGS)
@@ -23,7 +24,7 @@ DECKS = tuple(CATALOGS)
 
 def name_key(name: str) -> str:
     """A card's name reduced for matching (case, spacing, ё and a leading article ignored)."""
-    return _norm(name)
+    return folded_name(name)
 
 
 @dataclass

@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..cards.guevara_cards import LANGS
+from ..cards.card import LANGS
 from ..input.arguments import CARD_TYPES, card_spec
 from ..input.values import BadInput
 from ..rules import N_

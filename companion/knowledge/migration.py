@@ -12,7 +12,7 @@ import json
 from sqlite_utils import Database
 
 from ..cards import CATALOGS
-from ..cards.guevara_cards import LANGS, _norm
+from ..cards.card import LANGS, folded_name
 from ..rules import GAMES
 from . import deck
 
@@ -45,19 +45,19 @@ def _plays(db: Database) -> dict[str, dict[tuple[str, str], list]]:
         for card in data.get("cards") or ([data["card"]] if data.get("card") else []):
             decks = GAMES[game].decks if game in GAMES else DECKS
             home = deck.deck_for(decks, card.get("key"))
-            entry = found.setdefault(_norm(card["name"]), {}).setdefault((home, language), [card["name"], 0])
+            entry = found.setdefault(folded_name(card["name"]), {}).setdefault((home, language), [card["name"], 0])
             entry[1] += 1
     return found
 
 
 def _homes(folded: str, plays: dict) -> dict[tuple[str, str], tuple[str, int]]:
     """Where one remembered card goes: (deck, language) -> (name, times played)."""
-    played = plays.get(_norm(folded))
+    played = plays.get(folded_name(folded))
     if played:
         return {home: (name, count) for home, (name, count) in played.items()}
     for deck_name, catalog in CATALOGS.items():
         for card in catalog.CARDS:
             for lang in LANGS:
-                if card.names.get(lang) and _norm(card.names[lang]) == _norm(folded):
+                if card.names.get(lang) and folded_name(card.names[lang]) == folded_name(folded):
                     return {(deck_name, lang): (folded, 0)}
     return {(deck_name, "en"): (folded, 0) for deck_name in CATALOGS}

@@ -26,7 +26,7 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
-    from . import compress, fragments, kept_parts, links, render_cache
+    from . import compress, fragments, kept_parts, links, render_cache, stories
     from .forms import action_form
     from .views import (
         api,
@@ -61,7 +61,7 @@ def register(app: Flask) -> None:
                                  rolled_buttons=action_form.rolled_buttons,
                                  help=help_links.help_link,
                                  rule_help=help_links.rule_help,
-                                 **narrate.FORMATTERS, **archive_pages.TEMPLATE_HELPERS)
+                                 **narrate.FORMATTERS, **stories.TEMPLATE_HELPERS)
 
     app.before_request(_refuse_other_origins)
     app.after_request(compress.gzip_response)

@@ -5,6 +5,7 @@ import dataclasses
 import pytest
 
 from companion.cards import guevara_cards
+from companion.cards.card import TYPES
 from companion.cards.guevara_cards import BY_KEY, CARDS, find, name
 from companion.rules.games import game
 
@@ -26,7 +27,7 @@ def test_every_card_has_an_english_name_and_a_known_type_and_categories():
     for card in CARDS:
         assert card.names.get("en"), card.key
         assert set(card.names) == {"en", "de", "ru"}, card.key
-        assert card.type in guevara_cards.TYPES + (None,), card.key
+        assert card.type in TYPES + (None,), card.key
         assert set(card.categories) <= set(game("guevara").categories), card.key
 
 

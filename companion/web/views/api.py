@@ -20,8 +20,8 @@ from ..common import actor_for, held_seat, is_display, join_url, play, public_ba
 from ..connection import get_db
 from ..i18n import current_language
 from ..i18n import gettext as _
+from ..openings import TOO_MANY_TABLES, claim, may_open_table, open_table
 from ..words import narrate
-from .tables import TOO_MANY_TABLES, claim, may_open_table, open_table
 
 bp = Blueprint("api", __name__)
 

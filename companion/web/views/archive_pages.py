@@ -6,98 +6,18 @@ the share link its display makes (see share_links); anyone else gets the 404 of 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 
-from babel.dates import format_date, format_time
-from flask import Blueprint, abort, current_app, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from ...rules import GAMES, game_story
 from ...storage import archive, store
-from ..common import (
-    bearer_key,
-    forget_display,
-    held_seat,
-    is_display,
-    play,
-    refuse,
-    require_display,
-    table_or_404,
-)
+from ..common import forget_display, play, refuse, require_display, table_or_404
 from ..connection import get_db
-from ..i18n import current_language, pick_language
 from ..i18n import gettext as _
-from ..words import narrate
+from ..stories import at_the_table, finished_games, my_tables, newest_game, story, table_story
 
 bp = Blueprint("archive", __name__)
-
-FRONT_PAGE_GAMES = 8
-
-
-def game_name(key: str) -> str:
-    """A game's printed title (a name, never translated)."""
-    return GAMES[key].title if key in GAMES else key
-
-
-def when(timestamp: float | None) -> str:
-    """A moment as the reader's language writes dates and times."""
-    if timestamp is None:
-        return ""
-    moment, lang = datetime.fromtimestamp(timestamp), current_language()
-    return f"{format_date(moment, 'medium', locale=lang)}, {format_time(moment, 'short', locale=lang)}"
-
-
-def player_name(player: dict) -> str:
-    """An archived player's name, or 'Seat N' for a seat nobody named."""
-    return player["name"] or _("Seat %(number)d", number=player["seat"])
-
-
-def stories() -> archive.Stories:
-    """This app's stories of recently asked-about tables, kept by version."""
-    return current_app.extensions.setdefault("stories", archive.Stories())
-
-
-def table_story(table: store.TableRow) -> archive.TableStory:
-    """The table's log and the story of its games, as of now."""
-    return stories().story_of(get_db(), table.id, table.token)
-
-
-def winner_now(table_id: int) -> int | None:
-    """Who has won the game now at a table (None while it goes on), from the kept state."""
-    return play().cache.state(get_db(), table_id).winner
-
-
-def at_the_table(table: store.TableRow) -> bool:
-    """Whether this browser may read the table's history: its display (or its key as a bearer token), or a phone
-    holding one of its seats now (a seat the display freed no longer reads it)."""
-    return is_display(table, bearer_key() or None) or held_seat(table) is not None
-
-
-def my_tables() -> set[int]:
-    """The tables this browser hosts or holds a seat at, from the display and seat keys its cookie carries."""
-    db, found = get_db(), set()
-    for token in {*session.get("displays", {}), *session.get("seats", {})}:
-        table = store.table_by(db, "token", token)
-        if table is not None and at_the_table(table):
-            found.add(table.id)
-    return found
-
-
-def finished_games(tables: set[int]) -> list[archive.Finished]:
-    """The finished games of these tables, the newest first."""
-    return archive.finished_games(get_db(), stories(), winner_now, tables)
-
-
-def recent_games() -> tuple[list[archive.Finished], int]:
-    """The newest finished games of this browser's tables for the front page, and how many there are in all."""
-    finished = finished_games(my_tables())
-    return finished[:FRONT_PAGE_GAMES], len(finished)
-
-
-def story_link(entry: archive.Finished) -> str:
-    """Where an archive entry leads for a reader at its table."""
-    return url_for("archive.story_page", table_id=entry.table_id, number=entry.number)
 
 
 @bp.get("/games")
@@ -114,78 +34,6 @@ def story_page(table_id: int, number: int) -> str:
     if table is None or not at_the_table(table):
         abort(404)
     return story(table, number, url_for("archive.all_games"))
-
-
-def story(table: store.TableRow, number: int, games_url: str | None) -> str:
-    """The story page of a table's game, for a reader allowed to see it (`games_url`: the list it belongs to)."""
-    g.lang = pick_language(table.language)
-    told, display = table_story(table), is_display(table)
-    if not 1 <= number <= len(told.games) or not told.games[number - 1].finished:
-        abort(404)
-    page = (number, current_language(), display, request.full_path)
-    if page not in told.pages:  # a finished game's page is the same until its table's log moves on
-        told.pages[page] = _story_page(table, told.games[number - 1], display, games_url)
-    return told.pages[page]
-
-
-def _story_page(table: store.TableRow, game: game_story.Game, display: bool, games_url: str | None) -> str:
-    """The story page of one finished game, rendered."""
-    name = lambda seat: narrate.seat_name(game.state, seat)  # noqa: E731
-    standings = sorted(game.order, key=lambda seat: -game.totals[seat])
-    return render_template("story.html", table=table, game=game, chart=game_story.chart(game, name), name=name,
-                           standings=standings, moments=[told_moment(moment, game) for moment in game.moments],
-                           turns=max((p.turn or 0 for p in game.points), default=0), display=display,
-                           games_url=games_url)
-
-
-@dataclass
-class Told:
-    """A turning point in the reader's language: a headline, who gained or lost what, and the log's lines."""
-
-    kind: str
-    turn: int | None
-    headline: str
-    changes: list[tuple[str, int, int]]
-    lines: list[tuple[str, str]]
-
-
-def told_moment(moment: game_story.Moment, game: game_story.Game) -> Told:
-    """A turning point told as the page shows it."""
-    state = game.state
-
-    def name(seat: int | None) -> str:
-        return narrate.seat_name(state, seat)
-
-    if moment.kind == "win":
-        headline = _("%(name)s reaches the goal and wins", name=name(moment.seat))
-    elif moment.kind == "gain":
-        headline = _("Big gain for %(name)s", name=name(moment.seat))
-    elif moment.kind == "loss":
-        headline = _("Big loss for %(name)s", name=name(moment.seat))
-    elif moment.kind == "cancel":
-        headline = _("%(by)s cancels %(card)s of %(name)s", by=name(moment.seat), name=name(moment.other),
-                     card=", ".join(narrate.card_label(card) for card in moment.cards))
-    elif moment.kind == "raid":
-        headline = (_("Raid led by %(name)s: %(card)s", name=name(moment.seat), card=moment.cards[0])
-                    if moment.seat and moment.cards else _("A raid"))
-        if moment.other:
-            headline += " · " + _("%(name)s wins the raid", name=name(moment.other))
-    else:
-        headline = (_("%(name)s denounces %(target)s.", name=name(moment.seat), target=name(moment.other))
-                    if moment.seat and moment.other else _("A denouncement"))
-    changes = [(name(seat), moment.deltas.get(seat, 0), moment.wounds.get(seat, 0)) for seat in game.order
-               if moment.deltas.get(seat) or moment.wounds.get(seat)]
-    lines = [(narrate.line_owner(event, state),
-              narrate.describe(event, state, {})) for event in moment.events]
-    return Told(moment.kind, moment.turn, headline, changes, lines)
-
-
-def newest_game(table: store.TableRow) -> int:
-    """The number of the table's most recent finished game (404 while none is finished)."""
-    games = [game for game in table_story(table).games if game.finished]
-    if not games:
-        abort(404)
-    return games[-1].number
 
 
 @bp.get("/t/<token>/story")
@@ -234,4 +82,3 @@ def delete(token: str) -> Response | tuple[str, int]:
     return refuse(_("This table has been deleted."), 200)
 
 
-TEMPLATE_HELPERS = {"game_name": game_name, "when": when, "player_name": player_name, "story_link": story_link}

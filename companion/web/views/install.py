@@ -8,8 +8,8 @@ from werkzeug.wrappers import Response
 from ..common import play, table_or_404
 from ..connection import get_db
 from ..i18n import current_language
+from ..stories import game_name
 from ..words.narrate import seat_name
-from .archive_pages import game_name
 
 bp = Blueprint("install", __name__)
 

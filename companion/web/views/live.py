@@ -3,28 +3,13 @@ with a polling fallback."""
 
 from __future__ import annotations
 
-import copy
-import io
-import threading
-import time
-from typing import Callable
-
-from flask import Blueprint, Flask, Response, current_app, jsonify, request, session
-from flask.ctx import RequestContext
-from sqlite_utils import Database
-from werkzeug.exceptions import MethodNotAllowed
+from flask import Blueprint, Response, current_app, request
 
 from ...storage import store
-from ...storage.pool import pool
-from ..common import actor_for, play, table_or_404
-from ..connection import get_db
-from .seat import stream_panel
+from ..common import actor_for, table_or_404
+from ..streams import panel_maker, version_json, version_stream
 
 bp = Blueprint("live", __name__)
-TAPS_FIRST_SECONDS = 0.02  # how long a stream's panel waits for taps being answered in this process
-# Python runs one thread at a time anyway; six streams rendering at once only hand its lock to each other at
-# every database read (measured: twice the context switches, 12% more CPU per tap), so they take turns.
-ONE_RENDER_AT_A_TIME = threading.Lock()
 
 
 @bp.get("/t/<token>/live")
@@ -34,105 +19,8 @@ def live(token: str) -> Response:
     """
     table = table_or_404(token)
     wants_panels = request.args.get("view") in ("seat", "display") and actor_for(table) is not None
-    panel = _panel_maker(current_app._get_current_object(), table) if wants_panels else None
+    panel = panel_maker(current_app._get_current_object(), table) if wants_panels else None
     return version_stream(table, lambda db: store.table_exists(db, table.id, table.token), panel)
-
-
-def _panel_maker(app: Flask, table: store.TableRow) -> Callable[[], tuple[str, int] | None]:
-    """This viewer's panel as it is now and its version, made as in a request of its own (the stream's request
-    has long been answered).
-
-    The same cookies, address and `view` as the stream's request, so the same language, viewer and kept render;
-    the viewer is asked again each time (a freed seat's phone gets no panel). None if it cannot be made: the
-    stream then says the version, and the page fetches its panel itself (and hears why, if it may not).
-    """
-    environ = {**request.environ, "wsgi.input": io.BytesIO(), "CONTENT_LENGTH": "0"}
-    hub = app.extensions["play"].hub
-    # The stream's cookie never changes, so its session is read once, not per panel (checking its signature was
-    # a third of what making a kept panel cost); each panel gets its own copy.
-    cookie_session = copy.deepcopy(dict(session))
-
-    def make() -> tuple[str, int] | None:
-        hub.after_taps(TAPS_FIRST_SECONDS)
-        try:
-            own_session = app.session_interface.session_class(copy.deepcopy(cookie_session))
-            with ONE_RENDER_AT_A_TIME, RequestContext(app, environ, session=own_session):
-                actor = actor_for(table)
-                return stream_panel(table, actor) if actor is not None else None
-        except Exception:  # noqa: BLE001 - a version event still tells the page to catch up
-            app.logger.exception("the live panel of table %s could not be made", table.id)
-            return None
-
-    return make
-
-
-def panel_event(html: str) -> str:
-    """A panel as one server-sent event: each of its lines a 'data:' line (the browser joins them again)."""
-    # One replace rather than a string per line: a panel has hundreds of lines, and five streams send it per tap.
-    return "event: panel\ndata: " + html.replace("\r", "").replace("\n", "\ndata: ") + "\n\n"
-
-
-def version_stream(table: store.TableRow, may_go_on: Callable[[Database], bool],
-                   panel: Callable[[], tuple[str, int] | None] | None = None) -> Response:
-    """The table's versions as server-sent events, until the stream's time is up or `may_go_on` says no.
-
-    With `panel`, each version after the first is sent as the viewer's new panel instead (the first, on
-    connecting, only as its number: the page has just been loaded, and re-fetches only if it is behind).
-    `may_go_on` is asked again whenever the table's streams are kicked (a spectator link revoked, the table
-    deleted); the stream then ends with a 'gone' event, so the page reloads and shows why.
-    """
-    if request.method == "HEAD":
-        # A HEAD would hold a place and a thread for nothing: a stream is only ever read.
-        raise MethodNotAllowed(valid_methods=["GET"])
-    config = current_app.config
-    hub, path = play().hub, config["DATABASE"]
-    hub.publish(table.id, store.version(get_db(), table.id))
-    give_back = hub.try_listen(config["MAX_LIVE_STREAMS"], request.remote_addr or "",
-                               config["MAX_LIVE_STREAMS_PER_CLIENT"])
-    if give_back is None:
-        # Every live place (or this address's share) is taken: the phone falls back to polling /version.
-        return Response("busy", status=503, headers={"Retry-After": "30"})
-    # waitress tells when the phone has gone; other servers end the stream when a write fails.
-    disconnected = request.environ.get("waitress.client_disconnected", lambda: False)
-
-    def allowed() -> bool:
-        with pool.lent(path) as db:
-            return may_go_on(db)
-
-    def stream():
-        kicks = hub.kicks(table.id)
-        if not allowed():  # asked again after counting kicks, so a kick in between is not missed
-            yield "event: gone\ndata: \n\n"
-            return
-        now = time.monotonic()
-        known, deadline, beat = -1, now + config["LIVE_STREAM_SECONDS"], now + config["LIVE_HEARTBEAT_SECONDS"]
-        yield "retry: 1000\n\n"
-        while now < deadline and not hub.closed:
-            # Short waits, so a phone that went away gives its place back within a couple of seconds.
-            newest = hub.wait(table.id, known, min(config["LIVE_CHECK_SECONDS"], beat - now), kicks)
-            if disconnected():
-                return
-            if hub.kicks(table.id) != kicks:
-                kicks = hub.kicks(table.id)
-                if not allowed():
-                    yield "event: gone\ndata: \n\n"
-                    return
-            now = time.monotonic()
-            if newest > known:
-                made = panel() if panel is not None and known >= 0 else None
-                # A panel may show a version newer still (a tap came in meanwhile): that one is sent already.
-                known, beat = max(newest, made[1] if made else newest), now + config["LIVE_HEARTBEAT_SECONDS"]
-                yield panel_event(made[0]) if made else f"event: version\ndata: {newest}\n\n"
-            elif now >= beat:
-                beat = now + config["LIVE_HEARTBEAT_SECONDS"]
-                yield ": still here\n\n"
-
-    # The stream ends after a while on purpose: the browser reconnects, and no thread is held forever.
-    response = Response(stream(), mimetype="text/event-stream",
-                        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
-    # The server closes every response it was given, streamed or not: the one place the place is given back.
-    response.call_on_close(give_back)
-    return response
 
 
 @bp.get("/t/<token>/version")
@@ -142,8 +30,3 @@ def version(token: str) -> Response:
     return version_json(table)
 
 
-def version_json(table: store.TableRow) -> Response:
-    """The table's version as JSON, never cached."""
-    response = jsonify(version=store.version(get_db(), table.id))
-    response.headers["Cache-Control"] = "no-store"
-    return response

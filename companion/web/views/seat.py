@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Callable
-
 from flask import Blueprint, abort, after_this_request, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ...input.actions import BadInput, parse_action
-from ...rules import DISPLAY, RuleViolation, TableState
+from ...rules import DISPLAY, RuleViolation
 from ...service.table_service import Forbidden
 from ...storage import store
 from ..common import actor_for, fragment_or_page, held_seat, is_htmx, play, table_or_404
 from ..connection import get_db
 from ..forms import card_form
-from ..fragments import live_panel, panel_now
+from ..fragments import live_panel
 from ..i18n import current_language
 from ..i18n import gettext as _
-from ..screens import screen_for, seat_screen
+from ..panels import panel_context, screen_of
+from ..screens import seat_screen
 from ..words import narrate
 
 bp = Blueprint("seat", __name__)
@@ -41,24 +40,9 @@ def panel(token: str) -> Response | str:
     if actor is None:
         return render_template("message.html", message=_("This phone has no seat at this table.")), 403
     if is_htmx():
-        return live_panel(table, actor, _panel_context(table, actor))
-    page, context = _screen(table, actor)
+        return live_panel(table, actor, panel_context(table, actor))
+    page, context = screen_of(table, actor)
     return fragment_or_page("partials/_panel.html", page, **context)
-
-
-def stream_panel(table: store.TableRow, actor: str) -> tuple[str, int]:
-    """This viewer's panel as it is now and its version, for the live stream to carry (a re-fetch's bytes)."""
-    return panel_now(table, actor, _panel_context(table, actor))
-
-
-def _panel_context(table: store.TableRow, actor: str) -> Callable[[TableState], dict]:
-    """What this viewer's panel of a state shows (asked only when no kept render answers)."""
-    return lambda state: _screen(table, actor, state=state)[1]
-
-
-def _screen(table: store.TableRow, actor: str, **extra) -> tuple[str, dict]:
-    page, screen = screen_for(table, actor, as_seat=request.values.get("view") == "seat", **extra)
-    return page, screen.context()
 
 
 @bp.post("/t/<token>/act")
@@ -102,12 +86,12 @@ def _answer_tap(token: str) -> Response:
         response = redirect(url_for(target, token=token), 303)
         response.vary.add("HX-Request")
         return response
-    return live_panel(table, actor, _panel_context(table, actor))
+    return live_panel(table, actor, panel_context(table, actor))
 
 
 def _refused(table, actor, message: str, status: int, section: str | None = None,
              typed_form: dict | None = None) -> Response:
-    page, context = _screen(table, actor, error=message, section=section, typed_form=typed_form)
+    page, context = screen_of(table, actor, error=message, section=section, typed_form=typed_form)
     return fragment_or_page("partials/_panel.html", page, status, **context)
 
 

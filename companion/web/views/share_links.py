@@ -13,11 +13,11 @@ from flask import Blueprint, abort, current_app, g, redirect, render_template, s
 from werkzeug.wrappers import Response
 
 from ...storage import store
-from ..common import public_base, refuse, require_display, table_or_404
+from .. import stories
+from ..common import refuse, require_display, table_or_404
 from ..connection import get_db
 from ..i18n import gettext as _
 from ..i18n import pick_language
-from . import archive_pages
 
 bp = Blueprint("share", __name__)
 
@@ -31,15 +31,6 @@ def _shared_or_404(key: str) -> store.TableRow:
         abort(current_app.make_response(refuse(_("This link no longer works. Ask the table for a new one."), 404)))
     g.lang = pick_language(table.language)
     return table
-
-
-def tools(table: store.TableRow) -> dict:
-    """The display's share card: whether a link is open, and its address if this browser made it."""
-    db = get_db()
-    key = session.get("shares", {}).get(table.token)  # only its hash is stored: the maker keeps the key
-    mine = bool(key) and store.table_by(db, COLUMN, store.digest(key)) == table
-    return {"open": mine or store.has_link_key(db, table.id, COLUMN),
-            "url": public_base()[0] + url_for("share.games", key=key) if mine else None}
 
 
 def _keep(token: str, key: str | None) -> Response:
@@ -73,11 +64,11 @@ def games(key: str) -> str:
     """The table's finished games, for whoever holds the link."""
     table = _shared_or_404(key)
     link = lambda entry: url_for("share.story", key=key, number=entry.number)  # noqa: E731
-    return render_template("games.html", games=archive_pages.finished_games({table.id}), story_link=link,
+    return render_template("games.html", games=stories.finished_games({table.id}), story_link=link,
                            shared=True)
 
 
 @bp.get("/shared/<key>/<int:number>")
 def story(key: str, number: int) -> str:
     """The story of one of the table's finished games, for whoever holds the link."""
-    return archive_pages.story(_shared_or_404(key), number, url_for("share.games", key=key))
+    return stories.story(_shared_or_404(key), number, url_for("share.games", key=key))

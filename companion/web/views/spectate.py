@@ -15,16 +15,15 @@ from flask import Blueprint, abort, g, redirect, render_template, session, url_f
 from werkzeug.wrappers import Response
 
 from ...storage import store
-from ..common import fragment_or_page, play, public_base, require_display, table_or_404
+from .. import stories
+from ..common import fragment_or_page, play, require_display, table_or_404
 from ..connection import get_db
 from ..i18n import gettext as _
 from ..i18n import pick_language
 from ..screens import spectator_screen
-from . import archive_pages
-from .live import version_json, version_stream
+from ..streams import version_json, version_stream
 
 bp = Blueprint("spectate", __name__)
-
 
 
 def _watched(key: str) -> store.TableRow | None:
@@ -49,15 +48,6 @@ def _display_post(token: str) -> store.TableRow:
     table = table_or_404(token)
     require_display(table)
     return table
-
-
-def tools(table: store.TableRow) -> dict:
-    """The display's spectator card: whether a link is open, and its address if this browser made it."""
-    db = get_db()
-    key = session.get("spectators", {}).get(table.token)  # only its hash is stored: the maker keeps the key
-    mine = bool(key) and store.table_by(db, "spectator_key", store.digest(key)) == table
-    return {"open": mine or store.has_link_key(db, table.id, "spectator_key"),
-            "url": public_base()[0] + url_for("spectate.watch", key=key) if mine else None}
 
 
 @bp.post("/t/<token>/spectator")
@@ -121,4 +111,4 @@ def story(key: str) -> str:
     """The story of the table's most recent finished game: the one the spectators watched (not the table's
     archive, which is for its seats and its share link)."""
     table = _watched_or_404(key)
-    return archive_pages.story(table, archive_pages.newest_game(table), None)
+    return stories.story(table, stories.newest_game(table), None)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import secrets
-
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ...input.actions import Action, BadInput, parse_action_id, parse_name, parse_seat, parse_table_options
-from ...rules import N_, RuleViolation
+from ...input.actions import BadInput, parse_action_id, parse_name, parse_seat, parse_table_options
+from ...rules import RuleViolation
 from ...serve import qr
 from ...storage import store
 from ...translations import CODES, LANGUAGES
@@ -26,10 +24,11 @@ from ..common import (
 from ..connection import get_db
 from ..i18n import LANG_COOKIE
 from ..i18n import gettext as _
-from ..limits import RateLimiter
+from ..link_cards import link_card
+from ..openings import TOO_MANY_TABLES, claim, may_open_table, open_table
 from ..screens import display_screen
+from ..stories import recent_games
 from ..words import narrate
-from . import archive_pages, share_links, spectate
 
 bp = Blueprint("tables", __name__)
 
@@ -37,7 +36,7 @@ bp = Blueprint("tables", __name__)
 @bp.get("/")
 def index() -> str:
     """The front page: open a new table, or join one by its short code."""
-    recent, finished = archive_pages.recent_games()
+    recent, finished = recent_games()
     return render_template("index.html", languages=LANGUAGES, error=None, recent=recent, finished=finished)
 
 
@@ -53,26 +52,6 @@ def create() -> Response:
     table, key = open_table(options)
     remember_display(table.token, key)
     return redirect(url_for("tables.display", token=table.token), 303)
-
-
-TOO_MANY_TABLES = N_("This device has opened too many tables in the last hour. Please use one of them, or wait.")
-
-
-def may_open_table() -> bool:
-    """Count one new table for this client address; False once it has opened its share of the hour."""
-    limit = current_app.config["NEW_TABLES_PER_HOUR"]
-    return not limit or current_app.extensions.setdefault("table_limiter", RateLimiter(window=3600.0)).allow(
-        request.remote_addr or "?", limit)
-
-
-def open_table(options: dict) -> tuple[store.TableRow, str]:
-    """Open a table, after clearing away tables that never started a game and have long been idle."""
-    hours = current_app.config["UNSTARTED_TABLE_HOURS"]
-    if hours:
-        for table_id in store.expire_unstarted(get_db(), hours * 3600):
-            play().cache.forget(table_id)
-            play().hub.forget(table_id)
-    return play().create_table(get_db(), options)
 
 
 @bp.post("/code")
@@ -102,8 +81,8 @@ def display(token: str) -> Response | str:
         return redirect(url_for("tables.display", token=token), 303)
     if not is_display(table):
         return render_template("not_display.html", table=table), 403
-    return render_template("display.html", **display_screen(table).context(), tools=spectate.tools(table),
-                           share=share_links.tools(table))
+    return render_template("display.html", **display_screen(table).context(), tools=link_card(table, "spectator_key", "spectators", "spectate.watch"),
+                           share=link_card(table, "share_key", "shares", "share.games"))
 
 
 @bp.get("/t/<token>/qr.svg")
@@ -155,13 +134,6 @@ def take_seat(token: str) -> Response:
         forget_seat(token)
         remember_seat(token, seat, key)
     return redirect(url_for("seat.seat_page", token=token), 303)
-
-
-def claim(table: store.TableRow, seat: int, name: str, action_id: str):
-    """Join a seat under a fresh secret key; returns the key and the outcome."""
-    key = secrets.token_urlsafe(24)
-    action = Action("join", seat, {"name": name}, action_id)
-    return key, play().apply(get_db(), table, action, f"seat:{seat}", claim_key=key)
 
 
 @bp.post("/language")

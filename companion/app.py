@@ -57,7 +57,8 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = load_secret_key(instance)
 
-    from .web import connection, register
+    from .web import connection
+    from .web.site import register
 
     connection.init_app(app)
     register(app)

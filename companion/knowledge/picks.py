@@ -7,8 +7,8 @@ import json
 from sqlite_utils import Database
 
 from .. import cards as catalog
+from ..storage.card_knowledge_move import CARD_EVENTS
 from . import completion, deck
-from .migration import CARD_EVENTS
 
 PICK_FACTS = ("type", "categories", "slack", "cost", "slack_die", "slack_modifier", "loot", "pest")
 

@@ -88,5 +88,5 @@ STEPS = (
 
 def _deck_knowledge_from_remembered(db) -> None:
     """The m008 data move (imported late: it needs the card catalogs)."""
-    from ..knowledge.migration import migrate_remembered
+    from .card_knowledge_move import migrate_remembered
     migrate_remembered(db)

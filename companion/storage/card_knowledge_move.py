@@ -1,4 +1,4 @@
-"""Moving the cards remembered by name alone (`card:` + folded name) into per-deck knowledge, nothing lost.
+"""The m008 data move: cards remembered by name alone (`card:` + folded name) into per-deck knowledge.
 
 The old entries knew no game: each goes to the decks whose tables played it (as the event logs tell), under the
 language of those tables; a card no log mentions goes to the deck whose catalog names it, else to every deck,

@@ -1,0 +1,135 @@
+"""The web site assembled: blueprints, the hooks every answer passes (language, cross-origin check, security
+headers), translated error pages."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from flask import Flask, current_app, g, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
+
+from ..rules import N_
+from ..service.table_service import Play
+from ..storage import store
+from ..translations import LANGUAGES
+from .common import from_another_origin
+from .connection import discard_connection
+from .i18n import current_language, gettext, ngettext, template_gettext
+from .limits import RateLimiter
+
+# media-src: the keep-awake video (NoSleep.js's, vendored as files, so no data: URIs); manifest-src: the seat's
+# web app manifest.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src 'self'; "
+       "manifest-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
+       "frame-ancestors 'none'")
+
+
+def register(app: Flask) -> None:
+    """Attach blueprints, hooks and template helpers to the app."""
+    from . import compress, fragments, kept_parts, links, render_cache, stories
+    from .forms import action_form
+    from .views import (
+        api,
+        archive_pages,
+        deck_pages,
+        install,
+        live,
+        reference_pages,
+        seat,
+        share_links,
+        spectate,
+        tables,
+    )
+    from .words import help_links, narrate
+
+    app.extensions["play"] = Play(app.config["DATABASE"])
+    app.extensions["join_limiter"] = RateLimiter()
+    app.extensions["panel_cache"] = render_cache.NewestCache()  # whole panels, per viewer
+    app.extensions["shared_cache"] = render_cache.NewestCache()  # what every screen of a table shows alike
+    app.extensions["kept_cache"] = render_cache.KeptByContent()  # parts of a screen a tap on a tally leaves as they were
+    for blueprint in (tables.bp, seat.bp, live.bp, reference_pages.bp, api.bp, archive_pages.bp, share_links.bp,
+                      spectate.bp, install.bp, deck_pages.bp):
+        app.register_blueprint(blueprint)
+
+    app.jinja_env.add_extension("jinja2.ext.i18n")
+    app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)
+    app.jinja_env.globals["_"] = template_gettext
+    app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
+                                 url_for=links.remembered_url_for, shared_include=fragments.shared_include,
+                                 kept_include=kept_parts.kept_include,
+                                 action=action_form.action_form, tally_buttons=action_form.tally_buttons,
+                                 rolled_buttons=action_form.rolled_buttons,
+                                 help=help_links.help_link,
+                                 rule_help=help_links.rule_help,
+                                 **narrate.FORMATTERS, **stories.TEMPLATE_HELPERS)
+
+    app.before_request(_refuse_other_origins)
+    app.after_request(compress.gzip_response)
+    app.after_request(_security_headers)
+    for status in (400, 403, 404, 405, 413, 429, 500):
+        app.register_error_handler(status, _error_page)
+    for fault in (sqlite3.OperationalError, *store.PG_STORAGE_ERRORS):  # PostgreSQL's: the server unreachable
+        app.register_error_handler(fault, _storage_fault)
+
+
+def _refuse_other_origins() -> tuple[Response | str, int] | None:
+    """A change sent by another website's page (cross-site request forgery) is refused before anything runs."""
+    if from_another_origin():
+        return error_answer(gettext(OTHER_ORIGIN), 403)
+    return None
+
+
+def _security_headers(response: Response) -> Response:
+    response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    # Addresses (with table tokens) never leave for other sites. Not no-referrer: under it a browser sends
+    # `Origin: null` with the page's own form posts, which the cross-origin check has to refuse on plain http.
+    response.headers["Referrer-Policy"] = "same-origin"
+    response.headers["X-Frame-Options"] = "DENY"
+    if "lang" in g:
+        response.vary.add("Cookie")
+    return response
+
+
+ERROR_MESSAGES = {
+    400: N_("The request was not understood."),
+    403: N_("This is not yours to see or change."),
+    404: N_("There is nothing here. Check the address or scan the table's QR code again."),
+    405: N_("That is not how this address is used."),
+    413: N_("That is far too much data for one tap."),
+    429: N_("Too many tries. Please wait a minute."),
+    500: N_("Something went wrong on the table's laptop. Nothing was changed."),
+    503: N_("The server cannot save right now — nothing was recorded. Please try again in a moment."),
+}
+OTHER_ORIGIN = N_("That came from another website, so nothing was changed. Open the table's own page and try again.")
+
+
+def wants_json() -> bool:
+    """API paths answer errors in JSON, pages in HTML."""
+    path = request.path
+    return path.startswith("/api/") or path.endswith((".json", "/actions")) or path == "/healthz"
+
+
+def _error_page(error) -> tuple[Response | str, int, dict]:
+    status = getattr(error, "code", 500) or 500
+    message = gettext(ERROR_MESSAGES.get(status, ERROR_MESSAGES[500]))
+    # Keep what the error says about itself, such as the methods a 405 allows.
+    headers = {k: v for k, v in error.get_headers() if k != "Content-Type"} if isinstance(error, HTTPException) else {}
+    return error_answer(message, status, headers)
+
+
+def error_answer(message: str, status: int, headers: dict | None = None) -> tuple[Response | str, int, dict]:
+    """An error as JSON on API paths, as a page elsewhere."""
+    if wants_json():
+        return jsonify(error=message), status, headers or {}
+    return render_template("message.html", message=message), status, headers or {}
+
+
+def _storage_fault(error: sqlite3.OperationalError) -> tuple[Response | str, int, dict]:
+    """The database cannot be written (read-only, full, failing): 503, and the connection is not kept."""
+    if not store.is_storage_fault(error):
+        raise error
+    discard_connection()
+    current_app.logger.error("storage fault: %s", error)
+    return error_answer(gettext(ERROR_MESSAGES[503]), 503, {"Retry-After": "10"})

@@ -1,0 +1,101 @@
+"""The layout names the architecture: each folder says what it is, imports only go down, the rules load no Flask."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import companion
+
+COMPANION = Path(companion.__file__).parent
+
+# Lowest first: a module may import from its own layer and the layers before it, never from one after it.
+LAYERS = ("rules", "rulebook", "cards", "translations", "input", "storage", "knowledge", "live", "service", "serve",
+          "web", "web.views", "web.site", "app", "__main__")
+
+
+def module_name(path: Path) -> str:
+    """The dotted name of a module file under companion/."""
+    parts = path.relative_to(COMPANION.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def layer_of(module: str) -> int:
+    """The index in LAYERS of the deepest layer a companion module belongs to."""
+    inside = module.removeprefix("companion.")
+    matches = [i for i, layer in enumerate(LAYERS) if inside == layer or inside.startswith(layer + ".")]
+    assert matches, f"{module} belongs to no layer: add its folder to LAYERS"
+    return max(matches)
+
+
+def companion_imports(path: Path) -> set[str]:
+    """Every companion module a file imports, anywhere in it (function-level imports included)."""
+    own = module_name(path)
+    package = own if path.name == "__init__.py" else own.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names if alias.name.startswith("companion")}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[:len(parts) - node.level + 1] + ([node.module] if node.module else []))
+            if base.split(".")[0] == "companion":
+                found.add(base)
+                found |= {f"{base}.{alias.name}" for alias in node.names
+                          if (COMPANION.parent / f"{base}.{alias.name}".replace(".", "/")).with_suffix(".py").exists()
+                          or (COMPANION.parent / f"{base}.{alias.name}".replace(".", "/")).is_dir()}
+    return found - {"companion"}
+
+
+def modules():
+    """Every Python file of the package."""
+    return sorted(COMPANION.rglob("*.py"))
+
+
+def test_imports_only_go_down():
+    upward = [(module_name(path), imported) for path in modules() for imported in companion_imports(path)
+              if layer_of(imported) > layer_of(module_name(path))]
+    assert not upward, upward
+
+
+def test_blueprints_do_not_import_each_other():
+    views = [path for path in modules() if path.parent.name == "views" and path.name != "__init__.py"]
+    assert views
+    crossing = [(module_name(path), imported) for path in views for imported in companion_imports(path)
+                if imported.startswith("companion.web.views")]
+    assert not crossing, crossing
+
+
+def test_no_private_name_is_imported_from_another_module():
+    private = []
+    for path in modules():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                private += [(module_name(path), alias.name) for alias in node.names if alias.name.startswith("_")]
+    assert not private, private
+
+
+def test_every_folder_says_what_it_is_and_few_modules_lie_loose():
+    folders = [path for path in COMPANION.rglob("*") if path.is_dir() and any(path.glob("*.py"))]
+    undocumented = [str(folder.relative_to(COMPANION)) for folder in folders
+                    if not ast.get_docstring(ast.parse((folder / "__init__.py").read_text()) if (folder / "__init__.py").exists() else ast.Module(body=[], type_ignores=[]))]
+    assert not undocumented, undocumented
+    loose = sorted(path.name for path in COMPANION.glob("*.py"))
+    assert len(loose) <= 6, loose
+
+
+def test_no_two_modules_share_a_name_across_layers():
+    seen: dict[str, set[str]] = {}
+    for path in modules():
+        if path.name not in ("__init__.py", "__main__.py"):
+            seen.setdefault(path.stem, set()).add(LAYERS[layer_of(module_name(path))])
+    assert {name: layers for name, layers in seen.items() if len(layers) > 1} == {}
+
+
+def test_importing_the_rules_or_the_package_never_loads_flask():
+    check = "import companion, companion.rules, sys; assert 'flask' not in sys.modules, 'flask loaded'"
+    subprocess.run([sys.executable, "-c", check], check=True, cwd=COMPANION.parent)

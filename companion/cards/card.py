@@ -1,4 +1,4 @@
-"""One card of a catalog, its names in the three languages, and the folding that matches a typed name to them."""
+"""One card of a catalog, its names in three languages, and the folding that matches a typed name to them."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ class Card:
     notes_source: tuple[str, ...] = ()
 
 
-def in_languages(en: str, de: str | None = None, ru: str | None = None) -> dict[str, str | None]:
+def names(en: str, de: str | None = None, ru: str | None = None) -> dict[str, str | None]:
     """A card's names by language, as the editions print them (None where an edition names no such card)."""
     return {"en": en, "de": de, "ru": ru}
 

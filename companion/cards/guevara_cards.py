@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .card import LANGS, Card, folded_name, in_languages
+from .card import LANGS, Card, folded_name, names
 
 EN = "002_22fc518f8780fc11.txt"  # English rules 1.0 (primary)
 DE = "000_4c3f2b0d50929ecd.txt"  # German edition (Pegasus)
@@ -14,52 +14,52 @@ DECK = "guevara"
 
 CARDS = (
     # People. Uninvited: Glorious Leader, Gordo, Party Girl (each takes one category, printed on the card).
-    Card("glorious_leader", in_languages("Glorious Leader", "Ruhmreicher Anführer", "Славный Вождь"), "person",
+    Card("glorious_leader", names("Glorious Leader", "Ruhmreicher Anführer", "Славный Вождь"), "person",
          invited=False, no_roll_away=True, notes_source=ALL),
     # EN example: Gordo takes Tequila (booze), then the Potato; RU says his next host sheds food or booze.
     # DE swaps the Tequila for Trockenfleisch (food). All three let Gordo eat the Goat.
-    Card("gordo", in_languages("Gordo", "Gordo", "Гордо"), "person", invited=False, pest_categories=("food", "booze"),
+    Card("gordo", names("Gordo", "Gordo", "Гордо"), "person", invited=False, pest_categories=("food", "booze"),
          notes_source=ALL),
-    Card("party_girl", in_languages("Party Girl", "Die Partymaus", "Красотка"), "person", invited=False,
+    Card("party_girl", names("Party Girl", "Die Partymaus", "Красотка"), "person", invited=False,
          notes_source=ALL),
     # Type not stated for these: they sit in a tent and act on rolls or protect pets.
-    Card("bomb_expert", in_languages("Bomb Expert", "Bombenexperte", "Взрывник"), notes_source=ALL),
-    Card("the_toady", in_languages("The Toady", "Speichellecker", "Денщик"), notes_source=ALL),
-    Card("nature_boy", in_languages("Nature Boy", "Naturbursche", "Зелёный"), notes_source=ALL),
+    Card("bomb_expert", names("Bomb Expert", "Bombenexperte", "Взрывник"), notes_source=ALL),
+    Card("the_toady", names("The Toady", "Speichellecker", "Денщик"), notes_source=ALL),
+    Card("nature_boy", names("Nature Boy", "Naturbursche", "Зелёный"), notes_source=ALL),
     # Things
-    Card("soap", in_languages("Soap", "Seife", "Мыло"), "thing", cost=1, notes_source=ALL),
-    Card("the_art_of_war", in_languages("The Art of War", "Die Kunst des Krieges", "Искусство войны"), "thing",
+    Card("soap", names("Soap", "Seife", "Мыло"), "thing", cost=1, notes_source=ALL),
+    Card("the_art_of_war", names("The Art of War", "Die Kunst des Krieges", "Искусство войны"), "thing",
          cost=3, notes_source=ALL),
-    Card("sayings_of_chairman_mao", in_languages("Sayings of Chairman Mao", "Mao-Bibel", "Цитатник председателя Мао"),
+    Card("sayings_of_chairman_mao", names("Sayings of Chairman Mao", "Mao-Bibel", "Цитатник председателя Мао"),
          "thing", denounce_modifier=1, notes_source=ALL),
-    Card("new_beret", in_languages("New Beret", "Neues Barrett", "Новый берет"), "thing", notes_source=ALL),
+    Card("new_beret", names("New Beret", "Neues Barrett", "Новый берет"), "thing", notes_source=ALL),
     # Food and booze are Things (DE introduction).
-    Card("goat", in_languages("Goat", "Ziege", "Козёл"), "thing", ("pet", "food"), notes_source=ALL),
-    Card("potato", in_languages("Potato", "Kartoffel", "Картошка"), "thing", ("food",), notes_source=ALL),
-    Card("tequila", in_languages("Tequila", None, "Текила"), "thing", ("booze",), notes_source=ALL),
+    Card("goat", names("Goat", "Ziege", "Козёл"), "thing", ("pet", "food"), notes_source=ALL),
+    Card("potato", names("Potato", "Kartoffel", "Картошка"), "thing", ("food",), notes_source=ALL),
+    Card("tequila", names("Tequila", None, "Текила"), "thing", ("booze",), notes_source=ALL),
     # Only DE names it (its Gordo example); the English name is ours, not printed.
-    Card("jerky", in_languages("Jerky", "Trockenfleisch"), "thing", ("food",), notes_source=(DE,)),
+    Card("jerky", names("Jerky", "Trockenfleisch"), "thing", ("food",), notes_source=(DE,)),
     # Things named where the books say Thing cards work across the Chez games.
-    Card("ak_47", in_languages("AK-47", "AK-47"), "thing", notes_source=(EN, DE)),
-    Card("grenade", in_languages("Grenade", "Handgranate"), "thing", notes_source=(EN, DE)),
+    Card("ak_47", names("AK-47", "AK-47"), "thing", notes_source=(EN, DE)),
+    Card("grenade", names("Grenade", "Handgranate"), "thing", notes_source=(EN, DE)),
     # Activities
-    Card("social_justice_nookie", in_languages("Social Justice Nookie", None, "Секс с агентом капитализма"),
+    Card("social_justice_nookie", names("Social Justice Nookie", None, "Секс с агентом капитализма"),
          "activity", ("nookie",), slack_die=True, slack_modifier=-1, notes_source=ALL),
     # EN and DE only say "a Sleep card"; RU names one «Сон». DE calls sleeping an Activity. The German name is the
     # one the German Chez Geek prints for its Sleep card (001), so that a German table sees one name for both.
-    Card("sleep", in_languages("Sleep", "Schlafen", "Сон"), "activity", ("sleep",), notes_source=ALL),
-    Card("dig_holes", in_languages("Dig Holes", "Löcher buddeln", "Рытьё ям"), "activity", slack=0, notes_source=ALL),
-    Card("kp", in_languages("KP", "Küchendienst", "Наряд на кухню"), "activity", slack=0, notes_source=ALL),
+    Card("sleep", names("Sleep", "Schlafen", "Сон"), "activity", ("sleep",), notes_source=ALL),
+    Card("dig_holes", names("Dig Holes", "Löcher buddeln", "Рытьё ям"), "activity", slack=0, notes_source=ALL),
+    Card("kp", names("KP", "Küchendienst", "Наряд на кухню"), "activity", slack=0, notes_source=ALL),
     # Whenever cards
-    Card("promotion", in_languages("Promotion", "Beförderung", "Повышение"), "whenever", notes_source=ALL),
-    Card("demotion", in_languages("Demotion", "Degradierung", "Разжалование"), "whenever", notes_source=ALL),
-    Card("denounce", in_languages("Denounce!", "Denunziert!", "Разоблачение"), "whenever", notes_source=ALL),
+    Card("promotion", names("Promotion", "Beförderung", "Повышение"), "whenever", notes_source=ALL),
+    Card("demotion", names("Demotion", "Degradierung", "Разжалование"), "whenever", notes_source=ALL),
+    Card("denounce", names("Denounce!", "Denunziert!", "Разоблачение"), "whenever", notes_source=ALL),
     # Type not stated: Lucky 7 adds Income this turn, Bomb Making Practice cancels a Sleep card,
     # Requisition takes a Thing away but is not a canceling card.
-    Card("lucky_7", in_languages("Lucky 7", "Glückspilz", "Счастливая 7"), income_bonus=1, notes_source=ALL),
-    Card("bomb_making_practice", in_languages("Bomb Making Practice", "Bombenbauübung", "Тренировка взрывников"),
+    Card("lucky_7", names("Lucky 7", "Glückspilz", "Счастливая 7"), income_bonus=1, notes_source=ALL),
+    Card("bomb_making_practice", names("Bomb Making Practice", "Bombenbauübung", "Тренировка взрывников"),
          categories=("cancel",), notes_source=ALL),
-    Card("requisition", in_languages("Requisition", "Konfiszierung", "Реквизиция"), notes_source=ALL),
+    Card("requisition", names("Requisition", "Konfiszierung", "Реквизиция"), notes_source=ALL),
 )
 
 BY_KEY = {card.key: card for card in CARDS}

@@ -1,1 +1,2 @@
-"""What the server knows of the cards beyond the rulebooks: decks taught by tables, deck files, rank and job profiles."""
+"""What the server learned of the cards beyond the rulebooks: cards completed from it, lessons a table teaches,
+deck files, the picker's cards, rank and job profiles."""

@@ -13,7 +13,8 @@ from ..cards.card import LANGS
 from ..input.arguments import CARD_TYPES, card_spec
 from ..input.values import BadInput
 from ..rules import N_
-from . import completion, deck
+from ..storage import deck_knowledge
+from . import completion
 
 FORMAT = "chez-companion-deck"
 VERSION = 1
@@ -26,14 +27,14 @@ CARD_FIELDS = {"name", "lang", "type", "categories", "pest", "slack", "cost", "s
 def export(db: Database, deck_name: str) -> dict:
     """A deck's knowledge as a deck file."""
     cards = []
-    for known in deck.cards(db, deck_name):
+    for known in deck_knowledge.cards(db, deck_name):
         card = {"name": known.name, "lang": known.lang, "played": known.played}
         card.update({key: value for key, value in known.facts.items() if key in CARD_FIELDS})
         cards.append(card)
     return {"format": FORMAT, "version": VERSION, "deck": deck_name, "exported_at": int(time.time()), "cards": cards}
 
 
-def parse(raw: bytes | str, deck_name: str) -> list[deck.Known]:
+def parse(raw: bytes | str, deck_name: str) -> list[deck_knowledge.Known]:
     """The cards of a deck file for this deck, checked field by field (BadInput says what is wrong)."""
     if len(raw) > MAX_BYTES:
         raise BadInput(N_("A deck file has at most %(kb)d KB."), kb=MAX_BYTES // 1024)
@@ -49,14 +50,14 @@ def parse(raw: bytes | str, deck_name: str) -> list[deck.Known]:
     cards = data.get("cards")
     if not isinstance(cards, list) or len(cards) > MAX_CARDS:
         raise BadInput(N_("A deck file lists at most %(max)d cards."), max=MAX_CARDS)
-    parsed: dict[tuple[str, str], deck.Known] = {}
+    parsed: dict[tuple[str, str], deck_knowledge.Known] = {}
     for number, card in enumerate(cards, start=1):
         known = _card(card, deck_name, number)
         parsed[(known.lang, known.key)] = known
     return list(parsed.values())
 
 
-def _card(card: Any, deck_name: str, number: int) -> deck.Known:
+def _card(card: Any, deck_name: str, number: int) -> deck_knowledge.Known:
     """One card of a deck file."""
     if not isinstance(card, dict) or set(card) - CARD_FIELDS or card.get("lang") not in LANGS:
         raise BadInput(N_("Card %(number)d of the deck file is not a card."), number=number)
@@ -77,8 +78,10 @@ def _card(card: Any, deck_name: str, number: int) -> deck.Known:
     if "invited" in card:
         facts["invited"] = card["invited"]
     now = time.time()
-    return deck.Known(deck_name, card["lang"], spec["name"], facts, {fact: {"from": "import", "at": now} for fact in facts},
-                      card.get("played", 0), deck.catalog_key_of((deck_name,), spec["name"], card["lang"]), now)
+    sources = {fact: {"from": "import", "at": now} for fact in facts}
+    catalog_key = deck_knowledge.catalog_key_of((deck_name,), spec["name"], card["lang"])
+    return deck_knowledge.Known(deck_name, card["lang"], spec["name"], facts, sources, card.get("played", 0),
+                                catalog_key, now)
 
 
 @dataclass(frozen=True)
@@ -86,8 +89,8 @@ class Difference:
     """What importing one card would do: add it, change what is known, or contradict a known number."""
 
     kind: str  # "add", "change" or "conflict"
-    card: deck.Known
-    known: deck.Known | None
+    card: deck_knowledge.Known
+    known: deck_knowledge.Known | None
 
     @property
     def id(self) -> str:
@@ -95,11 +98,11 @@ class Difference:
         return f"{self.card.lang}:{self.card.key}"
 
 
-def preview(db: Database, cards: list[deck.Known]) -> list[Difference]:
+def preview(db: Database, cards: list[deck_knowledge.Known]) -> list[Difference]:
     """What importing these cards would add, change and contradict (cards already known the same are left out)."""
     found = []
     for card in cards:
-        known = deck.get(db, card.deck, card.lang, card.key)
+        known = deck_knowledge.get(db, card.deck, card.lang, card.key)
         if known is None:
             found.append(Difference("add", card, None))
         elif any(known.facts.get(key) not in (None, value) for key, value in card.facts.items()):
@@ -119,9 +122,9 @@ def apply(db: Database, differences: list[Difference], chosen: set[str]) -> int:
         if known is not None:
             sources = {**known.sources, **{key: card.sources[key] for key, value in card.facts.items()
                                            if known.facts.get(key) != value}}
-            card = deck.Known(card.deck, card.lang, known.name, {**known.facts, **card.facts}, sources,
+            card = deck_knowledge.Known(card.deck, card.lang, known.name, {**known.facts, **card.facts}, sources,
                               max(known.played, card.played), known.catalog_key or card.catalog_key, card.updated_at)
-        deck.save(db, card)
-        deck.record(db, card.deck, card.lang, card.key, "imported", known, card, "deck file")
+        deck_knowledge.save(db, card)
+        deck_knowledge.record(db, card.deck, card.lang, card.key, "imported", known, card, "deck file")
         applied += 1
     return applied

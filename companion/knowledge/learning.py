@@ -15,8 +15,9 @@ from sqlite_utils import Database
 from ..cards import cards_for
 from ..input.actions import BadInput
 from ..rules import N_
+from ..storage import deck_knowledge
 from ..translations import translations
-from . import completion, deck
+from . import completion
 
 FACT_LABELS = {"slack": N_("Slack %(n)s"), "cost": N_("cost %(n)s"), "slack_modifier": N_("die + %(n)s"),
                "loot": N_("%(n)s loot cards")}
@@ -47,16 +48,16 @@ class Lesson:
     """A card a table entered, learned once its action is recorded; `choice` answers a conflict."""
 
     card: dict
-    known: deck.Known | None
+    known: deck_knowledge.Known | None
     choice: str | None = None
     conflicts: list = field(default_factory=list)
 
 
-def checked(spec: dict, known: deck.Known | None, choice: str | None, lang: str,
+def checked(spec: dict, known: deck_knowledge.Known | None, choice: str | None, lang: str,
             decks: tuple[str, ...]) -> list[tuple[str, object, object]]:
     """The typed numbers that differ from the known ones (fact, known, typed); unanswered, they are asked."""
     base = completion.merged({"name": spec["name"]}, known.facts if known else None, lang, cards_for(decks))
-    conflicts = [(fact, base[fact], spec[fact]) for fact in deck.NUMBERS
+    conflicts = [(fact, base[fact], spec[fact]) for fact in deck_knowledge.NUMBERS
                  if spec.get(fact) is not None and base.get(fact) is not None and base[fact] != spec[fact]]
     if conflicts and choice is None:
         raise CardConflict(spec["name"], conflicts, lang)
@@ -68,11 +69,11 @@ def learn(db: Database, lessons: list[Lesson], decks: tuple[str, ...], table_id:
     now = time.time()
     for lesson in lessons:
         card = lesson.card
-        known = deck.lookup(db, decks, lang, card["name"])
+        known = deck_knowledge.lookup(db, decks, lang, card["name"])
         if known is None:
             key = card.get("key")
-            known = deck.Known(deck.deck_for(decks, key), lang, card["name"], {}, {}, 0, key)
-        before = deck.Known(**vars(known)) if lesson.choice else None
+            known = deck_knowledge.Known(deck_knowledge.deck_for(decks, key), lang, card["name"], {}, {}, 0, key)
+        before = deck_knowledge.Known(**vars(known)) if lesson.choice else None
         catalog = completion.merged({"name": card["name"]}, None, lang, cards_for(decks))
         facts, sources = dict(known.facts), dict(known.sources)
         for fact, value in completion.printed_facts(card).items():
@@ -82,7 +83,7 @@ def learn(db: Database, lessons: list[Lesson], decks: tuple[str, ...], table_id:
             origin = "catalog" if catalog.get(fact) == value and lesson.choice is None else "table"
             sources[fact] = {"from": origin, "table": table_id, "at": now}
         known.facts, known.sources, known.played, known.updated_at = facts, sources, known.played + 1, now
-        deck.save(db, known)
+        deck_knowledge.save(db, known)
         if lesson.choice is not None:
             change = "printed_confirmed" if lesson.choice == "table" else "known_kept"
-            deck.record(db, known.deck, known.lang, known.key, change, before, known, f"table:{table_id}")
+            deck_knowledge.record(db, known.deck, known.lang, known.key, change, before, known, f"table:{table_id}")

@@ -7,8 +7,9 @@ import json
 from sqlite_utils import Database
 
 from .. import cards as catalog
+from ..storage import deck_knowledge
 from ..storage.card_knowledge_move import CARD_EVENTS
-from . import completion, deck
+from . import completion
 
 PICK_FACTS = ("type", "categories", "slack", "cost", "slack_die", "slack_modifier", "loot", "pest")
 
@@ -23,7 +24,7 @@ def seen_at_table(db: Database, table_id: int) -> dict[str, int]:
         names = [card["name"] for card in data.get("cards") or ([data["card"]] if data.get("card") else [])]
         names += [data["with"]] if isinstance(data.get("with"), str) else []
         for name in names:
-            seen[deck.name_key(name)] = seen.get(deck.name_key(name), 0) + 1
+            seen[deck_knowledge.name_key(name)] = seen.get(deck_knowledge.name_key(name), 0) + 1
     return seen
 
 
@@ -33,12 +34,12 @@ def picks(db: Database, decks: tuple[str, ...], lang: str, table_id: int) -> lis
     learned: set[str] = set()
     for card in catalog.cards_for(decks):
         name = catalog.name(card, lang)
-        offered[deck.name_key(name)] = _pick(name, completion.known_facts(card), 0)
+        offered[deck_knowledge.name_key(name)] = _pick(name, completion.known_facts(card), 0)
     for deck_name in decks:
-        for known in deck.cards(db, deck_name):
+        for known in deck_knowledge.cards(db, deck_name):
             name = known.name if known.lang == lang or not known.catalog_key else \
                 catalog.name(catalog.BY_KEY[known.catalog_key], lang)
-            key = deck.name_key(name)
+            key = deck_knowledge.name_key(name)
             was = offered.get(key)
             if key in learned and was["played"] >= known.played:
                 continue  # the same card entered under another language, or in the other deck: keep the busier one

@@ -9,8 +9,8 @@ from sqlite_utils import Database
 from .. import cards
 from ..input.actions import Action, BadInput
 from ..rules import game, job_deck
-from ..storage import store
-from . import completion, deck
+from ..storage import deck_knowledge, store
+from . import completion
 from .learning import Lesson, checked, missing_text
 
 PROFILE_KEY = "guevara.rank_profile"
@@ -65,7 +65,7 @@ def with_card_facts(db: Database, action: Action, lang: str, game_key: str) -> P
     prepared = Prepared(replace(action, args=args))
 
     def fill(spec: dict, finish) -> dict:
-        entry = deck.lookup(db, decks, lang, spec["name"])
+        entry = deck_knowledge.lookup(db, decks, lang, spec["name"])
         conflicts = checked(spec, entry, choice, lang, decks) if action.type in LEARNED else []
         if conflicts and choice == "known":
             spec = {**spec, **{fact: was for fact, was, _typed in conflicts}}

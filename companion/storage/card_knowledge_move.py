@@ -14,7 +14,7 @@ from sqlite_utils import Database
 from ..cards import CATALOGS
 from ..cards.card import LANGS, folded_name
 from ..rules import GAMES
-from . import deck
+from . import deck_knowledge
 
 DECKS = tuple(CATALOGS)
 
@@ -29,9 +29,9 @@ def migrate_remembered(db: Database) -> None:
         folded, facts = key[len("card:"):], json.loads(value)
         sources = {fact: {"from": "migrated", "at": updated_at} for fact in facts}
         for (deck_name, lang), (name, count) in _homes(folded, plays).items():
-            known = deck.Known(deck_name, lang, name, facts, sources, count,
-                               deck.catalog_key_of((deck_name,), name, lang), updated_at or 0.0)
-            deck.save(db, known)
+            known = deck_knowledge.Known(deck_name, lang, name, facts, sources, count,
+                               deck_knowledge.catalog_key_of((deck_name,), name, lang), updated_at or 0.0)
+            deck_knowledge.save(db, known)
 
 
 def _plays(db: Database) -> dict[str, dict[tuple[str, str], list]]:
@@ -44,7 +44,7 @@ def _plays(db: Database) -> dict[str, dict[tuple[str, str], list]]:
         data = json.loads(args)
         for card in data.get("cards") or ([data["card"]] if data.get("card") else []):
             decks = GAMES[game].decks if game in GAMES else DECKS
-            home = deck.deck_for(decks, card.get("key"))
+            home = deck_knowledge.deck_for(decks, card.get("key"))
             entry = found.setdefault(folded_name(card["name"]), {}).setdefault((home, language), [card["name"], 0])
             entry[1] += 1
     return found

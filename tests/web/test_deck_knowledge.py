@@ -8,9 +8,8 @@ from postgres_cluster import BOTH_DATABASES
 from test_cards_http import started, state, to_phase
 
 from companion.app import create_app
-from companion.knowledge import deck
 from companion.knowledge.learning import Lesson, learn
-from companion.storage import store
+from companion.storage import deck_knowledge, store
 
 FIXTURE = Path(__file__).parent / "fixtures" / "before_decks.sqlite"
 
@@ -19,14 +18,14 @@ def test_the_migration_keeps_every_card_an_existing_server_remembered(tmp_path):
     shutil.copy(FIXTURE, tmp_path / "companion.sqlite")
     create_app({"TESTING": True}, instance_path=str(tmp_path))  # opening the app upgrades the schema
     db = store.connect(tmp_path / "companion.sqlite")
-    hammock = deck.get(db, "guevara", "en", "hammock time")
+    hammock = deck_knowledge.get(db, "guevara", "en", "hammock time")
     assert hammock.facts == {"type": "activity", "categories": ["sleep"], "slack": 2}
     assert hammock.played == 1 and hammock.sources["slack"]["from"] == "migrated"
-    soap = deck.get(db, "guevara", "ru", "мыло")  # played at the Russian table: its deck and language
+    soap = deck_knowledge.get(db, "guevara", "ru", "мыло")  # played at the Russian table: its deck and language
     assert soap.facts == {"type": "thing", "cost": 1, "slack": 1} and soap.catalog_key == "soap"
-    assert deck.lookup(db, ("guevara",), "en", "Soap").facts["slack"] == 1  # the catalog links the languages
-    for name in deck.DECKS:  # no log says where it was played: every deck keeps it, to be deleted on a deck page
-        assert deck.get(db, name, "en", "mystery meat").facts == {"type": "thing", "slack": 3, "cost": 2,
+    assert deck_knowledge.lookup(db, ("guevara",), "en", "Soap").facts["slack"] == 1  # the catalog links the languages
+    for name in deck_knowledge.DECKS:  # no log says where it was played: every deck keeps it, to be deleted on a deck page
+        assert deck_knowledge.get(db, name, "en", "mystery meat").facts == {"type": "thing", "slack": 3, "cost": 2,
                                                                  "categories": ["food"]}
     assert store.remembered(db, "guevara.rank_profile")["counts"]["private"] == 4
 
@@ -38,9 +37,9 @@ def test_two_games_keep_separate_numbers_for_a_same_named_card(app):
         db = get_db()
         learn(db, [Lesson({"name": "Nap", "type": "activity", "slack": 2}, None)], ("geek",), 1, "en")
         learn(db, [Lesson({"name": "Nap", "type": "activity", "slack": 4}, None)], ("guevara",), 2, "en")
-        assert deck.lookup(db, ("geek",), "en", "nap").facts["slack"] == 2
-        assert deck.lookup(db, ("guevara",), "en", "NAP").facts["slack"] == 4
-        assert deck.lookup(db, ("goth",), "en", "Nap") is None
+        assert deck_knowledge.lookup(db, ("geek",), "en", "nap").facts["slack"] == 2
+        assert deck_knowledge.lookup(db, ("guevara",), "en", "NAP").facts["slack"] == 4
+        assert deck_knowledge.lookup(db, ("goth",), "en", "Nap") is None
 
 
 def taught_hammock_time(app, client, table):
@@ -65,9 +64,9 @@ def test_a_number_that_differs_from_the_known_one_is_asked_and_the_answer_record
     assert state(ana, table)["window"]["cards"][0]["slack"] == 3
     with app.app_context():
         from companion.web.connection import get_db
-        known = deck.lookup(get_db(), ("guevara",), "en", "Hammock Time")
+        known = deck_knowledge.lookup(get_db(), ("guevara",), "en", "Hammock Time")
         assert known.facts["slack"] == 3 and known.sources["slack"]["from"] == "table"
-        change = deck.changes(get_db(), "guevara")[0]
+        change = deck_knowledge.changes(get_db(), "guevara")[0]
         assert change.change == "printed_confirmed" and change.before.facts["slack"] == 2
 
 
@@ -78,8 +77,8 @@ def test_keeping_the_known_number_plays_it_and_changes_nothing(app, client, tabl
     assert kept.status_code == 200 and state(ana, table)["window"]["cards"][0]["slack"] == 2
     with app.app_context():
         from companion.web.connection import get_db
-        assert deck.lookup(get_db(), ("guevara",), "en", "Hammock Time").facts["slack"] == 2
-        assert deck.changes(get_db(), "guevara")[0].change == "known_kept"
+        assert deck_knowledge.lookup(get_db(), ("guevara",), "en", "Hammock Time").facts["slack"] == 2
+        assert deck_knowledge.changes(get_db(), "guevara")[0].change == "known_kept"
 
 
 def test_a_new_card_is_asked_for_everything_at_once_and_the_form_keeps_what_was_typed(app, client, table):

@@ -12,7 +12,7 @@ from postgres_cluster import BOTH_DATABASES
 from test_cards_http import started, to_phase
 
 from companion.app import create_app
-from companion.knowledge import deck
+from companion.storage import deck_knowledge
 
 PHONE = {"REMOTE_ADDR": "192.168.1.20"}  # not this machine: it must show a display key to change a deck
 
@@ -29,7 +29,7 @@ def taught(app, client, table):
 def known(app, name="Hammock Time"):
     with app.app_context():
         from companion.web.connection import get_db
-        return deck.lookup(get_db(), ("guevara",), "en", name)
+        return deck_knowledge.lookup(get_db(), ("guevara",), "en", name)
 
 
 @BOTH_DATABASES  # the deck's tables on SQLite and on a real PostgreSQL

@@ -11,10 +11,10 @@ from werkzeug.wrappers import Response
 
 from ...input.actions import BadInput
 from ...input.arguments import CARD_TYPES, card_spec
-from ...knowledge import completion, deck, deck_files, picks
+from ...knowledge import completion, deck_files, picks
 from ...rules import GAMES, N_, game
 from ...serve.netaddr import is_loopback_host
-from ...storage import store
+from ...storage import deck_knowledge, store
 from ..common import actor_for, bearer_key, table_or_404
 from ..connection import get_db
 from ..i18n import current_language
@@ -38,7 +38,7 @@ def known_cards(token: str) -> Response:
 
 def deck_or_404(name: str) -> str:
     """A deck's key from the address, or 404."""
-    if name not in deck.DECKS:
+    if name not in deck_knowledge.DECKS:
         abort(404)
     return name
 
@@ -49,17 +49,17 @@ def may_edit() -> bool:
     if request.remote_addr and is_loopback_host(request.remote_addr) and not request.headers.get("X-Forwarded-For"):
         return True
     keys = [bearer_key(), *session.get("displays", {}).values()]
-    return any(key and deck.is_display_key(db, store.digest(key)) for key in keys)
+    return any(key and deck_knowledge.is_display_key(db, store.digest(key)) for key in keys)
 
 
-def _matches(known: deck.Known, query: str, kind: str, category: str) -> bool:
+def _matches(known: deck_knowledge.Known, query: str, kind: str, category: str) -> bool:
     """Whether an entry passes the page's search and filters (names in every language, any case or accent)."""
     if kind and known.facts.get("type") != kind:
         return False
     if category and category not in (known.facts.get("categories") or ()):
         return False
-    wanted = deck.name_key(query) if query else ""
-    return not wanted or any(wanted in deck.name_key(name) for name in deck.names_of(known).values())
+    wanted = deck_knowledge.name_key(query) if query else ""
+    return not wanted or any(wanted in deck_knowledge.name_key(name) for name in deck_knowledge.names_of(known).values())
 
 
 @bp.get("/decks/<name>")
@@ -68,11 +68,11 @@ def deck_page(name: str) -> str:
     name = deck_or_404(name)
     db = get_db()
     query, kind, category = (request.args.get(field, "")[:40] for field in ("q", "type", "category"))
-    entries = [known for known in deck.cards(db, name) if _matches(known, query, kind, category)]
+    entries = [known for known in deck_knowledge.cards(db, name) if _matches(known, query, kind, category)]
     return render_template("deck.html", deck_key=name, deck_name=deck_game(name).title, game=deck_game(name), entries=entries,
-                           changes=deck.changes(db, name, limit=50), may_edit=may_edit(), query=query, kind=kind,
+                           changes=deck_knowledge.changes(db, name, limit=50), may_edit=may_edit(), query=query, kind=kind,
                            category=category, types=CARD_TYPES, categories=deck_game(name).categories,
-                           names_of=deck.names_of, message=request.args.get("done", ""))
+                           names_of=deck_knowledge.names_of, message=request.args.get("done", ""))
 
 
 def deck_game(name: str):
@@ -94,36 +94,36 @@ def correct_card(name: str) -> Response | tuple[str, int]:
         abort(403)
     db = get_db()
     lang, key = request.form.get("lang", ""), request.form.get("key", "")
-    known = deck.get(db, name, lang, key)
+    known = deck_knowledge.get(db, name, lang, key)
     if known is None:
         return _refused(name, _("That card is not known in this deck."), 404)
     if request.form.get("confirm") != "yes":
         return _refused(name, _("Tick the box to confirm the change."), 400)
     if request.form.get("delete") == "yes":
         with store.write_transaction(db):
-            deck.delete(db, name, lang, key)
-            deck.record(db, name, lang, key, "deleted", known, None, "deck page")
+            deck_knowledge.delete(db, name, lang, key)
+            deck_knowledge.record(db, name, lang, key, "deleted", known, None, "deck page")
         return redirect(url_for("decks.deck_page", name=name, done="deleted"), 303)
     try:
         corrected = _corrected(known, request.form)
     except BadInput as error:
         return _refused(name, narrate.refusal(error), 400)
     with store.write_transaction(db):
-        deck.save(db, corrected)
-        deck.record(db, name, lang, corrected.key, "corrected", known, corrected, "deck page")
+        deck_knowledge.save(db, corrected)
+        deck_knowledge.record(db, name, lang, corrected.key, "corrected", known, corrected, "deck page")
     return redirect(url_for("decks.deck_page", name=name, done="corrected"), 303)
 
 
-def _corrected(known: deck.Known, form) -> deck.Known:
+def _corrected(known: deck_knowledge.Known, form) -> deck_knowledge.Known:
     """The entry with the numbers the form gives (a blank field forgets that number)."""
     spec = card_spec({"name": known.name, "type": form.get("card_type"), "categories": form.getlist("categories"),
                       "slack": form.get("slack"), "cost": form.get("cost"), "loot": form.get("loot")})
-    facts = {fact: value for fact, value in known.facts.items() if fact not in ("type", "categories", *deck.NUMBERS)}
+    facts = {fact: value for fact, value in known.facts.items() if fact not in ("type", "categories", *deck_knowledge.NUMBERS)}
     facts.update(completion.printed_facts({k: v for k, v in spec.items() if k != "name"}))
     sources = {fact: known.sources.get(fact) if known.facts.get(fact) == value else {"from": "deck page",
                                                                                        "at": time.time()}
                for fact, value in facts.items()}
-    return deck.Known(known.deck, known.lang, known.name, facts, sources, known.played, known.catalog_key,
+    return deck_knowledge.Known(known.deck, known.lang, known.name, facts, sources, known.played, known.catalog_key,
                       time.time())
 
 
@@ -134,11 +134,11 @@ def undo_change(name: str, change_id: int) -> Response | tuple[str, int]:
     if not may_edit():
         abort(403)
     db = get_db()
-    change = deck.change_by_id(db, name, change_id)
+    change = deck_knowledge.change_by_id(db, name, change_id)
     if change is None or change.undone_at is not None:
         return _refused(name, _("That change is already undone."), 409)
     with store.write_transaction(db):
-        deck.undo(db, change, "deck page")
+        deck_knowledge.undo(db, change, "deck page")
     return redirect(url_for("decks.deck_page", name=name, done="undone"), 303)
 
 

@@ -100,7 +100,7 @@ def _server(app, args: argparse.Namespace, sock=None, handoff: Handoff | None = 
     others = args.max_live + 100
     # channel_request_lookahead keeps reading while a stream runs, so a phone that went away is noticed.
     return make_server(app, per_client=args.max_connections_per_client, request_timeout=args.request_timeout,
-                       streaming=app.extensions["play"].hub.listening, host=args.host, port=args.port, sock=sock,
+                       streaming=app.extensions["play"].hub.places.taken, host=args.host, port=args.port, sock=sock,
                        handoff=handoff,
                        threads=args.max_live + REQUEST_THREADS, connection_limit=others, channel_timeout=120,
                        channel_request_lookahead=1, max_request_body_size=MAX_BODY, ident="companion")

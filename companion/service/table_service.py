@@ -53,7 +53,7 @@ class Play:
               claim_key: str | None = None, lang: str = "en", notify: bool = True) -> Outcome:
         """Validate an action against the rules and append its events atomically (a repeated id is a no-op).
 
-        With notify=False the caller tells the live streams itself (`self.hub.publish`), e.g. later.
+        With notify=False the caller tells the live streams itself (`self.hub.versions.publish`), e.g. later.
         """
         if action.type != "join":
             authorize(actor, action)
@@ -67,7 +67,7 @@ class Play:
         learn(db, prepared.lessons, game(table.game).decks, table.id, lang)
         new_state = self.cache.state(db, table.id)
         if notify:
-            self.hub.publish(table.id, new_state.version)
+            self.hub.versions.publish(table.id, new_state.version)
         return Outcome(stored, new_state)
 
     def _decide_and_append(self, db: Database, table: store.TableRow, action: Action, actor: str,
@@ -88,13 +88,13 @@ class Play:
                 if pending is not None:
                     raise pending
                 if hold:
-                    self.hub.hold(table.id, current.version + len(events))
+                    self.hub.versions.hold(table.id, current.version + len(events))
                 try:
                     stored = store.append(db, table.id, current.version, action.action_id, actor, events,
                                           _claim_change(action, claim_key), fingerprint(action, actor))
                 except BaseException as failed:
                     if hold:
-                        self.hub.hold(table.id, None)
+                        self.hub.versions.hold(table.id, None)
                     if not isinstance(failed, store.Conflict):
                         raise
                     if not store.table_exists(db, table.id, table.token):  # deleted while this tap was on its way

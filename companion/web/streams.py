@@ -41,7 +41,7 @@ def panel_maker(app: Flask, table: store.TableRow) -> Callable[[], tuple[str, in
     cookie_session = copy.deepcopy(dict(session))
 
     def make() -> tuple[str, int] | None:
-        hub.after_taps(TAPS_FIRST_SECONDS)
+        hub.taps.wait(TAPS_FIRST_SECONDS)
         try:
             own_session = app.session_interface.session_class(copy.deepcopy(cookie_session))
             with ONE_RENDER_AT_A_TIME, RequestContext(app, environ, session=own_session):
@@ -74,8 +74,8 @@ def version_stream(table: store.TableRow, may_go_on: Callable[[Database], bool],
         raise MethodNotAllowed(valid_methods=["GET"])
     config = current_app.config
     hub, path = play().hub, config["DATABASE"]
-    hub.publish(table.id, store.version(get_db(), table.id))
-    give_back = hub.try_listen(config["MAX_LIVE_STREAMS"], request.remote_addr or "",
+    hub.versions.publish(table.id, store.version(get_db(), table.id))
+    give_back = hub.places.take(config["MAX_LIVE_STREAMS"], request.remote_addr or "",
                                config["MAX_LIVE_STREAMS_PER_CLIENT"])
     if give_back is None:
         # Every live place (or this address's share) is taken: the phone falls back to polling /version.

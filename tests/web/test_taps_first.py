@@ -12,19 +12,19 @@ from companion.live.hub import Hub
 
 def test_a_streams_panel_waits_while_a_tap_is_answered_and_goes_on_once_it_is():
     hub = Hub()
-    hub.tap_started()
+    hub.taps.started()
     made = threading.Event()
-    threading.Thread(target=lambda: (hub.after_taps(10.0), made.set()), daemon=True).start()
+    threading.Thread(target=lambda: (hub.taps.wait(10.0), made.set()), daemon=True).start()
     assert not made.wait(0.2)  # the tap is still being answered
-    hub.tap_answered()
+    hub.taps.answered()
     assert made.wait(2.0)
 
 
 def test_a_tap_that_is_never_answered_holds_the_panels_only_briefly():
     hub = Hub()
-    hub.tap_started()
+    hub.taps.started()
     started = time.monotonic()
-    hub.after_taps(0.05)
+    hub.taps.wait(0.05)
     assert 0.04 <= time.monotonic() - started < 1.0
 
 
@@ -37,5 +37,5 @@ def test_accepted_refused_and_unseated_taps_all_count_as_answered(tmp_path):
     assert act(app.test_client(), token, type="adjust_wounds", seat=1, delta=1).status_code == 403
     hub = app.extensions["play"].hub
     started = time.monotonic()
-    hub.after_taps(5.0)
+    hub.taps.wait(5.0)
     assert time.monotonic() - started < 1.0  # nothing is left "being answered"

@@ -49,11 +49,11 @@ def panel(token: str) -> Response | str:
 def act(token: str) -> Response:
     """Do one action from a form (htmx gets the panel back, a plain post a redirect)."""
     hub = play().hub
-    hub.tap_started()
+    hub.taps.started()
     try:
         return _answer_tap(token)
     finally:
-        hub.tap_answered()
+        hub.taps.answered()
 
 
 def _answer_tap(token: str) -> Response:
@@ -78,7 +78,7 @@ def _answer_tap(token: str) -> Response:
     def tell_the_others(response: Response) -> Response:
         # Only once this tap's answer is out: the other screens' re-fetches would otherwise compete with
         # rendering it, and the tap is what the person is waiting for.
-        response.call_on_close(lambda: hub.publish(table.id, version))
+        response.call_on_close(lambda: hub.versions.publish(table.id, version))
         return response
 
     if not is_htmx():

@@ -33,7 +33,7 @@ from .forms import setup_forms
 from .i18n import current_language
 from .i18n import gettext as _
 from .render_cache import NewestCache
-from .words import highlights, narrate, reminders
+from .words import highlights, log_sentences, narrate, reminders, told
 from .words.help_links import refusal_section
 
 LOG_LINES = 15
@@ -62,7 +62,7 @@ class Screen:
     lanes: list[Lane]
     highlight: dict | None
     latest_roll: dict | None
-    log: list[narrate.Entry]
+    log: list[log_sentences.Entry]
     log_total: int
     undo_hint: str | None
     redo_hint: str | None
@@ -147,14 +147,14 @@ def _table_fields(table_id: int, state: TableState, log_lines: int) -> dict[str,
     wanted |= {stack[-1] for stack in (state.undoable, state.redoable) if stack}
     by_seq = {**store.events_of_steps(db, table_id, wanted), **{e["seq"]: e for e in events}}
     return dict(
-        names={None: narrate.seat_name(state, None), **{s: narrate.seat_name(state, s) for s in state.seats}},
+        names={None: told.seat_name(state, None), **{s: told.seat_name(state, s) for s in state.seats}},
         job_names={None: "—", **{key: narrate.job_label(state, key) for key in state.job_profile}},
         job_twins={s: ", ".join(narrate.job_label(state, key) for key in twins_of(state, s)) for s in state.jobs},
         pest_names=_pest_names(state), denounce_terms=_denounce_terms(state), window_text=window_text(state),
         window_waiting=_waiting(state), lanes=lanes(state),
         highlight=highlights.highlight(db, table_id, events, state), latest_roll=highlights.latest_roll(events, state),
-        log=narrate.log_entries(events[-log_lines:], state, by_seq), log_total=state.version,
-        undo_hint=narrate.next_undo(state, by_seq), redo_hint=narrate.next_redo(state, by_seq))
+        log=log_sentences.log_entries(events[-log_lines:], state, by_seq), log_total=state.version,
+        undo_hint=log_sentences.next_undo(state, by_seq), redo_hint=log_sentences.next_redo(state, by_seq))
 
 
 def _reminder(state: TableState, me: int | None, view: str) -> str:
@@ -163,7 +163,7 @@ def _reminder(state: TableState, me: int | None, view: str) -> str:
         return ""
     if view == "display" or me == state.turn.seat:
         return reminders.phase_reminder(state)
-    return reminders.phase_reminder(state, narrate.seat_name(state, state.turn.seat))
+    return reminders.phase_reminder(state, told.seat_name(state, state.turn.seat))
 
 
 def _waiting(state: TableState) -> str:
@@ -171,7 +171,7 @@ def _waiting(state: TableState) -> str:
     window = state.window
     if window is None or window.awaits_roll:
         return ""
-    return ", ".join(narrate.seat_name(state, s) for s in state.order if s != window.seat and s not in window.passed)
+    return ", ".join(told.seat_name(state, s) for s in state.order if s != window.seat and s not in window.passed)
 
 
 def _names_cards(offered: Offers) -> bool:
@@ -185,14 +185,14 @@ def window_text(state: TableState) -> str:
     window = state.window
     if window is None:
         return ""
-    return narrate.play_text(window.kind, window.cards, narrate.seat_name(state, window.target),
+    return narrate.play_text(window.kind, window.cards, told.seat_name(state, window.target),
                              state.rules.has_rooms)
 
 
 def _pest_names(state: TableState) -> dict[int, str]:
     """The name of each pest that wants a card."""
     found = {demand.pest: find_card(state, demand.pest) for demand in state.demands}
-    return {uid: narrate.card_label(hit[1]) if hit else "?" for uid, hit in found.items()}
+    return {uid: told.card_label(hit[1]) if hit else "?" for uid, hit in found.items()}
 
 
 def _denounce_terms(state: TableState) -> tuple[tuple[str, int], ...]:
@@ -200,7 +200,7 @@ def _denounce_terms(state: TableState) -> tuple[tuple[str, int], ...]:
     case = state.denunciation
     if case is None:
         return ()
-    things = tuple((narrate.card_label(card), card.denounce_modifier) for card in state.tents.get(case.target, [])
+    things = tuple((told.card_label(card), card.denounce_modifier) for card in state.tents.get(case.target, [])
                    if card.type == "thing" and card.denounce_modifier)
     values = state.rank_values(case.target)
     penalty = values.penalty if values is not None and values.penalty is not None else 0

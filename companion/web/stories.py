@@ -18,7 +18,7 @@ from .common import bearer_key, held_seat, is_display, play
 from .connection import get_db
 from .i18n import current_language, pick_language
 from .i18n import gettext as _
-from .words import narrate
+from .words import log_sentences, told
 
 FRONT_PAGE_GAMES = 8
 
@@ -102,7 +102,7 @@ def story(table: store.TableRow, number: int, games_url: str | None) -> str:
 
 def _story_page(table: store.TableRow, game: game_story.Game, display: bool, games_url: str | None) -> str:
     """The story page of one finished game, rendered."""
-    name = lambda seat: narrate.seat_name(game.state, seat)  # noqa: E731
+    name = lambda seat: told.seat_name(game.state, seat)  # noqa: E731
     standings = sorted(game.order, key=lambda seat: -game.totals[seat])
     return render_template("story.html", table=table, game=game, chart=game_story.chart(game, name), name=name,
                            standings=standings, moments=[told_moment(moment, game) for moment in game.moments],
@@ -126,7 +126,7 @@ def told_moment(moment: game_story.Moment, game: game_story.Game) -> Told:
     state = game.state
 
     def name(seat: int | None) -> str:
-        return narrate.seat_name(state, seat)
+        return told.seat_name(state, seat)
 
     if moment.kind == "win":
         headline = _("%(name)s reaches the goal and wins", name=name(moment.seat))
@@ -136,7 +136,7 @@ def told_moment(moment: game_story.Moment, game: game_story.Game) -> Told:
         headline = _("Big loss for %(name)s", name=name(moment.seat))
     elif moment.kind == "cancel":
         headline = _("%(by)s cancels %(card)s of %(name)s", by=name(moment.seat), name=name(moment.other),
-                     card=", ".join(narrate.card_label(card) for card in moment.cards))
+                     card=", ".join(told.card_label(card) for card in moment.cards))
     elif moment.kind == "raid":
         headline = (_("Raid led by %(name)s: %(card)s", name=name(moment.seat), card=moment.cards[0])
                     if moment.seat and moment.cards else _("A raid"))
@@ -147,8 +147,8 @@ def told_moment(moment: game_story.Moment, game: game_story.Game) -> Told:
                     if moment.seat and moment.other else _("A denouncement"))
     changes = [(name(seat), moment.deltas.get(seat, 0), moment.wounds.get(seat, 0)) for seat in game.order
                if moment.deltas.get(seat) or moment.wounds.get(seat)]
-    lines = [(narrate.line_owner(event, state),
-              narrate.describe(event, state, {})) for event in moment.events]
+    lines = [(told.line_owner(event, state),
+              log_sentences.describe(event, state, {})) for event in moment.events]
     return Told(moment.kind, moment.turn, headline, changes, lines)
 
 

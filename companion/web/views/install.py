@@ -9,7 +9,7 @@ from ..common import play, table_or_404
 from ..connection import get_db
 from ..i18n import current_language
 from ..stories import game_name
-from ..words.narrate import seat_name
+from ..words.told import seat_name
 
 bp = Blueprint("install", __name__)
 

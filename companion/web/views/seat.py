@@ -17,7 +17,7 @@ from ..i18n import current_language
 from ..i18n import gettext as _
 from ..panels import panel_context, screen_of
 from ..screens import seat_screen
-from ..words import narrate
+from ..words import log_sentences, narrate
 
 bp = Blueprint("seat", __name__)
 
@@ -107,4 +107,4 @@ def full_log(token: str) -> Response | str:
     back = url_for("tables.display" if actor == DISPLAY else "seat.seat_page", token=token)
     events = store.events_after(db, table.id)
     return render_template("log.html", table=table, back=back,
-                           log=narrate.log_entries(events, state, {event["seq"]: event for event in events}))
+                           log=log_sentences.log_entries(events, state, {event["seq"]: event for event in events}))

@@ -8,7 +8,7 @@ from ...rules import TableState, game_story, step_of
 from ...storage import store
 from ..i18n import gettext as _
 from ..i18n import ngettext
-from . import narrate
+from . import log_sentences, narrate, told
 
 
 def highlight(db: Database, table_id: int, events: list[dict], state: TableState) -> dict | None:
@@ -22,7 +22,7 @@ def highlight(db: Database, table_id: int, events: list[dict], state: TableState
     found = game_story.newest_notable(events, state, by_seq)
     if found is None:
         return None
-    names = ", ".join(narrate.seat_name(state, seat) for seat in found.seats)
+    names = ", ".join(told.seat_name(state, seat) for seat in found.seats)
     if found.kind == "win":
         text = _("%(name)s has won!", name=names)
     elif found.kind == "promotion":
@@ -30,9 +30,9 @@ def highlight(db: Database, table_id: int, events: list[dict], state: TableState
     elif found.kind == "wound":
         text = ngettext("%(num)d wound to %(name)s", "%(num)d wounds to %(name)s", found.count, name=names)
     elif found.seats:
-        text = _("%(by)s cancels the card of %(name)s", by=narrate.seat_name(state, found.by), name=names)
+        text = _("%(by)s cancels the card of %(name)s", by=told.seat_name(state, found.by), name=names)
     else:
-        text = _("%(by)s cancels a card", by=narrate.seat_name(state, found.by))
+        text = _("%(by)s cancels a card", by=told.seat_name(state, found.by))
     return {"key": found.key, "kind": found.kind, "seats": found.seats, "text": text}
 
 
@@ -47,7 +47,7 @@ def latest_roll(events: list[dict], state: TableState) -> dict | None:
             return None
         if event["type"].endswith("_rolled") and isinstance(event["args"].get("value"), int):
             return {"value": event["args"]["value"], "seat": event.get("seat"),
-                    "what": narrate.describe(event, state, {})}
+                    "what": log_sentences.describe(event, state, {})}
     roll = state.last_roll
     if roll is None:
         return None

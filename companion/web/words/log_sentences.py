@@ -1,0 +1,433 @@
+"""The event log told as sentences in the reader's language: one teller per event type (TELLERS), everything one
+action did, the log's entries, and what undo and redo would take back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from ...rules import CALL_SUCCEEDS, N_, TableState, step_of
+from ..i18n import gettext as _
+from ..i18n import ngettext
+from .narrate import (
+    budget_change,
+    job_change_card,
+    job_label,
+    phase_name,
+    play_text,
+    purpose_label,
+    rank_name,
+    roll_note,
+    terms_in_sentence,
+)
+from .told import (
+    canceled_text,
+    card_label,
+    denounce_move_text,
+    effects_text,
+    line_owner,
+    named_card,
+    rid_outcome,
+    seat_name,
+    tent_of,
+)
+
+JOB_DIE_SETTINGS = {True: N_("the table now rolls its own die for a job's two-value Income or Free Time"),
+                    False: N_("the server now rolls the die for a job's two-value Income or Free Time")}
+
+RANK_CHANGES = {"promotion": N_("is promoted to %(rank)s"), "demotion": N_("is demoted to %(rank)s"),
+                "denounce": N_("is demoted for being denounced and is now %(rank)s"),
+                "swap": N_("swaps rank cards and is now %(rank)s")}
+
+OFF_RULEBOOK_RANK = N_("the rulebook gives both players of a two-player game a Private")
+
+
+@dataclass
+class Entry:
+    """One line of the table's story."""
+
+    seq: int
+    time: str
+    who: str
+    what: str
+    undone: bool = False
+
+
+def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    """What an event did, told after the name of the player it belongs to (`line_owner`), plus what the rules did
+    by themselves as a result."""
+    return _predicate(event, state, by_seq) + effects_text(event, state)
+
+
+def _predicate(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    """The event's own sentence, without the player's name (`line_owner` gives it); an unknown type, its key."""
+    kind = event["type"]
+    if kind in SAID:
+        return _(SAID[kind])
+    tell = TELLERS.get(kind)
+    return tell(event, state, by_seq) if tell else kind
+
+
+def describe_action(step: int, state: TableState, by_seq: dict[int, dict]) -> str:
+    """Everything one action did (named by its first event), each sentence after the player it belongs to."""
+    events = sorted((event for event in by_seq.values() if step_of(event) == step), key=lambda event: event["seq"])
+    return "; ".join(_about(event, state, describe(event, state, by_seq)) for event in events) or "?"
+
+
+def _about(event: dict, state: TableState, text: str) -> str:
+    """A sentence with the player it belongs to in front (an undo names whose change it takes back)."""
+    seat = event.get("seat")
+    return f"{seat_name(state, seat)}: {text}" if seat in state.seats else text
+
+
+def _raid_rolled(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    text = _("rolled %(value)d in the raid", value=args["value"])
+    if args["round"] > 1:
+        text = _("rolled %(value)d to break the tie", value=args["value"])
+    if args["wound"]:
+        text += " — " + _("a 6: wounded")
+    outcome = args["outcome"] or {}
+    if "tie" in outcome:
+        text += " — " + _("a tie: %(names)s roll again", names=", ".join(seat_name(state, s) for s in outcome["tie"]))
+    elif outcome.get("promoted"):
+        text += " — " + _("%(name)s rolled highest and is promoted to %(rank)s",
+                          name=seat_name(state, outcome["winner"]), rank=rank_name(outcome["promoted"]))
+    elif "winner" in outcome:
+        text += " — " + _("%(name)s rolled highest; no higher rank card is free",
+                          name=seat_name(state, outcome["winner"]))
+    return text
+
+
+def _loot_taken(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    card = event["args"]["card"]
+    if card is None:
+        return _("takes a loot card into the hand")
+    if card.get("type", "thing") != "thing":
+        return _("takes %(card)s from the loot into the hand", card=card_label(card))
+    return _("takes %(card)s from the loot", card=card_label(card))
+
+
+def _denounce_rolled(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    verdict = _("innocent") if args["innocent"] else _("guilty")
+    return _("rolled %(value)d for the denouncement: %(total)d with modifiers, %(verdict)s",
+             value=args["value"], total=args["total"], verdict=verdict)
+
+
+def log_entries(events: list[dict], state: TableState, by_seq: dict[int, dict]) -> list[Entry]:
+    """Events newest first, each line marked when an undo has taken it back (`by_seq` resolves undo targets)."""
+    return [Entry(seq=e["seq"], time=datetime.fromtimestamp(e["at"]).strftime("%H:%M"),
+                  who=line_owner(e, state), what=describe(e, state, by_seq),
+                  undone=step_of(e) in state.undone) for e in reversed(events)]
+
+
+def next_undo(state: TableState, by_seq: dict[int, dict]) -> str | None:
+    """What the undo button would take back, as a sentence."""
+    if not state.undoable:
+        return None
+    return describe_action(state.undoable[-1], state, by_seq)
+
+
+def next_redo(state: TableState, by_seq: dict[int, dict]) -> str | None:
+    """What the redo button would bring back, as a sentence."""
+    if not state.redoable:
+        return None
+    return describe_action(state.redoable[-1], state, by_seq)
+
+
+# Each event type's sentence, without the player's name: one function per type (TELLERS), found by `_predicate`.
+
+
+def _table_created(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    return _("opened the table for %(count)d players", count=args["seats"])
+
+
+def _seat_named(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    return _("takes the name %(name)s", name=args["name"])
+
+
+def _order_set(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    return _("set the order: %(names)s", names=", ".join(seat_name(state, s) for s in args["order"]))
+
+
+def _slack_adjusted(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    return _("%(delta)+d Slack", delta=args["delta"])
+
+
+def _wounds_adjusted(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    if args["delta"] > 0:
+        return ngettext("%(num)d wound", "%(num)d wounds", args["delta"])
+    return ngettext("%(num)d wound healed", "%(num)d wounds healed", -args["delta"])
+
+
+def _die_rolled(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    text = _("rolled %(value)d for %(purpose)s", value=args["value"],
+             purpose=purpose_label(args["purpose"], state.rules))
+    if args.get("physical"):
+        text = _("rolled a physical die: %(value)d for %(purpose)s",
+                 value=args["value"], purpose=purpose_label(args["purpose"], state.rules))
+    note = roll_note(state, args["purpose"], args.get("note"))
+    return f"{text} — {note}" if note else text
+
+
+def _rank_set(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    text = _("is now %(rank)s", rank=rank_name(args["rank"]))
+    return text + " — " + _(OFF_RULEBOOK_RANK) if args.get("off_rulebook") else text
+
+
+def _rank_changed(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    if args.get("by") in state.seats:
+        return _("is demoted to %(rank)s (Demotion card of %(name)s)", rank=rank_name(args["rank"]),
+                 name=seat_name(state, args["by"]))
+    return _(RANK_CHANGES.get(args["why"], RANK_CHANGES["swap"]), rank=rank_name(args["rank"]))
+
+
+def _swap_pending(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    return _("must pick a %(rank)s to swap rank cards with", rank=rank_name(args["rank"]))
+
+
+def _ranks_dealt(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    return _("dealt the ranks: %(ranks)s", ranks=", ".join(
+        f"{seat_name(state, seat)} {rank_name(rank)}" for seat, rank in args["ranks"]))
+
+
+def _turn_started(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    if args.get("awaiting"):
+        return _("turn %(number)d begins: the table rolls a die for %(what)s", number=args["number"],
+                 what=", ".join(purpose_label(field, state.rules) for field in args["awaiting"]))
+    return _("turn %(number)d begins: %(income_term)s %(income)d, %(free_time_term)s %(free)d",
+             number=args["number"], income=args["income"], free=args["free_time"],
+             **terms_in_sentence(state.rules))
+
+
+def _job_die_rolled(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    field = args["field"]
+    rolled = {"purpose": field, "note": args["note"], "value": args["value"], "physical": args["physical"]}
+    return (_die_rolled({**event, "type": "die_rolled", "args": rolled}, state, by_seq) + " — "
+            + _("%(resource)s %(number)d this turn", resource=terms_in_sentence(state.rules)[f"{field}_term"],
+                    number=args["number"]))
+
+
+def _job_die_set(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    physical = args["physical"]
+    return _(JOB_DIE_SETTINGS[physical])
+
+
+def _budget_card_played(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    return _("plays %(card)s: %(change)s", card=named_card(args), change=budget_change(args, state.rules))
+
+
+def _phase_entered(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    return _("phase: %(phase)s", phase=phase_name(args["phase"], state.rules))
+
+
+def _income_adjusted(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    return _("%(delta)+d %(income_term)s this turn", delta=args["delta"], **terms_in_sentence(state.rules))
+
+
+def _free_time_adjusted(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    return _("%(delta)+d %(free_time_term)s this turn", delta=args["delta"], **terms_in_sentence(state.rules))
+
+
+def _free_time_used(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    if args["kind"] == "scrounge" and state.rules.has_rooms:
+        return _("went shopping for %(cost)d Income", cost=args["cost"])
+    if args["kind"] == "scrounge":
+        return _("went scrounging for %(cost)d Income", cost=args["cost"])
+    return _("used Free Time on an Activity costing %(cost)d", cost=args["cost"])
+
+
+def _card_played(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    text = play_text(args["kind"], args["cards"], seat_name(state, args["target"]), state.rules.has_rooms)
+    if args.get("handed_by"):
+        return text + " — " + _("the Raid card comes from %(name)s", name=seat_name(state, args["handed_by"]))
+    return text
+
+
+def _rank_pulled(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    return _("pulled rank: %(card)s instead, and 1 Slack for pulling rank", card=card_label(args["card"]))
+
+
+def _call_rolled(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    return _("rolled %(value)d to call: %(outcome)s", value=args["value"],
+             outcome=_("the Person comes") if args["value"] >= CALL_SUCCEEDS else _("nobody came"))
+
+
+def _slack_rolled(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    if "slack" in args:
+        return _("rolled %(value)d for %(card)s: %(slack)d Slack", value=args["value"],
+                 card=named_card(args), slack=max(0, args["slack"]))
+    return _("rolled %(value)d for the Activity's Slack", value=args["value"])
+
+
+def _card_canceled(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    return canceled_text(event, state)
+
+
+def _rid_rolled(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    return _("rolled %(value)d to send %(card)s away: %(outcome)s", value=args["value"],
+             card=named_card(args, fallback=_("a Person")), outcome=rid_outcome(event, state))
+
+
+def _pest_hungry(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    return _("%(pest)s in %(tent)s wants a card of its kind", pest=named_card(args, "pest_", _("a pest")),
+             tent=tent_of(state, event["seat"]))
+
+
+def _pest_fed(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    return _("discards %(card)s for %(pest)s", card=named_card(args, fallback=_("a card")),
+             pest=named_card(args, "pest_", _("the pest")))
+
+
+def _card_removed(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    if "from" in args:
+        return _("takes %(card)s out of %(tent)s", card=named_card(args), tent=tent_of(state, args["from"]))
+    return _("took a card out of a room") if state.rules.has_rooms else _("took a card out of a tent")
+
+
+def _card_moved(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    if "from" in args:
+        return _("moves %(card)s from %(from)s to %(to)s", card=named_card(args),
+                 **{"from": tent_of(state, args["from"]), "to": tent_of(state, args["to"])})
+    if state.rules.has_rooms:
+        return _("moved a card into the room of %(name)s", name=seat_name(state, args["to"]))
+    return _("moved a card into the tent of %(name)s", name=seat_name(state, args["to"]))
+
+
+def _card_marked(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    return _("%(delta)+d marker(s) on a card", delta=args["delta"])
+
+
+def _job_set(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    return _("holds the job %(job)s", job=job_label(state, args["job"]))
+
+
+def _jobs_dealt(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    return _("dealt the jobs: %(jobs)s", jobs=", ".join(
+        f"{seat_name(state, seat)} {job_label(state, job)}" for seat, job in args["jobs"]))
+
+
+def _job_changed(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    text = _("plays %(card)s and is now %(job)s", card=job_change_card(args["why"]),
+             job=job_label(state, args["job"]))
+    if args.get("heartache_lost"):
+        text += " — " + _("loses %(count)d Heartache", count=args["heartache_lost"])
+    if args.get("job_slack"):
+        text += " — " + _("+1 Slack on the job")
+    if args.get("heartache_gained"):
+        text += " — " + _("+1 Heartache for becoming a Goth")
+    return text
+
+
+def _heartache_changed(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    if args.get("why") == "empty_room":
+        return _("has nobody in the room after Call People: -1 Heartache")
+    return _("%(delta)+d Heartache", delta=args["delta"])
+
+
+def _tv_watched(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    return _("plays %(card)s: the Free Time goes on TV, and 1 Slack for watching", card=card_label(args["card"]))
+
+
+def _undone(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    what = describe_action(args["target"], state, by_seq)
+    return _("undid: %(what)s", what=what) if event["type"] == "undone" else _("redid: %(what)s", what=what)
+
+SAID = {  # event types told by a sentence of their own alone
+    "seat_joined": N_("joined with a phone"),
+    "seat_freed": N_("the seat is free again"),
+    "dealer_set": N_("deals"),
+    "profile_set": N_("entered the rank cards of the deck"),
+    "healed": N_("heals a wound"),
+    "window_closed": N_("nobody canceled it"),
+    "window_passed": N_("let it pass"),
+    "game_reset": N_("started a rematch with the same seats"),
+    "jobs_reset": N_("started a rematch with the same seats"),
+    "job_profile_set": N_("entered the job cards of the deck"),
+    "loot_ended": N_("no Things left in the loot: the raid is over"),
+    "denounce_ended": N_("the denouncement is over"),
+}
+
+TELLERS = {
+    "table_created": _table_created,
+    "seat_named": _seat_named,
+    "order_set": _order_set,
+    "slack_adjusted": _slack_adjusted,
+    "wounds_adjusted": _wounds_adjusted,
+    "die_rolled": _die_rolled,
+    "rank_set": _rank_set,
+    "rank_changed": _rank_changed,
+    "swap_pending": _swap_pending,
+    "ranks_dealt": _ranks_dealt,
+    "turn_started": _turn_started,
+    "job_die_rolled": _job_die_rolled,
+    "job_die_set": _job_die_set,
+    "budget_card_played": _budget_card_played,
+    "phase_entered": _phase_entered,
+    "income_adjusted": _income_adjusted,
+    "free_time_adjusted": _free_time_adjusted,
+    "free_time_used": _free_time_used,
+    "card_played": _card_played,
+    "rank_pulled": _rank_pulled,
+    "call_rolled": _call_rolled,
+    "slack_rolled": _slack_rolled,
+    "card_canceled": _card_canceled,
+    "rid_rolled": _rid_rolled,
+    "pest_hungry": _pest_hungry,
+    "pest_fed": _pest_fed,
+    "card_removed": _card_removed,
+    "card_moved": _card_moved,
+    "card_marked": _card_marked,
+    "job_set": _job_set,
+    "jobs_dealt": _jobs_dealt,
+    "job_changed": _job_changed,
+    "heartache_changed": _heartache_changed,
+    "tv_watched": _tv_watched,
+    "undone": _undone,
+    "redone": _undone,
+    "raid_rolled": _raid_rolled,
+    "loot_taken": _loot_taken,
+    "loot_order_set": lambda event, state, by_seq: _("loot order: %(names)s", names=", ".join(
+        seat_name(state, s) for s in event["args"]["order"])),
+    "denounce_played": lambda event, state, by_seq: _("denounces %(target)s",
+                                                    target=seat_name(state, event["args"]["target"])),
+    "denounce_rolled": _denounce_rolled,
+    "revenge_taken": lambda event, state, by_seq: _("sweet revenge: denounces %(target)s back",
+                                                  target=seat_name(state, event["args"]["accuser"])),
+    "denounce_moved": lambda event, state, by_seq: denounce_move_text(event, state),
+}

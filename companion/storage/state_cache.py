@@ -3,11 +3,13 @@
 A state handed out is never changed afterwards (pages render it while the next tap arrives): the cache
 copies once and applies the new events to the copy. Every SNAPSHOT_EVERY events it keeps a copy, so an undo
 or redo replays from the newest snapshot before the action it targets instead of from the table's creation.
+At most `max_tables` tables are kept; the least recently asked-about is dropped first (its log folds it again).
 """
 
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from sqlite_utils import Database
@@ -17,6 +19,8 @@ from . import store
 
 SNAPSHOT_EVERY = 100
 SNAPSHOTS_KEPT = 30  # an undo reaching back further than this replays from the start
+MAX_TABLES = 256  # a process serves about a hundred tables at once (docs/deploy.md)
+WRITER_LOCKS = 64  # tables share these by id: two tables on one lock only take turns, and none is ever dropped
 
 
 @dataclass(frozen=True)
@@ -30,20 +34,25 @@ class _Entry:
 class StateCache:
     """Folded state per table, advanced by new events instead of replaying the whole log."""
 
-    def __init__(self):
-        self._entries: dict[int, _Entry] = {}
+    def __init__(self, max_tables: int = MAX_TABLES):
+        self._entries: OrderedDict[int, _Entry] = OrderedDict()
+        self._max_tables = max_tables
         self._guard = threading.Lock()
-        self._writers: dict[int, threading.Lock] = {}
+        self._writers = tuple(threading.Lock() for _ in range(WRITER_LOCKS))
 
     def writer(self, table_id: int) -> threading.Lock:
         """A lock that lets one action at a time decide and append at a table."""
-        with self._guard:
-            return self._writers.setdefault(table_id, threading.Lock())
+        return self._writers[table_id % WRITER_LOCKS]
+
+    def __len__(self) -> int:
+        return len(self._entries)
 
     def state(self, db: Database, table_id: int) -> TableState:
         """The current state, catching up from the log if other writes happened."""
         with self._guard:
             cached = self._entries.get(table_id)
+            if cached is not None:
+                self._entries.move_to_end(table_id)
         if cached is None:
             fresh = _replay(None, (), store.events_after(db, table_id))
         else:
@@ -55,6 +64,9 @@ class StateCache:
             current = self._entries.get(table_id)
             if current is None or current.state.version < fresh.state.version:
                 self._entries[table_id] = fresh
+                self._entries.move_to_end(table_id)
+            while len(self._entries) > self._max_tables:
+                self._entries.popitem(last=False)
         return fresh.state
 
     def forget(self, table_id: int | None = None) -> None:

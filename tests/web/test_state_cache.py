@@ -49,3 +49,18 @@ def test_the_cached_state_equals_the_fold_of_the_whole_log_after_every_tap(monke
     held = play.state(db, table)
     play.cache.forget()
     assert play.state(db, table) == held
+
+
+def test_the_cache_keeps_the_tables_asked_about_most_recently_and_folds_a_dropped_one_again():
+    db, play, first = fresh_table()
+    tables = [first] + [play.create_table(db, {"game": "guevara", "seats": 3, "language": "en"})[0]
+                        for _ in range(3)]
+    for number, table in enumerate(tables):
+        play.apply(db, table, Action("adjust_slack", 1, {"delta": number + 1}, f"tap-{number}"), DISPLAY)
+    cache = state_cache.StateCache(max_tables=3)
+    before = {table.id: cache.state(db, table.id) for table in tables[:3]}
+    cache.state(db, tables[0].id)  # asked again: now the most recent
+    cache.state(db, tables[3].id)  # a fourth table: the least recently asked (the second) goes
+    assert len(cache) == 3
+    assert cache.state(db, tables[1].id) == before[tables[1].id]  # folded again from its log, the same
+    assert len(cache) == 3

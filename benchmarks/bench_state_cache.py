@@ -17,7 +17,7 @@ from pathlib import Path
 
 from companion.input.actions import Action
 from companion.rules.state import DISPLAY
-from companion.service.table_service import Play
+from companion.service.table_service import TableService
 from companion.storage import state_cache, store
 
 
@@ -25,7 +25,7 @@ def build(path: Path, tables: int, taps: int) -> list[int]:
     """A database of `tables` four-seat Chez Guevara tables, each with `taps` Slack and wound taps."""
     db = store.connect(path)
     store.migrate(db)
-    play, ids = Play(), []
+    play, ids = TableService(), []
     for _ in range(tables):
         table, _key = play.create_table(db, {"game": "guevara", "seats": 4, "language": "en"})
         for number in range(taps):

@@ -1,4 +1,4 @@
-"""What the server remembers across tables: rank and job profiles, and (through companion.deck) the cards played."""
+"""What the server remembers across tables: rank and job profiles, and the cards played (in deck knowledge)."""
 
 from __future__ import annotations
 

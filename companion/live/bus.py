@@ -17,7 +17,7 @@ from typing import Protocol
 from ..storage import store
 
 POLL_SECONDS = 0.02
-IDLE_SECONDS = 20.0  # longer than any one wait of a stream (companion.web.live)
+IDLE_SECONDS = 20.0  # longer than any one wait of a stream (companion.web.streams)
 
 
 class LocalHub(Protocol):

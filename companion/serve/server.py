@@ -1,6 +1,6 @@
 """waitress, guarded for a network nobody vouches for: a share of connections per client address, a deadline for
 each request to arrive, and live streams kept out of the connection budget that taps and pages need; with
-workers, each table's connections handed to the worker that owns it (companion.handoff)."""
+workers, each table's connections handed to the worker that owns it (companion.serve.handoff)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Which of N workers owns a request's table (companion.handoff hands the connection to it): the table's id
+"""Which of N workers owns a request's table (companion.serve.handoff hands the connection to it): the table's id
 modulo N, so tables opened one after another are spread evenly."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """serve --workers N: N server processes accepting on one listening socket, made by the parent before it forks.
 
 Each child runs its own waitress on the inherited socket (the kernel hands each new connection to one of them,
-which hands it on to the worker owning its table: companion.handoff) and ends with the parent: Ctrl-C or SIGTERM
+which hands it on to the worker owning its table: companion.serve.handoff) and ends with the parent: Ctrl-C or SIGTERM
 reaches every child, and a child whose parent died (even by SIGKILL) is sent SIGTERM by Linux. A child that dies
 while the parent runs is replaced. Where there is no fork (Windows), the server runs as one process.
 

@@ -31,8 +31,9 @@ class Outcome:
     repeated: bool = False
 
 
-class Play:
-    """Per-app runtime: the state cache and the hub that tells live streams about new versions."""
+class TableService:
+    """The application service of one app: actions become events here, with the state cache and the hub that
+    tells live streams about new versions."""
 
     def __init__(self, database: str | None = None):
         self.cache = StateCache()

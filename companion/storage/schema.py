@@ -50,7 +50,7 @@ STEPS = (
         "CREATE TABLE remembered (key TEXT PRIMARY KEY, value TEXT, updated_at {real})",
     )),
     # A table's hashed spectator key (NULL when there is none), and the finished-games archive: what
-    # companion.game_story tells of each table's log, kept by the log's version (derived, recomputed when stale).
+    # companion.rules.game_story tells of each table's log, kept by the log's version (derived, recomputed when stale).
     Step("m003_spectators_and_archive", (
         "ALTER TABLE tables ADD COLUMN spectator_key TEXT",
         "CREATE UNIQUE INDEX idx_tables_spectator_key ON tables (spectator_key)",

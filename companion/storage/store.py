@@ -1,5 +1,5 @@
 """Tables, seat claims and the append-only event log, in SQL that SQLite (through sqlite-utils) and PostgreSQL
-(through companion.pg_store) both run."""
+(through companion.storage.postgres) both run."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def is_url(database: str | Path) -> bool:
 
 
 def is_postgresql(db) -> bool:
-    """Whether a connection is PostgreSQL's (companion.pg_store) rather than SQLite's."""
+    """Whether a connection is PostgreSQL's (companion.storage.postgres) rather than SQLite's."""
     return getattr(db, "dialect", "sqlite") == "postgresql"
 
 

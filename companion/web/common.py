@@ -11,13 +11,13 @@ from werkzeug.wrappers import Response
 
 from ..rules import DISPLAY
 from ..serve import netaddr
-from ..service.table_service import Play
+from ..service.table_service import TableService
 from ..storage import store
 from .connection import get_db
 from .i18n import pick_language
 
 
-def play() -> Play:
+def play() -> TableService:
     """This app's runtime (state cache and live hub)."""
     return current_app.extensions["play"]
 

@@ -77,7 +77,7 @@ class Screen:
     profile: Any = None
     key: str | None = None
     story_url: str | None = None
-    typed_form: dict | None = None  # a refused card form's fields, to show again (companion.web.card_form)
+    typed_form: dict | None = None  # a refused card form's fields, to show again (companion.web.forms.card_form)
 
     def context(self) -> dict[str, Any]:
         """The fields as a template's context."""

@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from ..rules import N_
-from ..service.table_service import Play
+from ..service.table_service import TableService
 from ..storage import store
 from ..translations import LANGUAGES
 from .common import from_another_origin
@@ -43,7 +43,7 @@ def register(app: Flask) -> None:
     )
     from .words import help_links, narrate
 
-    app.extensions["play"] = Play(app.config["DATABASE"])
+    app.extensions["play"] = TableService(app.config["DATABASE"])
     app.extensions["join_limiter"] = RateLimiter()
     app.extensions["panel_cache"] = render_cache.NewestCache()  # whole panels, per viewer
     app.extensions["shared_cache"] = render_cache.NewestCache()  # what every screen of a table shows alike

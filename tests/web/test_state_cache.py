@@ -11,7 +11,7 @@ from companion.input.actions import Action
 from companion.rules import engine
 from companion.rules.state import DISPLAY
 from companion.rules.violations import RuleViolation
-from companion.service.table_service import Play
+from companion.service.table_service import TableService
 from companion.storage import state_cache, store
 
 TAPS = st.lists(st.sampled_from(["slack", "wound", "undo", "undo", "redo", "win"]), min_size=1, max_size=50)
@@ -22,7 +22,7 @@ def fresh_table():
     """A play runtime and a three-seat table in a new database file."""
     db = store.connect(Path(tempfile.mkdtemp(dir=FAST_DISK)) / "companion.sqlite")
     store.migrate(db)
-    play = Play()
+    play = TableService()
     table, _key = play.create_table(db, {"game": "guevara", "seats": 3, "language": "en"})
     return db, play, table
 

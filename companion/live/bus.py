@@ -18,6 +18,7 @@ from ..storage import store
 
 POLL_SECONDS = 0.02
 IDLE_SECONDS = 20.0  # longer than any one wait of a stream (companion.web.streams)
+RETRY_SECONDS = 1.0  # after a watcher could not reach the database, how soon the next may try
 
 
 class LocalHub(Protocol):
@@ -53,8 +54,9 @@ class Watcher:
     def _run(self) -> None:
         try:
             db = self.open()
-        except Exception as error:  # the database is unreachable: live streams fall back to this process's taps
+        except Exception as error:  # the database is unreachable: the next stream starts another, a moment later
             self._failed = error
+            self.stopped.set()
             self.ready.set()
             return
         try:

@@ -102,6 +102,7 @@ class Watching:
         self._watched: dict[int, float] = {}  # table: when a stream last waited for it here
         self._fresh: set[int] = set()  # tables newly watched, to be read once
         self._last_used = 0.0
+        self._started_at = float("-inf")
         self._guard = threading.Lock()
         self._stopped = False
 
@@ -115,10 +116,14 @@ class Watching:
                 if table_id not in self._watched:
                     self._fresh.add(table_id)
                 self._watched[table_id] = self._last_used
-            start = not self._stopped and (self._watcher is None or self._watcher.stopped.is_set())
+            # One that stopped (idle, or the database away) is replaced, at most once every RETRY_SECONDS.
+            due = self._watcher is None or (self._watcher.stopped.is_set()
+                                            and self._last_used - self._started_at >= bus.RETRY_SECONDS)
+            start = due and not self._stopped
             if start:  # a new watcher reads every watched table once: what the last one missed is not lost
                 self._fresh |= set(self._watched)
                 self._watcher = bus.watcher_for(self._database, self._hub)
+                self._started_at = self._last_used
             watcher = self._watcher
         if start:
             watcher.start()

@@ -18,6 +18,13 @@ from . import schema
 
 MIGRATION_LOCK = 7420150  # an advisory lock: server processes starting together migrate one at a time
 POOL_SIZE = 16
+# While the database is away a tap answers 503 within about two seconds instead of hanging: a new connection
+# waits at most CONNECT_SECONDS, a request at most POOL_WAIT_SECONDS for one from the pool, and the pool gives a
+# reconnection up after RECONNECT_SECONDS (its backoff would otherwise wait up to a minute between attempts), so
+# the next request tries again at once and the database is used again within a second or two of its return.
+CONNECT_SECONDS = 2
+POOL_WAIT_SECONDS = 1.5
+RECONNECT_SECONDS = 1.0
 
 
 class PgDatabase:
@@ -47,15 +54,17 @@ class PgDatabase:
 
 def connect(url: str) -> PgDatabase:
     """A connection of its own (migrations, tests), not from a pool."""
-    return PgDatabase(psycopg.connect(url, autocommit=True))
+    return PgDatabase(psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_SECONDS))
 
 
 class PgPool:
-    """psycopg's pool for one server, handing out PgDatabase wrappers."""
+    """psycopg's pool for one server, handing out PgDatabase wrappers; a connection the server dropped (a
+    restart) is found out before it is handed out, and replaced."""
 
     def __init__(self, url: str):
-        self._pool = ConnectionPool(url, min_size=1, max_size=POOL_SIZE, kwargs={"autocommit": True},
-                                    open=True, timeout=30)
+        self._pool = ConnectionPool(url, min_size=1, max_size=POOL_SIZE, open=True, timeout=POOL_WAIT_SECONDS,
+                                    kwargs={"autocommit": True, "connect_timeout": CONNECT_SECONDS},
+                                    check=ConnectionPool.check_connection, reconnect_timeout=RECONNECT_SECONDS)
 
     def take(self) -> PgDatabase:
         """A connection from the pool (waits while all are in use)."""

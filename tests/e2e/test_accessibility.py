@@ -13,9 +13,10 @@ from pathlib import Path
 
 import axe_playwright_python
 import pytest
-from harness import DISPLAY, PHONE
 from playwright.sync_api import expect
-from test_first_screen import COOK, GEEK, GUEVARA, JOBS, RANKS, SIESTA, api
+
+from tests.e2e.test_first_screen import COOK, GEEK, GUEVARA, JOBS, RANKS, SIESTA, api
+from tests.helpers.chromium import DISPLAY, PHONE
 
 AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
 SERIOUS = {"serious", "critical"}

@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from harness import DISPLAY, PHONE
 from playwright.sync_api import expect
-from steps import PROPAGATION_MS, tap
+
+from tests.helpers.browser_steps import PROPAGATION_MS, tap
+from tests.helpers.chromium import DISPLAY, PHONE
 
 
 def api(server, path, body, key=None):

@@ -6,8 +6,9 @@ import json
 import urllib.request
 
 import pytest
-from harness import PHONE
 from playwright.sync_api import expect
+
+from tests.helpers.chromium import PHONE
 
 SCREEN = PHONE["viewport"]["height"]
 RANKS = {"counts": {"private": 4, "corporal": 2, "sergeant": 2},

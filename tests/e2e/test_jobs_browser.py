@@ -3,7 +3,8 @@
 import re
 
 from playwright.sync_api import expect
-from steps import PROPAGATION_MS, advance_to, join, open_table, play, scan_qr
+
+from tests.helpers.browser_steps import PROPAGATION_MS, advance_to, join, open_table, play, scan_qr
 
 # What a table would copy from its job cards: only the Artist's 1/4, the Temp's 1/4 and the Porn Shop Clerk's
 # goal 18 are printed in the rulebooks (and come prefilled).

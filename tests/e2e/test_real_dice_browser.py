@@ -2,8 +2,9 @@
 phone enters the roll), and a Person sent away by a physical die from the Roll phase's list."""
 
 from playwright.sync_api import expect
-from steps import PROPAGATION_MS, advance_to, join, open_table, play, scan_qr, set_up
-from test_jobs_browser import GOTH_INCOME, GOTH_NUMBERS, enter_jobs, give_job, start
+
+from tests.e2e.test_jobs_browser import GOTH_INCOME, GOTH_NUMBERS, enter_jobs, give_job, start
+from tests.helpers.browser_steps import PROPAGATION_MS, advance_to, join, open_table, play, scan_qr, set_up
 
 
 def three_phones(browser, server, game):

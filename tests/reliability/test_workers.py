@@ -10,10 +10,10 @@ import urllib.request
 
 import psutil
 import pytest
-from harness import Server
 
 from companion.__main__ import parse_args
 from companion.serve import workers
+from tests.helpers.real_server import Server
 
 
 def wait_for(check, seconds: float = 20.0) -> bool:

@@ -1,11 +1,11 @@
 """Denounce!: the roll with modifiers and penalty, demotion, the denouncer's move, and sweet revenge (part of #4)."""
 
 import pytest
-from tablelog import Log
-from test_tents_rules import started, to_phase
-from test_turn_rules import COUNTS, values
 
 from companion.rules.violations import RuleViolation
+from tests.helpers.table_log import Log
+from tests.rules.test_tents_rules import started, to_phase
+from tests.rules.test_turn_rules import COUNTS, values
 
 MAO = {"name": "Sayings of Chairman Mao", "key": "sayings_of_chairman_mao", "type": "thing", "slack": 1, "cost": 0,
        "denounce_modifier": 1}

@@ -1,11 +1,11 @@
 """Chez Geek and Chez Goth's turn, pure: jobs, five phases, rolled Income and Free Time, the goal on the job."""
 
 import pytest
-from jobdeck import GEEK_JOBS, entry, job_table
-from tablelog import Log
 
 from companion.rules.games import JOB_PHASES, game
 from companion.rules.violations import RuleViolation
+from tests.helpers.job_tables import GEEK_JOBS, entry, job_table
+from tests.helpers.table_log import Log
 
 
 def to_phase(log, phase, seat=None, dice=(6, 6)):

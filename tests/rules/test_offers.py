@@ -1,13 +1,22 @@
 """What a screen may do now (rules.offers): every offer is an action the rules accept, and nothing else is offered."""
 
-from jobdeck import job_table
-from test_denounce import FRIEND as PEDRO
-from test_denounce import game as denounce_game
-from test_raids import game as raid_game
-from test_raids import raiding
-from test_tents_rules import CAT, FRIEND, LEADER, TEQUILA, end_turn, game, gordo_on_maria, started, to_phase
-
 from companion.rules.offers import Offers, Revenge, accepts, display_offers, offers
+from tests.helpers.job_tables import job_table
+from tests.rules.test_denounce import FRIEND as PEDRO
+from tests.rules.test_denounce import game as denounce_game
+from tests.rules.test_raids import game as raid_game
+from tests.rules.test_raids import raiding
+from tests.rules.test_tents_rules import (
+    CAT,
+    FRIEND,
+    LEADER,
+    TEQUILA,
+    end_turn,
+    game,
+    gordo_on_maria,
+    started,
+    to_phase,
+)
 
 
 def test_only_the_active_player_may_go_on_and_the_last_phase_ends_the_turn():

@@ -1,11 +1,11 @@
 """Pulling rank on another player's Free Time, and countermanding it (part of #4)."""
 
 import pytest
-from tablelog import Log
-from test_tents_rules import SLEEP, SOAP, started, to_phase
-from test_turn_rules import COUNTS, values
 
 from companion.rules.violations import RuleViolation
+from tests.helpers.table_log import Log
+from tests.rules.test_tents_rules import SLEEP, SOAP, started, to_phase
+from tests.rules.test_turn_rules import COUNTS, values
 
 DIG_HOLES = {"name": "Dig Holes", "key": "dig_holes", "type": "activity", "slack": 0}
 DRILL = {"name": "Drill", "type": "activity", "slack": 1}

@@ -1,11 +1,11 @@
 """Raids: who may lead, the rolls (wounds on a first-roll 6, tie-breaks), the promotion and the loot (part of #4)."""
 
 import pytest
-from test_tents_rules import SLEEP, started
-from test_turn_rules import COUNTS
 
 from companion.rules.offers import display_offers, offers
 from companion.rules.violations import RuleViolation
+from tests.rules.test_tents_rules import SLEEP, started
+from tests.rules.test_turn_rules import COUNTS
 
 RAID = {"name": "Raid the Village", "loot": 3}
 BERET = {"name": "New Beret", "slack": 2}

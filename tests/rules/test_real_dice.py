@@ -2,13 +2,13 @@
 panel for a step that waits for a roll is that step's roll (001, 002 and 004 in the shared seeds)."""
 
 import pytest
-from jobdeck import job_table
-from test_denounce import game as denounce_game
-from test_raids import game as raid_game
-from test_tents_rules import FRIEND, NOOKIE, end_turn, gordo_on_maria, to_phase
 
 from companion.rules import offers
 from companion.rules.violations import RuleViolation
+from tests.helpers.job_tables import job_table
+from tests.rules.test_denounce import game as denounce_game
+from tests.rules.test_raids import game as raid_game
+from tests.rules.test_tents_rules import FRIEND, NOOKIE, end_turn, gordo_on_maria, to_phase
 
 
 def physical_temp_turn():

@@ -5,10 +5,10 @@ rulebook states (Soap costs 1, The Art of War 3, Social Justice Nookie is 1 die 
 """
 
 import pytest
-from tablelog import Log
-from test_turn_rules import COUNTS, values
 
 from companion.rules.violations import RuleViolation
+from tests.helpers.table_log import Log
+from tests.rules.test_turn_rules import COUNTS, values
 
 SOAP = {"name": "Soap", "type": "thing", "cost": 1, "slack": 1}
 ART_OF_WAR = {"name": "The Art of War", "type": "thing", "cost": 3, "slack": 3}

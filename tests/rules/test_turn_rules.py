@@ -3,11 +3,11 @@
 import random
 
 import pytest
-from tablelog import Log
 
 from companion.rules.games import RANK_PHASES as PHASES
 from companion.rules.guevara import default_profile_values
 from companion.rules.violations import RuleViolation
+from tests.helpers.table_log import Log
 
 COUNTS = {"private": 4, "corporal": 2, "sergeant": 2}
 

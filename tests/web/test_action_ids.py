@@ -4,11 +4,11 @@ import json
 import sqlite3
 
 import pytest
-from phones import act, join
-from postgres_cluster import BOTH_DATABASES
 
 from companion.app import create_app
 from companion.storage import store
+from tests.helpers.http_phones import act, join
+from tests.helpers.postgres_cluster import BOTH_DATABASES
 
 USED = "tap-0000-used"
 

@@ -1,7 +1,7 @@
 """Tapping on a phone: tallies, dice, undo/redo, double taps, refusals, htmx and plain posts."""
 
-from phones import act, join
-from postgres_cluster import BOTH_DATABASES
+from tests.helpers.http_phones import act, join
+from tests.helpers.postgres_cluster import BOTH_DATABASES
 
 pytestmark = BOTH_DATABASES  # the HTTP suite on SQLite and on a real PostgreSQL
 

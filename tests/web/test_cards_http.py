@@ -1,7 +1,7 @@
 """Playing cards through HTTP: the catalog fills what it knows, the table enters the rest once, others cancel."""
 
-from phones import act, join
-from test_turn_http import PROFILE
+from tests.helpers.http_phones import act, join
+from tests.web.test_turn_http import PROFILE
 
 
 def state(client, token):

@@ -3,9 +3,8 @@
 import re
 import threading
 
-from phones import act, join
-
 from companion.app import create_app
+from tests.helpers.http_phones import act, join
 
 VERSION = re.compile(r'id="panel"[^>]*data-version="(\d+)"')
 

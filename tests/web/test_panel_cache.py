@@ -4,9 +4,9 @@ import re
 from contextlib import contextmanager
 
 from flask import template_rendered
-from phones import act, join
 
 from companion.app import create_app
+from tests.helpers.http_phones import act, join
 
 HX = {"HX-Request": "true"}
 PROFILE = {"count_private": 4, "count_corporal": 2, "count_sergeant": 2,

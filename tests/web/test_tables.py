@@ -2,9 +2,8 @@
 
 import re
 
-from phones import act, join
-
 from companion.app import create_app
+from tests.helpers.http_phones import act, join
 
 
 def state(client, token):

@@ -1,6 +1,6 @@
 """Setting up ranks and playing the turn through HTTP, as the display and the phones do."""
 
-from phones import act, join
+from tests.helpers.http_phones import act, join
 
 PROFILE = {"count_private": 4, "count_corporal": 2, "count_sergeant": 2,
            "income_private": 2, "free_time_private": 2, "slack_private": 1,

@@ -5,12 +5,13 @@ from __future__ import annotations
 import io
 
 import zxingcpp
-from harness import DISPLAY, PHONE
 from PIL import Image
 from playwright.sync_api import expect
 
+from tests.helpers.chromium import DISPLAY, PHONE
+
 # How long a browser test waits for a change to reach another screen. It checks that the change arrives, not how
-# fast: speed is measured by tests/bench/bench_live.py, and a 1 s wait failed now and then on a quiet CI machine.
+# fast: speed is measured by benchmarks/bench_live.py, and a 1 s wait failed now and then on a quiet CI machine.
 PROPAGATION_MS = 5000
 
 
@@ -112,3 +113,12 @@ def play(page, name, **fields):
         else:
             page.fill(f"#pc-{field}-seat", value)
     page.get_by_test_id("play-card").click()
+
+
+def table_of_three(browser, server):
+    """Ana, Ben and Cleo at a started table; Ana is on turn."""
+    display = open_table(browser, server, seats="3")
+    url = scan_qr(display)
+    phones = [join(browser, url, seat, name) for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cleo"))]
+    set_up(display, phones)
+    return phones

@@ -1,6 +1,6 @@
 """Benchmark: the server's CPU time per tap at one five-phone table, measured in process (steady on a busy machine).
 
-Usage: python tests/bench/bench_tap_cpu.py [--taps 200] [--rounds 3] [--started]
+Usage: python -m benchmarks.bench_tap_cpu [--taps 200] [--rounds 3] [--started]
 
 bench_live.py measures the real server, but its wall-clock figures (and, less so, its CPU figures) suffer when
 other programs share the machine. This measures `time.process_time()` of one Python process doing exactly the
@@ -17,14 +17,10 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import tempfile
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from bench_live import PROFILE  # noqa: E402  (the rank cards bench_live.py's tables enter)
-
+from benchmarks.bench_live import PROFILE  # the rank cards bench_live.py's tables enter
 from companion.app import create_app
 
 HX = {"HX-Request": "true", "Accept-Encoding": "gzip"}

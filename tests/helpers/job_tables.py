@@ -1,6 +1,6 @@
 """Job decks for the job games' rule tests: numbers a table would copy from its cards (only marked ones are printed in the rulebooks)."""
 
-from tablelog import Log
+from tests.helpers.table_log import Log
 
 GEEK_JOBS = [  # the Temp's 1/4, the Work Drone's hand of 7 and Tech Support's goal 20 are in the rulebook
     {"key": "slacker", "name": "Slacker", "income": [2], "free_time": [3], "goal": 25},

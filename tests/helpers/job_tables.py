@@ -33,3 +33,11 @@ def job_table(game="geek", jobs=("slacker", "temp", "work_drone"), dealer=3):
         log.act("set_job", seat, job=key)
     log.act("set_dealer", dealer)
     return log
+
+
+def to_phase(log, phase, seat=None, dice=(6, 6)):
+    turn = log.state.turn
+    while turn.phase != phase:
+        log.act("advance", turn.seat, phase=turn.phase, turn=turn.number, dice=list(dice))
+        turn = log.state.turn
+    return log

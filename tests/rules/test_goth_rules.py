@@ -4,8 +4,7 @@ import pytest
 
 from companion.rules.goth import counts_as, same_job
 from companion.rules.violations import RuleViolation
-from tests.helpers.job_tables import GEEK_JOBS, entry, job_table
-from tests.rules.test_jobs_rules import to_phase
+from tests.helpers.job_tables import GEEK_JOBS, entry, job_table, to_phase
 
 
 def started(game="goth", jobs=("artist", "porn_shop_clerk", "poet"), dice=(5, 5)):

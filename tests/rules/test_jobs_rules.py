@@ -4,16 +4,8 @@ import pytest
 
 from companion.rules.games import JOB_PHASES, game
 from companion.rules.violations import RuleViolation
-from tests.helpers.job_tables import GEEK_JOBS, entry, job_table
+from tests.helpers.job_tables import GEEK_JOBS, entry, job_table, to_phase
 from tests.helpers.table_log import Log
-
-
-def to_phase(log, phase, seat=None, dice=(6, 6)):
-    turn = log.state.turn
-    while turn.phase != phase:
-        log.act("advance", turn.seat, phase=turn.phase, turn=turn.number, dice=list(dice))
-        turn = log.state.turn
-    return log
 
 
 def test_the_job_games_have_five_phases_and_no_heal():

@@ -3,8 +3,8 @@
 import pytest
 
 from companion.rules.violations import RuleViolation
+from tests.helpers.guevara_tables import COUNTS, values
 from tests.helpers.table_log import Log
-from tests.rules.test_turn_rules import COUNTS, values
 
 
 def table(ranks, counts=COUNTS):

@@ -4,9 +4,8 @@ import pytest
 
 from companion.rules.ranks import off_rulebook_ranks
 from companion.rules.violations import RuleViolation
+from tests.helpers.guevara_tables import COUNTS, raiding, values
 from tests.helpers.table_log import Log
-from tests.rules.test_raids import raiding
-from tests.rules.test_turn_rules import COUNTS, values
 
 GORDO = {"name": "Gordo", "key": "gordo", "type": "person", "slack": 0}
 

@@ -7,9 +7,9 @@ from companion.app import create_app
 from companion.knowledge import deck
 from companion.knowledge.learning import Lesson, learn
 from companion.storage import store
-from tests.helpers.http_phones import act
+from tests.helpers.http_phones import act, state
+from tests.helpers.http_tables import started, to_phase
 from tests.helpers.postgres_cluster import BOTH_DATABASES
-from tests.web.test_cards_http import started, state, to_phase
 
 FIXTURE = Path(__file__).parent / "fixtures" / "before_decks.sqlite"
 

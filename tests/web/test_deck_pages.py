@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from companion.app import create_app
 from companion.knowledge import deck
 from tests.helpers.http_phones import act
+from tests.helpers.http_tables import started, to_phase
 from tests.helpers.postgres_cluster import BOTH_DATABASES
-from tests.web.test_cards_http import started, to_phase
 
 PHONE = {"REMOTE_ADDR": "192.168.1.20"}  # not this machine: it must show a display key to change a deck
 

@@ -2,7 +2,7 @@
 rules forbid."""
 
 from tests.helpers.http_phones import act
-from tests.web.test_cards_http import started, to_phase
+from tests.helpers.http_tables import started, to_phase
 
 
 def test_state_json_tells_each_caller_what_it_may_do_now(app, client, table):

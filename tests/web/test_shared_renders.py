@@ -7,7 +7,7 @@ from markupsafe import Markup
 
 from companion.app import create_app
 from tests.helpers.http_phones import act, join
-from tests.web.test_cards_http import started, to_phase
+from tests.helpers.http_tables import started, to_phase
 
 HX = {"HX-Request": "true"}
 MINE = re.compile(r'class="seat-row mine[^"]*" data-seat="(\d+)"')

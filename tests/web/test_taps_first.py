@@ -6,7 +6,7 @@ import time
 
 from companion.live.hub import Hub
 from tests.helpers.http_phones import act, join
-from tests.web.test_live_panels import live_app
+from tests.helpers.http_tables import live_app
 
 
 def test_a_streams_panel_waits_while_a_tap_is_answered_and_goes_on_once_it_is():

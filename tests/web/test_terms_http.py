@@ -10,8 +10,7 @@ from companion import rulebook
 from companion.rules import game as game_record
 from companion.web.words.help_links import refusal_section
 from tests.helpers.http_phones import act, join
-from tests.web.test_jobs_http import open_table, profile_fields
-from tests.web.test_turn_http import set_up
+from tests.helpers.http_tables import open_table, profile_fields, set_up
 
 JOBS = {"temp": ("1/4", "2", "20"), "slacker": ("2", "3", "25"), "drummer": ("3", "2", "21"),
         "artist": ("1/4", "2", "20"), "poet": ("1", "3", "21")}

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.test_display_browser import api, seated
+from tests.helpers.api_tables import api
+from tests.helpers.browser_steps import seated
 from tests.helpers.chromium import DISPLAY, PHONE
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e.test_accessibility import Table, both_themes
-from tests.e2e.test_first_screen import SIESTA, api
+from tests.helpers.api_tables import SIESTA, Table, api
+from tests.helpers.axe_checks import both_themes
 from tests.helpers.chromium import DISPLAY
 
 MIN_TEXT_PX = 24

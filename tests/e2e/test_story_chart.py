@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.test_display_browser import api
+from tests.helpers.api_tables import api
 from tests.helpers.chromium import DISPLAY, PHONE
 
 # Long and wide names, in two alphabets; the winner's total is the widest number.

@@ -1,4 +1,4 @@
-"""The real server in a subprocess on loopback, as the browser, reliability and benchmark runs start it."""
+"""The real server in a subprocess on loopback, for browser, reliability and benchmark runs; waiting on it."""
 
 from __future__ import annotations
 
@@ -84,3 +84,13 @@ class Server:
                 self.kill()
         if getattr(self, "log", None):
             self.log.close()
+
+
+def wait_for(check, seconds: float = 20.0) -> bool:
+    """Whether `check()` comes true within `seconds` (checked often; generous for a loaded machine)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.05)
+    return check()

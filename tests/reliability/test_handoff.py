@@ -13,8 +13,7 @@ import time
 import psutil
 
 from tests.helpers.loopback_clients import open_stream, open_table, tap, version
-from tests.helpers.real_server import Server
-from tests.reliability.test_workers import wait_for
+from tests.helpers.real_server import Server, wait_for
 
 
 def holder(server: Server, connection: http.client.HTTPConnection) -> int:

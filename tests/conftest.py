@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers.postgres_cluster import MISSING, REQUIRED, Cluster, server_binaries
+pytest.register_assert_rewrite("tests.helpers")  # their asserts explain a failure as a test's own do
+
+from tests.helpers.postgres_cluster import MISSING, REQUIRED, Cluster, server_binaries  # noqa: E402
 
 
 @pytest.fixture(scope="session")

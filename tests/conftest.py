@@ -7,14 +7,11 @@ where required (CI sets COMPANION_REQUIRE_POSTGRES=1).
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+pytest.register_assert_rewrite("tests.helpers")  # their asserts explain a failure as a test's own do
 
-from postgres_cluster import MISSING, REQUIRED, Cluster, server_binaries  # noqa: E402
+from tests.helpers.postgres_cluster import MISSING, REQUIRED, Cluster, server_binaries  # noqa: E402
 
 
 @pytest.fixture(scope="session")

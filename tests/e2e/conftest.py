@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 
 import pytest
-from harness import CHROMIUM_ARGS, LAN_HOST, Server, find_chromium
+
+from tests.helpers.chromium import CHROMIUM_ARGS, LAN_HOST, find_chromium
+from tests.helpers.real_server import Server
 
 REQUIRED = os.environ.get("COMPANION_REQUIRE_BROWSER") == "1"
 
@@ -91,7 +93,7 @@ def two_processes(request, tmp_path):
 def lan_server(tmp_path):
     """The real server opened as phones at a table open it: a LAN host name over plain HTTP, not a secure context.
 
-    Chromium maps the name to 127.0.0.1 (see harness.LAN_HOST), so this is still loopback traffic only; the
+    Chromium maps the name to 127.0.0.1 (see chromium.LAN_HOST), so this is still loopback traffic only; the
     display's QR code carries the LAN address, so phones that scan it land there too.
     """
     running = Server(tmp_path / "instance", host_name=LAN_HOST).start()

@@ -1,4 +1,4 @@
-"""Regenerate the README's screenshots with the browser tests' setup: python tests/e2e/screenshots.py"""
+"""Regenerate the README's screenshots with the browser tests' setup: python -m tests.e2e.screenshots"""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from harness import CHROMIUM_ARGS, DISPLAY, PHONE, Server, find_chromium  # noqa: E402
-from steps import advance_to, play, set_up  # noqa: E402
+from tests.helpers.browser_steps import advance_to, play, set_up
+from tests.helpers.chromium import CHROMIUM_ARGS, DISPLAY, PHONE, find_chromium
+from tests.helpers.real_server import Server
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "img"
 

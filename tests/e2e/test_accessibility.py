@@ -9,91 +9,22 @@ same page with the system's colour scheme switched, so only the colour rules run
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import axe_playwright_python
 import pytest
-from harness import DISPLAY, PHONE
 from playwright.sync_api import expect
-from test_first_screen import COOK, GEEK, GUEVARA, JOBS, RANKS, SIESTA, api
 
-AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
-SERIOUS = {"serious", "critical"}
-COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+from tests.helpers.api_tables import COOK, GEEK, GUEVARA, SIESTA, Table, api
+from tests.helpers.axe_checks import both_themes, settle
+from tests.helpers.chromium import DISPLAY, PHONE
+
 WAIT_MS = 5000
 LANGUAGES = ("en", "de", "ru")
 TOUCH_PX = 44
-DARK_BACKGROUND = "rgb(18, 19, 17)"  # app.css --bg in the dark theme
-
-
-def settle(page) -> None:
-    """Wait until no request of the page is under way (a refresh in flight may be swapping the panel)."""
-    for _try in range(100):
-        if page.evaluate("document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling') === null"):
-            return
-        page.wait_for_timeout(50)
-
-
-def violations(page, where: str, only: list[str] | None = None, scope: str | None = None) -> list[str]:
-    """The serious and critical axe-core violations of the page (or of one part of it), one line each."""
-    settle(page)
-    if not page.evaluate("typeof window.axe === 'object'"):
-        page.evaluate(AXE)
-    options = {"resultTypes": ["violations"]}
-    if only:
-        options["runOnly"] = {"type": "rule", "values": only}
-    found = page.evaluate("([scope, options]) => axe.run(scope ? document.querySelector(scope) : document, options)",
-                          [scope, options])
-    return [f"{where}: {v['id']} ({v['impact']}) {v['help']} at {[n['target'] for n in v['nodes']][:4]}"
-            f" {v['nodes'][0].get('failureSummary', '')[:200]!r}"
-            for v in found["violations"] if v["impact"] in SERIOUS]
-
-
-def both_themes(page, where: str, scope: str | None = None) -> list[str]:
-    """Every rule in the light theme, then the colour rules again in the dark one."""
-    page.emulate_media(color_scheme="light")
-    found = violations(page, f"{where} light", scope=scope)
-    page.emulate_media(color_scheme="dark")
-    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == DARK_BACKGROUND, where
-    found += violations(page, f"{where} dark", only=COLOUR_RULES, scope=scope)
-    page.emulate_media(color_scheme="light")
-    return found
 
 
 def visit(page, url: str, where: str) -> list[str]:
     """Open a page and check it in both themes."""
     page.goto(url)
     return both_themes(page, where)
-
-
-class Table:
-    """A three-seat table opened through the API, played by its display's key."""
-
-    def __init__(self, server, game: str, lang: str, seats: int = 3):
-        made = api(server, "/api/tables", {"game": game, "seats": seats, "language": lang})
-        self.server, self.token, self.key, self.join_url = server, made["token"], made["display_key"], made["join_url"]
-        self.game, self.seats = game, seats
-
-    def act(self, type, seat=None, **args):
-        """One action, as the display."""
-        return api(self.server, f"/t/{self.token}/actions", {"type": type, "seat": seat, "args": args}, self.key)
-
-    def set_up(self) -> None:
-        """Ranks or jobs for everyone, the last seat deals, the game starts with seat 1."""
-        if self.game == "guevara":
-            self.act("set_profile", **RANKS)
-            for seat in range(1, self.seats + 1):
-                self.act("set_rank", seat, rank="private" if seat <= 4 else "corporal")
-        else:
-            self.act("set_job_profile", jobs=JOBS)
-            for seat, job in zip(range(1, self.seats + 1), ("slacker", "temp", "drummer")):
-                self.act("set_job", seat, job=job)
-        self.act("set_dealer", self.seats)
-        self.act("start_game")
-
-    @property
-    def display_url(self) -> str:
-        return f"{self.server.url}/t/{self.token}/display?key={self.key}"
 
 
 def take_seat(page, url: str, seat: int, name: str) -> None:

@@ -8,7 +8,8 @@ import urllib.parse
 import urllib.request
 
 from playwright.sync_api import expect
-from steps import join, open_table, scan_qr
+
+from tests.helpers.browser_steps import join, open_table, scan_qr
 
 WAIT_MS = 10_000  # what is tested here is what happens, not how fast: a loaded machine may be slow
 

@@ -3,9 +3,11 @@ phone at the table finds them on its front page, a stranger's front page shows n
 
 from __future__ import annotations
 
-from harness import DISPLAY, PHONE
 from playwright.sync_api import expect
-from test_display_browser import api, seated
+
+from tests.helpers.api_tables import api
+from tests.helpers.browser_steps import seated
+from tests.helpers.chromium import DISPLAY, PHONE
 
 
 def test_the_display_shares_the_finished_games_and_revokes_the_link(browser, server):

@@ -1,7 +1,17 @@
 """Whole turns with cards on three phones: a call, a canceled Activity, scrounging, and a win everyone sees."""
 
 from playwright.sync_api import expect
-from steps import PROPAGATION_MS, advance_to, join, open_numbers, open_table, play, scan_qr, set_up
+
+from tests.helpers.browser_steps import (
+    PROPAGATION_MS,
+    advance_to,
+    join,
+    open_numbers,
+    open_table,
+    play,
+    scan_qr,
+    set_up,
+)
 
 
 def test_turns_with_a_call_a_canceled_activity_and_a_win(browser, server):

@@ -2,7 +2,8 @@
 answers. Opened under the table's LAN address, as phones do."""
 
 from playwright.sync_api import expect
-from steps import join, open_table, scan_qr, unfold
+
+from tests.helpers.browser_steps import join, open_table, scan_qr, unfold
 
 NOT_RECORDED = "Not recorded — try again"
 BACK_WITHIN_MS = 5000  # polling asks every 2 s; the rest is slack for a loaded machine

@@ -10,9 +10,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import SimpleNamespace
 
 import pytest
-from harness import CHROMIUM_ARGS, free_port
 from playwright.sync_api import expect
-from steps import join, open_table, scan_qr
+
+from tests.helpers.browser_steps import join, open_table, scan_qr
+from tests.helpers.chromium import CHROMIUM_ARGS
+from tests.helpers.real_server import free_port
 
 FORGED = """<!doctype html><title>Free prizes</title>
 <form method="post" action="{target}"><input name="type" value="adjust_slack"><input name="seat" value="1">

@@ -4,8 +4,9 @@ after confirming, undo the correction, and export."""
 import json
 
 import pytest
-from harness import DISPLAY
 from playwright.sync_api import expect
+
+from tests.helpers.chromium import DISPLAY
 
 DECK = {"format": "chez-companion-deck", "version": 1, "deck": "guevara", "cards": [
     {"name": "Hammock Time", "lang": "en", "type": "activity", "slack": 2, "categories": ["sleep"]},

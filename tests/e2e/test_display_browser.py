@@ -3,33 +3,11 @@ view follows and stops when revoked, and a win leads to the game's story."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
-from harness import DISPLAY, PHONE
 from playwright.sync_api import expect
-from steps import PROPAGATION_MS, tap
 
-
-def api(server, path, body, key=None):
-    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {key}"} if key else {})}
-    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), headers=headers, method="POST")
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
-
-
-BUZZ_RECORDER = "navigator.vibrate = pattern => { (window.buzzes = window.buzzes || []).push(pattern); return true; };"
-
-
-def seated(browser, url, seat, name):
-    page = browser.new_context(**PHONE).new_page()
-    page.add_init_script(BUZZ_RECORDER)  # headless Chromium has no motor: record what the page asks for
-    page.goto(url)
-    page.check(f"input[name=seat][value='{seat}']")
-    page.fill("#name", name)
-    page.click("text=Sit down")
-    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
-    return page
+from tests.helpers.api_tables import api
+from tests.helpers.browser_steps import PROPAGATION_MS, seated, tap
+from tests.helpers.chromium import DISPLAY
 
 
 def test_the_race_follows_taps_live_and_a_win_leads_to_the_story(browser, server):

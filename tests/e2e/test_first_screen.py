@@ -2,28 +2,14 @@
 the player's own total and what the phase calls for — or, off turn, the open cancel window's buttons — in every
 phase of Chez Guevara and of Chez Geek, in English, German and Russian."""
 
-import json
-import urllib.request
 
 import pytest
-from harness import PHONE
 from playwright.sync_api import expect
 
+from tests.helpers.api_tables import COOK, GEEK, GUEVARA, JOBS, RANKS, SIESTA, api
+from tests.helpers.chromium import PHONE
+
 SCREEN = PHONE["viewport"]["height"]
-RANKS = {"counts": {"private": 4, "corporal": 2, "sergeant": 2},
-         "values": {rank: {"income": 3, "free_time": 2, "slack": 0, "penalty": 0, "perk": ""}
-                    for rank in ("private", "corporal", "sergeant")}}
-JOBS = [{"key": key, "name": name, "income": [3], "free_time": [2], "goal": 25, "hand": 6, "perk": "", "goth": False}
-        for key, name in (("slacker", "Slacker"), ("temp", "Temp"), ("drummer", "Drummer"))]
-
-
-def api(server, path, body, key=None):
-    """One JSON call to the real server, as a program would."""
-    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json",
-                                              **({"Authorization": f"Bearer {key}"} if key else {})})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.load(answer)
 
 
 def phone(browser, url, seat, name, lang):
@@ -97,10 +83,6 @@ def play_turns(act, seat_phases, turns):
             act("advance", page_seat(turn), phase=phase, turn=turn)
 
 
-GUEVARA = ("draw", "roll", "call", "freetime", "discard", "heal")
-GEEK = ("draw", "roll", "call", "freetime", "discard")
-COOK = {"name": "Camp Cook", "type": "person", "slack": 0, "invited": False}
-SIESTA = {"name": "Siesta", "type": "activity", "slack": 1, "categories": ["sleep"]}
 ACTIONS = {"roll": ["get-rid"], "call": ["play-card"], "freetime": ["play-card"], "heal": ["heal"]}
 
 

@@ -3,42 +3,25 @@
 import re
 
 from playwright.sync_api import expect
-from steps import PROPAGATION_MS, advance_to, join, open_table, play, scan_qr
+
+from tests.helpers.browser_steps import (
+    GOTH_INCOME,
+    GOTH_NUMBERS,
+    PROPAGATION_MS,
+    advance_to,
+    enter_jobs,
+    give_job,
+    join,
+    open_table,
+    play,
+    scan_qr,
+    start,
+)
 
 # What a table would copy from its job cards: only the Artist's 1/4, the Temp's 1/4 and the Porn Shop Clerk's
 # goal 18 are printed in the rulebooks (and come prefilled).
-GOTH_NUMBERS = {"artist": ("2", "20"), "barista": ("2", "20"), "poet": ("3", "21"), "porn_shop_clerk": ("2", None),
-                "morgue_watch": ("2", "22")}
-GOTH_INCOME = {"barista": "3", "poet": "1", "porn_shop_clerk": "2", "morgue_watch": "2"}
 COMBINED_NUMBERS = {"artist": ("2", "20"), "slacker": ("3", "25"), "drummer": ("3", "20"), "temp": ("2", "22")}
 COMBINED_INCOME = {"slacker": "2", "drummer": "1"}
-
-
-def enter_jobs(display, free_time_and_goal, income):
-    """The display copies the printed numbers of the job cards and saves them."""
-    for key, (free_time, goal) in free_time_and_goal.items():
-        display.fill(f"#job-free_time-{key}", free_time)
-        if goal:
-            display.fill(f"#job-goal-{key}", goal)
-    for key, value in income.items():
-        display.fill(f"#job-income-{key}", value)
-    display.get_by_role("button", name="Save the job cards").click()
-    expect(display.locator(".job-list")).to_be_visible()
-
-
-def give_job(display, seat, job_label):
-    row = display.locator(f".job-list li[data-seat='{seat}']")
-    row.locator("select").select_option(label=job_label)
-    row.get_by_role("button", name="Set the job").click()
-    expect(display.get_by_test_id(f"job-{seat}")).to_have_text(job_label)
-
-
-def start(display, phones, dealer=3):
-    display.locator(f".admin-list li[data-seat='{dealer}']").get_by_role("button", name="Make dealer").click()
-    expect(display.locator(f".admin-list li[data-seat='{dealer}']")).to_contain_text("dealer")
-    display.get_by_role("button", name="Start the game").click()
-    for phone in phones:
-        expect(phone.get_by_test_id("turn-player")).to_have_text("Ana", timeout=PROPAGATION_MS)
 
 
 def test_chez_goth_turns_with_a_rolled_income_a_heartache_lost_and_a_tv_card(browser, server):

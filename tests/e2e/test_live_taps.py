@@ -2,7 +2,8 @@
 another phone's change arrives still counts."""
 
 from playwright.sync_api import expect
-from steps import PROPAGATION_MS, join, open_table, scan_qr
+
+from tests.helpers.browser_steps import PROPAGATION_MS, join, open_table, scan_qr
 
 
 def test_a_tap_held_across_another_phones_change_still_counts(browser, server):

@@ -1,8 +1,9 @@
 """A 320 px wide phone: nothing on the seat page scrolls sideways, the dice row included (issue 17 item 18)."""
 
-from harness import PHONE
 from playwright.sync_api import expect
-from steps import open_table, scan_qr, unfold
+
+from tests.helpers.browser_steps import open_table, scan_qr, unfold
+from tests.helpers.chromium import PHONE
 
 NARROW = 320
 

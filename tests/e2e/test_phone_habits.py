@@ -1,8 +1,9 @@
 """What a phone on the table needs: the screen stays awake while its seat is open."""
 
-from harness import PHONE
 from playwright.sync_api import expect
-from steps import open_table, scan_qr
+
+from tests.helpers.browser_steps import open_table, scan_qr
+from tests.helpers.chromium import PHONE
 
 FAKE_WAKE_LOCK = """
 window.__wakeLocks = 0;

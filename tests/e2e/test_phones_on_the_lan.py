@@ -2,7 +2,8 @@
 to stay awake there; the seat can be added to the home screen."""
 
 from playwright.sync_api import expect
-from steps import join, open_table, scan_qr
+
+from tests.helpers.browser_steps import join, open_table, scan_qr
 
 HIDE = """() => {
   Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => 'hidden'});

@@ -2,7 +2,8 @@
 sweet revenge."""
 
 from playwright.sync_api import expect
-from steps import PROFILE, PROPAGATION_MS, advance_to, join, open_table, scan_qr
+
+from tests.helpers.browser_steps import PROFILE, PROPAGATION_MS, advance_to, join, open_table, scan_qr
 
 PENALTY = {"private": "0", "corporal": "1", "sergeant": "2"}
 RANKS = ((1, "Corporal"), (2, "Private"), (3, "Private"), (4, "Private"))

@@ -2,8 +2,21 @@
 phone enters the roll), and a Person sent away by a physical die from the Roll phase's list."""
 
 from playwright.sync_api import expect
-from steps import PROPAGATION_MS, advance_to, join, open_table, play, scan_qr, set_up
-from test_jobs_browser import GOTH_INCOME, GOTH_NUMBERS, enter_jobs, give_job, start
+
+from tests.helpers.browser_steps import (
+    GOTH_INCOME,
+    GOTH_NUMBERS,
+    PROPAGATION_MS,
+    advance_to,
+    enter_jobs,
+    give_job,
+    join,
+    open_table,
+    play,
+    scan_qr,
+    set_up,
+    start,
+)
 
 
 def three_phones(browser, server, game):

@@ -4,10 +4,11 @@ text no smaller than 24 px on a 1280x800 laptop; one more tap brings the setup a
 
 from __future__ import annotations
 
-from harness import DISPLAY
 from playwright.sync_api import expect
-from test_accessibility import Table, both_themes
-from test_first_screen import SIESTA, api
+
+from tests.helpers.api_tables import SIESTA, Table, api
+from tests.helpers.axe_checks import both_themes
+from tests.helpers.chromium import DISPLAY
 
 MIN_TEXT_PX = 24
 NAMES = ((1, "Александра"), (2, "Maximiliane"), (3, "WOLFGANG"), (4, "Jo"), (5, "Ben"))

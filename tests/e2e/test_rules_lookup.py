@@ -1,8 +1,9 @@
 """A phone looks a rule up mid-game, in its own language, and comes back to its seat."""
 
-from harness import PHONE
 from playwright.sync_api import expect
-from steps import join, open_table, scan_qr, tap
+
+from tests.helpers.browser_steps import join, open_table, scan_qr, tap
+from tests.helpers.chromium import PHONE
 
 
 def test_a_refusal_opens_its_rule_and_the_phone_returns_to_its_seat(browser, server):

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-from steps import advance_to, join, open_table, scan_qr, set_up, unfold
+
+from tests.helpers.browser_steps import advance_to, join, open_table, scan_qr, set_up, unfold
 
 SCREEN_HEIGHT = 844
 

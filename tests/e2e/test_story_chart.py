@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from harness import DISPLAY, PHONE
 from playwright.sync_api import expect
-from test_display_browser import api
+
+from tests.helpers.api_tables import api
+from tests.helpers.chromium import DISPLAY, PHONE
 
 # Long and wide names, in two alphabets; the winner's total is the widest number.
 PLAYERS = ((1, "Александра"), (2, "WOLFGANG"), (3, "Maximiliane"), (4, "Jo"))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from harness import PHONE
 from playwright.sync_api import expect
-from steps import PROPAGATION_MS, join, open_table, scan_qr, tap, unfold
+
+from tests.helpers.browser_steps import PROPAGATION_MS, join, open_table, scan_qr, tap, unfold
+from tests.helpers.chromium import PHONE
 
 
 def test_three_phones_join_by_qr_tap_undo_and_survive_a_restart(browser, server):

@@ -1,26 +1,15 @@
 """The tap benchmark: a Chez Guevara turn with known cards takes at most 12 taps and no keystroke, also on a server
 that only imported the deck file of another; a turn with one new card costs only the keystrokes of its name and number.
 
-tests/bench/bench_taps.py prints the same counts for any checkout (before and after the picker).
+`python -m benchmarks.bench_taps` prints the same counts for any checkout (before and after the picker).
 """
 
 import json
 import urllib.request
 
-from harness import Server
-from steps import join, open_table, scan_qr, set_up
-from thumb import Thumb, pass_turn, play_turn
-
-NEW_CARDS = ("Camp Cook", "Soap", "Rum", "Hammock Time")
-
-
-def table_of_three(browser, server):
-    """Ana, Ben and Cleo at a started table; Ana is on turn."""
-    display = open_table(browser, server, seats="3")
-    url = scan_qr(display)
-    phones = [join(browser, url, seat, name) for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cleo"))]
-    set_up(display, phones)
-    return phones
+from tests.helpers.browser_steps import table_of_three
+from tests.helpers.counted_taps import NEW_CARDS, Thumb, pass_turn, play_turn
+from tests.helpers.real_server import Server
 
 
 def test_known_cards_take_twelve_taps_and_no_keystroke_and_a_new_card_only_its_own(browser, tmp_path):

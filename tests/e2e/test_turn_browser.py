@@ -1,7 +1,8 @@
 """A Chez Guevara setup and turn in the browser: the display enters the ranks, phones follow the phases."""
 
 from playwright.sync_api import expect
-from steps import PROPAGATION_MS, join, open_table, play, scan_qr
+
+from tests.helpers.browser_steps import PROPAGATION_MS, join, open_table, play, scan_qr
 
 RANK_VALUES = {  # what a table would copy from its own cards; only the Corporal's 3 and 2 are in the rulebook
     "count": {"private": "4", "corporal": "2", "sergeant": "2"},

@@ -1,15 +1,10 @@
-"""The reliability tests' setup: the real server (the browser tests' harness) on loopback, one per test."""
+"""The reliability tests' setup: the real server (tests.helpers.real_server) on loopback, one per test."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
-
-from harness import Server  # noqa: E402
+from tests.helpers.real_server import Server
 
 
 @pytest.fixture

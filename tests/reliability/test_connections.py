@@ -10,10 +10,21 @@ import urllib.parse
 from pathlib import Path
 
 import psutil
-from harness import Server
-from netclients import ATTACKER, HONEST, Dripper, call, connect, is_closed, open_table, p95, tap, version
 
 from companion.serve.server import SELECT_LIMIT
+from tests.helpers.loopback_clients import (
+    ATTACKER,
+    HONEST,
+    Dripper,
+    call,
+    connect,
+    is_closed,
+    open_table,
+    p95,
+    tap,
+    version,
+)
+from tests.helpers.real_server import Server
 
 SAMPLES = 40
 

@@ -11,9 +11,9 @@ import socket
 import time
 
 import psutil
-from harness import Server
-from netclients import open_stream, open_table, tap, version
-from test_workers import wait_for
+
+from tests.helpers.loopback_clients import open_stream, open_table, tap, version
+from tests.helpers.real_server import Server, wait_for
 
 
 def holder(server: Server, connection: http.client.HTTPConnection) -> int:

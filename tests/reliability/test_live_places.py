@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import time
 
-from harness import Server
-from netclients import ATTACKER, HONEST, call, open_stream, open_table
+from tests.helpers.loopback_clients import ATTACKER, HONEST, call, open_stream, open_table
+from tests.helpers.real_server import Server
 
 
 def started(tmp_path, *args: str) -> Server:

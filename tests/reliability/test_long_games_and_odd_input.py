@@ -6,14 +6,11 @@ from __future__ import annotations
 import http.client
 import http.cookiejar
 import json
-import sys
 import urllib.request
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
-from harness import Server  # noqa: E402
+from tests.helpers.real_server import Server
 
 FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
 

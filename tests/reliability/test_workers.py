@@ -5,25 +5,14 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 import urllib.request
 
 import psutil
 import pytest
-from harness import Server
 
 from companion.__main__ import parse_args
 from companion.serve import workers
-
-
-def wait_for(check, seconds: float = 20.0) -> bool:
-    """Whether `check()` comes true within `seconds` (checked often; generous for a loaded machine)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.05)
-    return check()
+from tests.helpers.real_server import Server, wait_for
 
 
 def answers(server: Server) -> bool:

@@ -4,12 +4,12 @@ import re
 import threading
 
 import pytest
-from rulebook_questions import QUESTIONS
-from section_questions import section_cases
 
 from companion.rulebook import LANGUAGES, sections
 from companion.rulebook.search import build_index, search, stem
 from companion.rulebook.stopwords import STOPWORDS
+from tests.helpers.rulebook_questions import QUESTIONS
+from tests.helpers.section_questions import section_cases
 
 STOP = {lang: {stem(word, lang) for word in words} for lang, words in STOPWORDS.items()}
 CASES = [(lang, query, game, expected)

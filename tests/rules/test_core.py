@@ -1,10 +1,10 @@
 """The table's state as a fold of its log: tallies, dice, undo/redo and the momentary win."""
 
 import pytest
-from tablelog import Log
 
 from companion.rules import engine as core
 from companion.rules.violations import RuleViolation
+from tests.helpers.table_log import Log
 
 
 def test_new_table_has_empty_seats_in_order_and_the_goal_by_player_count():

@@ -1,22 +1,16 @@
 """Denounce!: the roll with modifiers and penalty, demotion, the denouncer's move, and sweet revenge (part of #4)."""
 
 import pytest
-from tablelog import Log
-from test_tents_rules import started, to_phase
-from test_turn_rules import COUNTS, values
 
 from companion.rules.violations import RuleViolation
+from tests.helpers.guevara_tables import COUNTS, PEDRO, to_phase, values
+from tests.helpers.guevara_tables import call_people_game as game
+from tests.helpers.table_log import Log
 
 MAO = {"name": "Sayings of Chairman Mao", "key": "sayings_of_chairman_mao", "type": "thing", "slack": 1, "cost": 0,
        "denounce_modifier": 1}
 TOADY = {"name": "The Toady", "key": "the_toady", "type": "person", "slack": 0, "invited": False}
 LEADER = {"name": "Glorious Leader", "key": "glorious_leader", "type": "person", "slack": 0, "invited": False}
-FRIEND = {"name": "Pedro", "type": "person", "slack": 0, "invited": False}
-
-
-def game(ranks=("private", "corporal", "sergeant")):
-    """A started game, seat 1 in its Call People phase; the Private's penalty entered as 0."""
-    return started(ranks, "call", private={"penalty": 0})
 
 
 def test_a_roll_of_three_or_more_after_modifiers_and_penalty_is_innocent():
@@ -28,7 +22,7 @@ def test_a_roll_of_three_or_more_after_modifiers_and_penalty_is_innocent():
 
 def test_two_or_less_is_demoted_and_the_denouncer_may_move_a_person():
     log = game()
-    log.act("play_card", 1, cards=[FRIEND], target=3)
+    log.act("play_card", 1, cards=[PEDRO], target=3)
     log.act("denounce", 1, target=3)
     state = log.act("denounce_roll", 3, value=4)  # 4 - 2 = 2
     assert state.ranks[3] == "corporal" and state.denunciation.stage == "move"

@@ -4,9 +4,9 @@ import copy
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tablelog import Log
 
 from companion.rules import engine, game_story
+from tests.helpers.table_log import Log
 
 TAPS = st.lists(st.tuples(st.sampled_from(["slack+", "slack-", "wound", "roll", "undo", "redo", "win"]),
                           st.integers(1, 3)), max_size=60)

@@ -4,12 +4,12 @@ import re
 from pathlib import Path
 
 import pytest
-from tablelog import Log
 
 from companion import cards
 from companion.rules import engine
 from companion.rules.games import ALL_CATEGORIES, ALL_PEST_CATEGORIES, GAMES, game, job_deck
 from companion.rules.violations import RuleViolation
+from tests.helpers.table_log import Log
 
 COMPANION = Path(__file__).resolve().parents[2] / "companion"
 GOTH_ONLY = {"heartache", "clothing", "jewellery"}

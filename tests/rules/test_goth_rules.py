@@ -1,11 +1,10 @@
 """Heartache, TV cards, pests, job changes and the combined Chez Geek + Chez Goth rules, pure."""
 
 import pytest
-from jobdeck import GEEK_JOBS, entry, job_table
-from test_jobs_rules import to_phase
 
 from companion.rules.goth import counts_as, same_job
 from companion.rules.violations import RuleViolation
+from tests.helpers.job_tables import GEEK_JOBS, entry, job_table, to_phase
 
 
 def started(game="goth", jobs=("artist", "porn_shop_clerk", "poet"), dice=(5, 5)):

@@ -1,19 +1,11 @@
 """Chez Geek and Chez Goth's turn, pure: jobs, five phases, rolled Income and Free Time, the goal on the job."""
 
 import pytest
-from jobdeck import GEEK_JOBS, entry, job_table
-from tablelog import Log
 
 from companion.rules.games import JOB_PHASES, game
 from companion.rules.violations import RuleViolation
-
-
-def to_phase(log, phase, seat=None, dice=(6, 6)):
-    turn = log.state.turn
-    while turn.phase != phase:
-        log.act("advance", turn.seat, phase=turn.phase, turn=turn.number, dice=list(dice))
-        turn = log.state.turn
-    return log
+from tests.helpers.job_tables import GEEK_JOBS, entry, job_table, to_phase
+from tests.helpers.table_log import Log
 
 
 def test_the_job_games_have_five_phases_and_no_heal():

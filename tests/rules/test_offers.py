@@ -1,13 +1,22 @@
 """What a screen may do now (rules.offers): every offer is an action the rules accept, and nothing else is offered."""
 
-from jobdeck import job_table
-from test_denounce import FRIEND as PEDRO
-from test_denounce import game as denounce_game
-from test_raids import game as raid_game
-from test_raids import raiding
-from test_tents_rules import CAT, FRIEND, LEADER, TEQUILA, end_turn, game, gordo_on_maria, started, to_phase
-
 from companion.rules.offers import Offers, Revenge, accepts, display_offers, offers
+from tests.helpers.guevara_tables import (
+    CAT,
+    FRIEND,
+    LEADER,
+    PEDRO,
+    TEQUILA,
+    call_people_game,
+    end_turn,
+    free_time_game,
+    game,
+    gordo_on_maria,
+    raiding,
+    started,
+    to_phase,
+)
+from tests.helpers.job_tables import job_table
 
 
 def test_only_the_active_player_may_go_on_and_the_last_phase_ends_the_turn():
@@ -91,10 +100,10 @@ def test_the_glorious_leader_and_cats_are_never_offered_for_rolling_away():
 
 
 def test_only_the_highest_rank_may_call_a_raid_and_others_may_hand_one_over():
-    log = raid_game(["sergeant", "private", "private"])
+    log = free_time_game(["sergeant", "private", "private"])
     assert offers(log.state, 1).call_raid.leader == 1 and offers(log.state, 1).call_raid.seat == 1
     assert offers(log.state, 2).call_raid.seat == 2  # handing the Sergeant a Raid card
-    log = raid_game(["corporal", "sergeant", "private"])
+    log = free_time_game(["corporal", "sergeant", "private"])
     assert offers(log.state, 1).call_raid is None and display_offers(log.state).call_raid is None
 
 
@@ -112,7 +121,7 @@ def test_everybody_rolls_for_the_raid_then_the_leader_names_who_picks_second():
 
 
 def test_the_denounced_rolls_and_the_innocent_may_take_revenge():
-    log = denounce_game()
+    log = call_people_game()
     state = log.act("denounce", 1, target=3)
     assert offers(state, 3).denounce_roll == 3 and offers(state, 1).denounce_roll is None
     assert offers(state, 2).denounce is None  # one denouncement at a time
@@ -121,7 +130,7 @@ def test_the_denounced_rolls_and_the_innocent_may_take_revenge():
 
 
 def test_the_successful_denouncer_may_move_a_person_out_of_the_tent():
-    log = denounce_game()
+    log = call_people_game()
     log.act("play_card", 1, cards=[PEDRO], target=3)
     log.act("denounce", 1, target=3)
     state = log.act("denounce_roll", 3, value=4)  # guilty

@@ -1,19 +1,14 @@
 """Pulling rank on another player's Free Time, and countermanding it (part of #4)."""
 
 import pytest
-from tablelog import Log
-from test_tents_rules import SLEEP, SOAP, started, to_phase
-from test_turn_rules import COUNTS, values
 
 from companion.rules.violations import RuleViolation
+from tests.helpers.guevara_tables import COUNTS, SLEEP, SOAP, to_phase, values
+from tests.helpers.guevara_tables import free_time_game as game
+from tests.helpers.table_log import Log
 
 DIG_HOLES = {"name": "Dig Holes", "key": "dig_holes", "type": "activity", "slack": 0}
 DRILL = {"name": "Drill", "type": "activity", "slack": 1}
-
-
-def game(ranks):
-    """A started game in seat 1's Free Time."""
-    return started(ranks, "freetime")
 
 
 def test_the_puller_gains_one_slack_first_and_the_target_does_the_given_activity():

@@ -1,10 +1,9 @@
 """The race view's lanes, pure: bars to one scale, the goal line, wounds, the turn and the winner."""
 
-from jobdeck import job_table
-from tablelog import Log
-from test_tents_rules import game
-
 from companion.rules import race_lanes
+from tests.helpers.guevara_tables import game
+from tests.helpers.job_tables import job_table
+from tests.helpers.table_log import Log
 
 
 def test_bars_are_totals_on_the_goal_scale_and_wounds_show_what_they_took():

@@ -1,32 +1,15 @@
 """Raids: who may lead, the rolls (wounds on a first-roll 6, tie-breaks), the promotion and the loot (part of #4)."""
 
 import pytest
-from test_tents_rules import SLEEP, started
-from test_turn_rules import COUNTS
 
 from companion.rules.offers import display_offers, offers
 from companion.rules.violations import RuleViolation
+from tests.helpers.guevara_tables import RAID, SLEEP, raiding
+from tests.helpers.guevara_tables import free_time_game as game
 
-RAID = {"name": "Raid the Village", "loot": 3}
 BERET = {"name": "New Beret", "slack": 2}
 CIGARS = {"name": "Cigars", "slack": 1}
 RUM = {"name": "Rum", "slack": 2}
-
-
-def game(ranks, counts=COUNTS):
-    """A started game in seat 1's Free Time."""
-    return started(ranks, "freetime", counts)
-
-
-def raiding(ranks, rolls, counts=COUNTS, card=RAID):
-    """Seat 1 calls a raid, everybody lets it pass, and each seat rolls the given value in table order."""
-    log = game(ranks, counts)
-    window = log.act("call_raid", 1, card=card).window.uid
-    for seat in range(2, len(ranks) + 1):
-        log.act("pass_card", seat, window=window)
-    for seat, value in rolls.items():
-        log.act("raid_roll", seat, value=value)
-    return log
 
 
 def test_only_one_of_the_highest_ranks_may_lead_a_raid():

@@ -1,10 +1,10 @@
 """Promotion and demotion (the first part of the rank rules): free cards, swaps, and numbers that follow at once."""
 
 import pytest
-from tablelog import Log
-from test_turn_rules import COUNTS, values
 
 from companion.rules.violations import RuleViolation
+from tests.helpers.guevara_tables import COUNTS, values
+from tests.helpers.table_log import Log
 
 
 def table(ranks, counts=COUNTS):

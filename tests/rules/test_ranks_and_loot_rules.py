@@ -1,12 +1,11 @@
 """Two-player ranks and who may take what from the loot (#17 items 2 and 3)."""
 
 import pytest
-from tablelog import Log
-from test_raids import raiding
-from test_turn_rules import COUNTS, values
 
 from companion.rules.ranks import off_rulebook_ranks
 from companion.rules.violations import RuleViolation
+from tests.helpers.guevara_tables import COUNTS, raiding, values
+from tests.helpers.table_log import Log
 
 GORDO = {"name": "Gordo", "key": "gordo", "type": "person", "slack": 0}
 

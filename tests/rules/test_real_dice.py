@@ -2,13 +2,19 @@
 panel for a step that waits for a roll is that step's roll (001, 002 and 004 in the shared seeds)."""
 
 import pytest
-from jobdeck import job_table
-from test_denounce import game as denounce_game
-from test_raids import game as raid_game
-from test_tents_rules import FRIEND, NOOKIE, end_turn, gordo_on_maria, to_phase
 
 from companion.rules import offers
 from companion.rules.violations import RuleViolation
+from tests.helpers.guevara_tables import (
+    FRIEND,
+    NOOKIE,
+    call_people_game,
+    end_turn,
+    free_time_game,
+    gordo_on_maria,
+    to_phase,
+)
+from tests.helpers.job_tables import job_table
 
 
 def physical_temp_turn():
@@ -94,7 +100,7 @@ def test_a_get_rid_roll_typed_into_the_dice_panel_is_sent_to_the_person_it_is_fo
 
 
 def test_a_call_and_a_variable_slack_entered_in_the_dice_panel_settle_the_card():
-    log = denounce_game()
+    log = call_people_game()
     log.act("play_card", 1, cards=[FRIEND])
     state = log.act("roll_die", 1, purpose="call", note="", value=5, physical=True)
     assert state.window is None and "Camp Cook" in [c.name for c in state.tents[1]]
@@ -105,20 +111,20 @@ def test_a_call_and_a_variable_slack_entered_in_the_dice_panel_settle_the_card()
 
 
 def test_raid_and_denounce_rolls_entered_in_the_dice_panel_count():
-    log = raid_game(("sergeant", "corporal", "private"))
+    log = free_time_game(("sergeant", "corporal", "private"))
     window = log.act("call_raid", 1, card={"name": "Raid", "loot": 2}).window.uid
     log.act("pass_card", 2, window=window)
     log.act("pass_card", 3, window=window)
     state = log.act("roll_die", 2, purpose="raid", note="", value=5, physical=True)
     assert state.raid.rolls == {2: 5}
-    log = denounce_game()
+    log = call_people_game()
     log.act("denounce", 1, target=2)
     state = log.act("roll_die", 2, purpose="denounce", note="", value=1, physical=True)
     assert state.denunciation.stage == "move" and state.denunciation.roll["value"] == 1
 
 
 def test_a_lucky_seven_raises_this_turns_income_and_is_named():
-    log = denounce_game()
+    log = call_people_game()
     to_phase(log, "freetime")
     before = log.state.turn.income_left
     state = log.act("budget_card", 1, name="Lucky 7", key="lucky_7", income=1)

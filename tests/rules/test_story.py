@@ -1,11 +1,9 @@
 """The story of a game, pure: totals after every change match the log, turning points, rematches, the chart."""
 
-from jobdeck import job_table
-from tablelog import Log
-from test_raids import raiding
-from test_tents_rules import FRIEND, SLEEP, game, to_phase
-
 from companion.rules import engine, game_story
+from tests.helpers.guevara_tables import FRIEND, SLEEP, game, raiding, to_phase
+from tests.helpers.job_tables import job_table
+from tests.helpers.table_log import Log
 
 BOMB = {"with": "Bomb Making Practice"}
 

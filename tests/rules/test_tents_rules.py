@@ -5,69 +5,24 @@ rulebook states (Soap costs 1, The Art of War 3, Social Justice Nookie is 1 die 
 """
 
 import pytest
-from tablelog import Log
-from test_turn_rules import COUNTS, values
 
 from companion.rules.violations import RuleViolation
+from tests.helpers.guevara_tables import (
+    CAT,
+    FRIEND,
+    GORDO,
+    LEADER,
+    NOOKIE,
+    SLEEP,
+    SOAP,
+    end_turn,
+    game,
+    gordo_on_maria,
+    to_phase,
+)
 
-SOAP = {"name": "Soap", "type": "thing", "cost": 1, "slack": 1}
 ART_OF_WAR = {"name": "The Art of War", "type": "thing", "cost": 3, "slack": 3}
-NOOKIE = {"name": "Social Justice Nookie", "type": "activity", "categories": ["nookie"], "slack_die": True,
-          "slack_modifier": -1}
-SLEEP = {"name": "Siesta", "type": "activity", "categories": ["sleep"], "slack": 2}
-GORDO = {"name": "Gordo", "key": "gordo", "type": "person", "invited": False, "slack": 0, "pest": ["food", "booze"]}
-LEADER = {"name": "Glorious Leader", "key": "glorious_leader", "type": "person", "invited": False, "slack": -1}
-FRIEND = {"name": "Camp Cook", "type": "person", "invited": True, "slack": 2}
-CAT = {"name": "Jungle Cat", "type": "cat", "slack": 1}
-TEQUILA = {"name": "Tequila", "type": "thing", "categories": ["booze"], "slack": 1}
-POTATO = {"name": "Potato", "type": "thing", "categories": ["food"], "slack": 1}
 GOAT = {"name": "Goat", "type": "thing", "categories": ["pet", "food"], "slack": 2}
-
-
-def game(seats=3):
-    """Seat 1 Private, seat 2 Corporal (Income 3, Free Time 2), seat 3 Sergeant; dealer 3, so seat 1 starts."""
-    log = Log(seats)
-    log.act("set_profile", counts=COUNTS, values=values())
-    for seat, rank in zip(range(1, seats + 1), ("private", "corporal", "sergeant", "private")):
-        log.act("set_rank", seat, rank=rank)
-    log.act("set_dealer", seats)
-    log.act("start_game")
-    return log
-
-
-def to_phase(log, phase):
-    while log.state.turn.phase != phase:
-        log.act("advance", log.state.turn.seat, phase=log.state.turn.phase, turn=log.state.turn.number)
-
-
-def started(ranks, phase, counts=COUNTS, **value_overrides):
-    """A started game with these ranks, seat 1 first (the last seat deals), in seat 1's `phase`."""
-    log = Log(len(ranks))
-    log.act("set_profile", counts=counts, values=values(**value_overrides))
-    for seat, rank in enumerate(ranks, start=1):
-        log.act("set_rank", seat, rank=rank)
-    log.act("set_dealer", len(ranks))
-    log.act("start_game")
-    to_phase(log, phase)
-    return log
-
-
-def end_turn(log):
-    to_phase(log, "heal")
-    log.act("advance", log.state.turn.seat, phase="heal", turn=log.state.turn.number)
-
-
-def gordo_on_maria():
-    """Maria (seat 2) scrounged Tequila and a Potato; on seat 1's next turn Gordo is called into her tent."""
-    log = game()
-    end_turn(log)
-    to_phase(log, "freetime")
-    log.act("play_card", 2, cards=[TEQUILA, POTATO])
-    end_turn(log)
-    end_turn(log)  # seat 3's turn passes; back to seat 1
-    to_phase(log, "call")
-    log.act("play_card", 1, cards=[GORDO], target=2)
-    return log
 
 
 def cards(log, seat):

@@ -3,24 +3,12 @@
 import random
 
 import pytest
-from tablelog import Log
 
 from companion.rules.games import RANK_PHASES as PHASES
 from companion.rules.guevara import default_profile_values
 from companion.rules.violations import RuleViolation
-
-COUNTS = {"private": 4, "corporal": 2, "sergeant": 2}
-
-
-def values(**overrides):
-    """Rank values for tests; only the Corporal's Income 3 and Free Time 2 come from the rulebook."""
-    filled = default_profile_values()
-    filled["private"].update(income=2, free_time=2, slack=1)
-    filled["corporal"].update(slack=2, penalty=1)
-    filled["sergeant"].update(income=4, free_time=1, slack=3, penalty=2)
-    for rank, changes in overrides.items():
-        filled[rank].update(changes)
-    return filled
+from tests.helpers.guevara_tables import COUNTS, values
+from tests.helpers.table_log import Log
 
 
 def ready(seats=3, dealer=1, ranks=("private", "corporal", "sergeant")):

@@ -4,11 +4,11 @@ import json
 import sqlite3
 
 import pytest
-from phones import act, join
-from postgres_cluster import BOTH_DATABASES
 
 from companion.app import create_app
 from companion.storage import store
+from tests.helpers.http_phones import act, join, state
+from tests.helpers.postgres_cluster import BOTH_DATABASES
 
 USED = "tap-0000-used"
 
@@ -24,10 +24,6 @@ def opened(client):
 def post(client, token, key, **body):
     return client.post(f"/t/{token}/actions", json={"action_id": USED, **body},
                     headers={"Authorization": f"Bearer {key}"})
-
-
-def state(client, token):
-    return client.get(f"/t/{token}/state.json").get_json()
 
 
 @BOTH_DATABASES

@@ -1,13 +1,9 @@
 """Tapping on a phone: tallies, dice, undo/redo, double taps, refusals, htmx and plain posts."""
 
-from phones import act, join
-from postgres_cluster import BOTH_DATABASES
+from tests.helpers.http_phones import act, join, state
+from tests.helpers.postgres_cluster import BOTH_DATABASES
 
 pytestmark = BOTH_DATABASES  # the HTTP suite on SQLite and on a real PostgreSQL
-
-
-def state(client, token):
-    return client.get(f"/t/{token}/state.json").get_json()
 
 
 def test_a_slack_tap_returns_the_panel_fragment_for_htmx(app, table):

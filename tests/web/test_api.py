@@ -3,9 +3,9 @@
 import threading
 
 import pytest
-from postgres_cluster import BOTH_DATABASES
 
 from companion.app import create_app
+from tests.helpers.postgres_cluster import BOTH_DATABASES
 
 pytestmark = BOTH_DATABASES  # the HTTP suite on SQLite and on a real PostgreSQL
 

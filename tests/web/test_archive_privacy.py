@@ -6,9 +6,8 @@ import re
 import sqlite3
 from pathlib import Path
 
-from phones import act, join
-
 from companion.app import create_app
+from tests.helpers.http_phones import act, join
 
 OLD_DATABASE = Path(__file__).parent / "data" / "archive_before_m006.sql"
 

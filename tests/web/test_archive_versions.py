@@ -1,8 +1,8 @@
 """The front page's archive follows the log: play inside an unfinished game reuses it, a win, an undo, a redo
 or a rematch tells the table's story again."""
 
-from phones import act
-from postgres_cluster import BOTH_DATABASES
+from tests.helpers.http_phones import act
+from tests.helpers.postgres_cluster import BOTH_DATABASES
 
 pytestmark = BOTH_DATABASES  # the HTTP suite on SQLite and on a real PostgreSQL
 

@@ -1,30 +1,7 @@
 """Playing cards through HTTP: the catalog fills what it knows, the table enters the rest once, others cancel."""
 
-from phones import act, join
-from test_turn_http import PROFILE
-
-
-def state(client, token):
-    return client.get(f"/t/{token}/state.json").get_json()
-
-
-def started(app, client, table):
-    """Seats 1-4 Private, Corporal, Sergeant, Private; dealer 4, so Ana (seat 1) plays first."""
-    act(client, table, type="set_profile", **PROFILE)
-    for seat, rank in ((1, "private"), (2, "corporal"), (3, "sergeant"), (4, "private")):
-        act(client, table, type="set_rank", seat=seat, rank=rank)
-    act(client, table, type="set_dealer", seat=4)
-    act(client, table, type="start_game")
-    return join(app, table, 1, "Ana"), join(app, table, 2, "Ben")
-
-
-def to_phase(phone, table, seat, phase):
-    for _ in range(6):
-        html = phone.get(f"/t/{table}/seat").get_data(as_text=True)
-        if f'data-testid="turn-phase">{phase}<' in html:
-            return
-        current = html.split('name="phase" value="')[1].split('"')[0]
-        act(phone, table, type="advance", seat=seat, phase=current, turn=1)
+from tests.helpers.http_phones import act, state
+from tests.helpers.http_tables import started, to_phase
 
 
 def test_a_known_card_asks_only_for_what_the_rulebook_does_not_print(app, client, table):

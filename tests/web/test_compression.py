@@ -4,7 +4,7 @@ import gzip
 import re
 from pathlib import Path
 
-from phones import act, join
+from tests.helpers.http_phones import act, join
 
 ROOT = Path(__file__).resolve().parents[2]
 GZIP = {"Accept-Encoding": "gzip, deflate, br"}

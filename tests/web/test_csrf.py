@@ -1,9 +1,9 @@
 """Cross-site request forgery: a change sent by another origin's page is refused by its headers, nothing changes."""
 
 import pytest
-from phones import act, join
 
 from companion.web.connection import get_db
+from tests.helpers.http_phones import act, join
 
 OWN = "http://localhost"  # the test client's address
 FOREIGN = [

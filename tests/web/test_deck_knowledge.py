@@ -3,13 +3,12 @@
 import shutil
 from pathlib import Path
 
-from phones import act
-from postgres_cluster import BOTH_DATABASES
-from test_cards_http import started, state, to_phase
-
 from companion.app import create_app
 from companion.knowledge.learning import Lesson, learn
 from companion.storage import deck_knowledge, store
+from tests.helpers.http_phones import act, state
+from tests.helpers.http_tables import started, to_phase
+from tests.helpers.postgres_cluster import BOTH_DATABASES
 
 FIXTURE = Path(__file__).parent / "fixtures" / "before_decks.sqlite"
 

@@ -7,12 +7,12 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from phones import act
-from postgres_cluster import BOTH_DATABASES
-from test_cards_http import started, to_phase
 
 from companion.app import create_app
 from companion.storage import deck_knowledge
+from tests.helpers.http_phones import act
+from tests.helpers.http_tables import started, to_phase
+from tests.helpers.postgres_cluster import BOTH_DATABASES
 
 PHONE = {"REMOTE_ADDR": "192.168.1.20"}  # not this machine: it must show a display key to change a deck
 

@@ -3,8 +3,8 @@ what is shown (item 18)."""
 
 import re
 
-from phones import act, join
-from test_cards_http import started, to_phase
+from tests.helpers.http_phones import act, join
+from tests.helpers.http_tables import started, to_phase
 
 
 def test_every_phone_sees_each_raid_round_including_the_tie_break(app, client, table):

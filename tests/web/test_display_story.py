@@ -4,10 +4,11 @@ import re
 import threading
 
 import pytest
-from phones import act, join
 
 from companion.app import create_app
 from companion.rules import engine
+from tests.helpers.http_phones import act, join
+from tests.helpers.http_tables import started, to_phase
 
 HX = {"HX-Request": "true"}
 
@@ -236,8 +237,6 @@ def test_delete_asks_first_and_then_removes_everything(app, client, table):
 
 
 def test_a_raid_and_a_denouncement_are_told_in_the_race_and_in_the_story(app, client, table):
-    from test_cards_http import started, to_phase
-
     ana, ben = started(app, client, table)  # Ana Private, Ben Corporal, seat 3 Sergeant, seat 4 Private
     for seat, rank in ((3, "private"), (2, "private"), (1, "corporal")):
         act(client, table, type="set_rank", seat=seat, rank=rank)

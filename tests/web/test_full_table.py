@@ -3,7 +3,8 @@
 import re
 
 import pytest
-from phones import act, join
+
+from tests.helpers.http_phones import act, join
 
 
 def full_table(app, client, language="en"):

@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
-from phones import act, join
+
+from tests.helpers.http_phones import act, join
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGS = ROOT / "companion" / "translations"

@@ -3,30 +3,9 @@
 import re
 
 import pytest
-from phones import act, join
 
-
-def state(client, token):
-    return client.get(f"/t/{token}/state.json").get_json()
-
-
-def open_table(client, game, seats=3):
-    response = client.post("/tables", data={"game": game, "seats": str(seats),
-                                            "language": "en"})
-    assert response.status_code == 303
-    return response.headers["Location"].split("/")[2]
-
-
-def profile_fields(page: str, numbers: dict[str, tuple[str, str, str]]) -> dict:
-    """The job profile form as the display shows it, with the given jobs' Income, Free Time and goal filled in."""
-    form = page.split('class="act profile-form job-profile-form"')[1].split("</form>")[0]
-    fields = dict(re.findall(r'name="((?:key|name|income|free_time|goal|hand|perk|goth)_\d+)"[^>]*value="([^"]*)"',
-                             form))
-    for row in range(30):
-        key = fields.get(f"key_{row}")
-        if key in numbers:
-            fields[f"income_{row}"], fields[f"free_time_{row}"], fields[f"goal_{row}"] = numbers[key]
-    return fields
+from tests.helpers.http_phones import act, state
+from tests.helpers.http_tables import open_table, profile_fields, set_up_goth
 
 
 def test_the_front_page_offers_the_four_games(client):
@@ -64,21 +43,6 @@ def test_the_combined_profile_has_both_decks_and_marks_the_goth_jobs(client):
     poet_row = page.split('data-job="poet"')[1].split("</tr>")[0]
     slacker_row = page.split('data-job="slacker"')[1].split("</tr>")[0]
     assert "checked" in poet_row and "checked" not in slacker_row
-
-
-GOTH_NUMBERS = {"artist": ("1/4", "2", "20"), "barista": ("3", "2", "20"), "poet": ("1", "3", "21"),
-                "porn_shop_clerk": ("2", "2", "18"), "morgue_watch": ("2", "2", "22")}
-
-
-def set_up_goth(app, client):
-    token = open_table(client, "goth")
-    page = client.get(f"/t/{token}/display").get_data(as_text=True)
-    assert act(client, token, type="set_job_profile", **profile_fields(page, GOTH_NUMBERS)).status_code == 200
-    phones = [join(app, token, seat, name) for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cleo"))]
-    for phone, seat, job in zip(phones, (1, 2, 3), ("artist", "poet", "barista")):
-        assert act(phone, token, type="set_job", seat=seat, job=job).status_code == 200
-    act(client, token, type="set_dealer", seat=3)
-    return token, phones
 
 
 def test_the_job_profile_is_remembered_for_the_next_table(app, client):

@@ -3,21 +3,10 @@
 import re
 import threading
 
-from phones import act, join
-
-from companion.app import create_app
+from tests.helpers.http_phones import act, join
+from tests.helpers.http_tables import live_app
 
 VERSION = re.compile(r'id="panel"[^>]*data-version="(\d+)"')
-
-
-def live_app(tmp_path):
-    """An app whose streams last long enough for a loaded machine, its display and a fresh three-seat table."""
-    app = create_app({"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999", "LIVE_STREAM_SECONDS": 60.0,
-                      "LIVE_HEARTBEAT_SECONDS": 0.5}, instance_path=str(tmp_path))
-    display = app.test_client()
-    token = display.post("/tables", data={"game": "guevara", "seats": "3", "language": "en"}
-                         ).headers["Location"].split("/")[2]
-    return app, display, token
 
 
 def next_event(chunks) -> tuple[str, str]:

@@ -2,9 +2,8 @@
 
 import html as markup
 
-from phones import act, join
-from test_cards_http import started, state
-from test_jobs_http import set_up_goth
+from tests.helpers.http_phones import act, join, state
+from tests.helpers.http_tables import PROFILE, set_up_goth, started
 
 
 def log_of(phone, table) -> str:
@@ -120,7 +119,6 @@ def test_a_two_player_table_is_warned_when_a_rank_other_than_private_is_set(app)
     response = display.post("/tables", data={"game": "guevara", "seats": "2",
                                              "language": "en"})
     table = response.headers["Location"].split("/")[2]
-    from test_turn_http import PROFILE
     act(display, table, type="set_profile", **PROFILE)
     act(display, table, type="set_rank", seat=1, rank="private")
     act(display, table, type="set_rank", seat=2, rank="corporal")

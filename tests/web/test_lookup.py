@@ -3,12 +3,11 @@
 import re
 from pathlib import Path
 
-from phones import act, join
-
 from companion import rulebook
 from companion.rules.engine import JOB_GAME_TOPICS
 from companion.rules.games import GOTH_TOPICS, game
 from companion.web.words.narrate import PURPOSE_SECTIONS
+from tests.helpers.http_phones import act, join
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -2,7 +2,7 @@
 
 import re
 
-from phones import join
+from tests.helpers.http_phones import join
 
 MANIFEST_LINK = re.compile(r'<link rel="manifest" href="([^"]+)">')
 

@@ -1,7 +1,8 @@
 """Odd input over HTTP is answered 400 with a reason, never 500 and never a silent guess; nothing changes."""
 
 import pytest
-from phones import join
+
+from tests.helpers.http_phones import join
 
 FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
 

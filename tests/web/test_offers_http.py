@@ -1,8 +1,8 @@
 """What the screens offer comes from rules.offers: state.json tells each caller, and no page shows a control the
 rules forbid."""
 
-from phones import act
-from test_cards_http import started, to_phase
+from tests.helpers.http_phones import act
+from tests.helpers.http_tables import started, to_phase
 
 
 def test_state_json_tells_each_caller_what_it_may_do_now(app, client, table):

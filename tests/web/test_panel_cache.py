@@ -4,16 +4,12 @@ import re
 from contextlib import contextmanager
 
 from flask import template_rendered
-from phones import act, join
 
 from companion.app import create_app
+from tests.helpers.http_phones import act, join
+from tests.helpers.http_tables import PROFILE
 
 HX = {"HX-Request": "true"}
-PROFILE = {"count_private": 4, "count_corporal": 2, "count_sergeant": 2,
-           "income_private": 2, "free_time_private": 2, "slack_private": 1,
-           "income_corporal": 3, "free_time_corporal": 2, "slack_corporal": 2, "penalty_corporal": 1,
-           "income_sergeant": 4, "free_time_sergeant": 1, "slack_sergeant": 3, "penalty_sergeant": 2,
-           "perk_sergeant": "May pull rank on anyone"}
 
 
 @contextmanager

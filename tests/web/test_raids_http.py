@@ -1,7 +1,7 @@
 """Raids and denouncing through HTTP: each phone sees only what its seat may do, and the tallies follow."""
 
-from phones import act, join
-from test_cards_http import started, state, to_phase
+from tests.helpers.http_phones import act, join, state
+from tests.helpers.http_tables import started, to_phase
 
 
 def test_a_raid_from_the_call_to_the_last_loot_pick(app, client, table):

@@ -2,9 +2,8 @@
 
 import re
 
-from phones import act, join
-from test_jobs_http import set_up_goth, state
-from test_turn_http import PROFILE
+from tests.helpers.http_phones import act, join, state
+from tests.helpers.http_tables import PROFILE, set_up_goth
 
 
 def test_a_table_rolling_its_own_die_enters_the_artists_income_on_the_phone(app, client):

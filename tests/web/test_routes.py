@@ -1,7 +1,8 @@
 """Every route answers sensibly with and without htmx's header, and never with a server error."""
 
 import pytest
-from phones import act, join
+
+from tests.helpers.http_phones import act, join
 
 HX = {"HX-Request": "true"}
 

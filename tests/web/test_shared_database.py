@@ -8,11 +8,11 @@ import re
 import time
 
 import pytest
-from postgres_cluster import BOTH_DATABASES
 
 from companion.app import create_app
 from companion.storage import store
 from companion.web.connection import get_db
+from tests.helpers.postgres_cluster import BOTH_DATABASES
 
 pytestmark = BOTH_DATABASES
 WAIT = 30.0  # generous on a loaded machine; the benchmark measures the real delay

@@ -4,10 +4,10 @@ import re
 
 from jinja2 import pass_context
 from markupsafe import Markup
-from phones import act, join
-from test_cards_http import started, to_phase
 
 from companion.app import create_app
+from tests.helpers.http_phones import act, join
+from tests.helpers.http_tables import started, to_phase
 
 HX = {"HX-Request": "true"}
 MINE = re.compile(r'class="seat-row mine[^"]*" data-seat="(\d+)"')

@@ -2,8 +2,8 @@
 
 import re
 
-from phones import act, join
-from test_jobs_http import open_table, profile_fields
+from tests.helpers.http_phones import act, join
+from tests.helpers.http_tables import open_table, profile_fields
 
 # Ana is the Web Designer (goal 21), Ben the Slacker (goal 25), Cleo the Drummer (goal 21, like Ana).
 NUMBERS = {"web_designer": ("3", "2", "21"), "slacker": ("2", "3", "25"), "drummer": ("2", "2", "21")}

@@ -2,13 +2,8 @@
 
 import re
 
-from phones import act, join
-
 from companion.app import create_app
-
-
-def state(client, token):
-    return client.get(f"/t/{token}/state.json").get_json()
+from tests.helpers.http_phones import act, join, state
 
 
 def test_front_page_offers_a_new_table_and_a_code(client):

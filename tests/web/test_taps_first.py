@@ -4,10 +4,9 @@
 import threading
 import time
 
-from phones import act, join
-from test_live_panels import live_app
-
 from companion.live.hub import Hub
+from tests.helpers.http_phones import act, join
+from tests.helpers.http_tables import live_app
 
 
 def test_a_streams_panel_waits_while_a_tap_is_answered_and_goes_on_once_it_is():

@@ -5,13 +5,12 @@ import html
 import re
 
 import pytest
-from phones import act, join
-from test_jobs_http import open_table, profile_fields
-from test_turn_http import set_up
 
 from companion import rulebook
 from companion.rules import game as game_record
 from companion.web.words.help_links import refusal_section
+from tests.helpers.http_phones import act, join
+from tests.helpers.http_tables import open_table, profile_fields, set_up
 
 JOBS = {"temp": ("1/4", "2", "20"), "slacker": ("2", "3", "25"), "drummer": ("3", "2", "21"),
         "artist": ("1/4", "2", "20"), "poet": ("1", "3", "21")}

@@ -1,25 +1,7 @@
 """Setting up ranks and playing the turn through HTTP, as the display and the phones do."""
 
-from phones import act, join
-
-PROFILE = {"count_private": 4, "count_corporal": 2, "count_sergeant": 2,
-           "income_private": 2, "free_time_private": 2, "slack_private": 1,
-           "income_corporal": 3, "free_time_corporal": 2, "slack_corporal": 2, "penalty_corporal": 1,
-           "income_sergeant": 4, "free_time_sergeant": 1, "slack_sergeant": 3, "penalty_sergeant": 2,
-           "perk_sergeant": "May pull rank on anyone"}
-
-
-def state(client, token):
-    return client.get(f"/t/{token}/state.json").get_json()
-
-
-def set_up(app, client, table):
-    """Profile, ranks by hand, dealer seat 4: seat 1 (Ana) starts."""
-    assert act(client, table, type="set_profile", **PROFILE).status_code == 200
-    for seat, rank in ((1, "private"), (2, "corporal"), (3, "sergeant"), (4, "private")):
-        act(client, table, type="set_rank", seat=seat, rank=rank)
-    act(client, table, type="set_dealer", seat=4)
-    return join(app, table, 1, "Ana"), join(app, table, 2, "Ben")
+from tests.helpers.http_phones import act, join, state
+from tests.helpers.http_tables import PROFILE, set_up
 
 
 def test_the_display_walks_through_setup_and_starts_the_game(app, client, table):

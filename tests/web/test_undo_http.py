@@ -1,10 +1,9 @@
 """Undo through HTTP takes back a whole tap, says so beforehand, and still reads logs written before steps."""
 
-from phones import act
-from postgres_cluster import BOTH_DATABASES
-from test_cards_http import started, state, to_phase
-
 from companion.web.connection import get_db
+from tests.helpers.http_phones import act, state
+from tests.helpers.http_tables import started, to_phase
+from tests.helpers.postgres_cluster import BOTH_DATABASES
 
 pytestmark = BOTH_DATABASES  # the HTTP suite on SQLite and on a real PostgreSQL
 

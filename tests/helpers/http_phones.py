@@ -25,3 +25,8 @@ def fresh_id() -> str:
     """An action id no other post in the test run uses, as the browser makes one per form."""
     _counter[0] += 1
     return f"test-action-{_counter[0]:06d}"
+
+
+def state(client, token):
+    """The table's state.json as `client` sees it."""
+    return client.get(f"/t/{token}/state.json").get_json()

@@ -1,13 +1,13 @@
 """Benchmark: the server's CPU time per tap at one five-phone table, measured in process (steady on a busy machine).
 
-Usage: python tests/bench/bench_tap_cpu.py [--taps 200] [--rounds 3] [--started]
+Usage: python -m benchmarks.bench_tap_cpu [--taps 200] [--rounds 3] [--started]
 
 bench_live.py measures the real server, but its wall-clock figures (and, less so, its CPU figures) suffer when
 other programs share the machine. This measures `time.process_time()` of one Python process doing exactly the
 server's work for each tap, through Flask's test client (no sockets, so the HTTP parsing a real server adds is
 not counted): a phone's +1 wound (its answer is its own new panel), then the other five screens catching up,
 either by re-fetching their panel (the polling fallback, and how every screen caught up before the stream
-carried panels) or by the stream making their panel (`live._panel_maker`, as each open stream does). The table
+carried panels) or by the stream making their panel (`streams.panel_maker`, as each open stream does). The table
 is in its setup (as bench_live.py's tables are: the display shows the setup forms), or with `--started` in its
 first turn (rank cards entered, ranks dealt, the game started: the screens show the turn and its forms). Prints a
 markdown table.
@@ -17,14 +17,10 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import tempfile
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from bench_live import PROFILE  # noqa: E402  (the rank cards bench_live.py's tables enter)
-
+from benchmarks.bench_live import PROFILE  # the rank cards bench_live.py's tables enter
 from companion.app import create_app
 
 HX = {"HX-Request": "true", "Accept-Encoding": "gzip"}
@@ -60,7 +56,7 @@ def start_game(token, display) -> None:
 def stream_makers(app, token, display, phones):
     """What each screen's open stream calls to make its panel (None where the server cannot carry panels)."""
     try:
-        from companion.web.views.live import _panel_maker
+        from companion.web.streams import panel_maker
     except ImportError:
         return None
     from companion.web.common import table_or_404
@@ -71,7 +67,7 @@ def stream_makers(app, token, display, phones):
             f"{name}={client.get_cookie(name).value}"
         with app.test_request_context(f"/t/{token}/live?view={view}", headers={"Cookie": cookies}):
             table = table_or_404(token)
-            makers.append(_panel_maker(app, table))
+            makers.append(panel_maker(app, table))
     return makers
 
 

@@ -1,6 +1,6 @@
 """Job decks for the job games' rule tests: numbers a table would copy from its cards (only marked ones are printed in the rulebooks)."""
 
-from tablelog import Log
+from tests.helpers.table_log import Log
 
 GEEK_JOBS = [  # the Temp's 1/4, the Work Drone's hand of 7 and Tech Support's goal 20 are in the rulebook
     {"key": "slacker", "name": "Slacker", "income": [2], "free_time": [3], "goal": 25},
@@ -32,4 +32,12 @@ def job_table(game="geek", jobs=("slacker", "temp", "work_drone"), dealer=3):
     for seat, key in enumerate(jobs, start=1):
         log.act("set_job", seat, job=key)
     log.act("set_dealer", dealer)
+    return log
+
+
+def to_phase(log, phase, seat=None, dice=(6, 6)):
+    turn = log.state.turn
+    while turn.phase != phase:
+        log.act("advance", turn.seat, phase=turn.phase, turn=turn.number, dice=list(dice))
+        turn = log.state.turn
     return log

@@ -1,6 +1,6 @@
 """Benchmark: a table that plays rematches all evening — undo, export, story and taps as its log grows.
 
-Usage: python tests/bench/bench_long_game.py [--events 100 1000 5000] [--samples 5] [--json]
+Usage: python -m benchmarks.bench_long_game [--events 100 1000 5000] [--samples 5] [--json]
 (the defaults take about a minute with today's code)
 
 It starts `python -m companion serve` on 127.0.0.1 with a fresh instance folder (a real SQLite file) and
@@ -29,8 +29,7 @@ import time
 import urllib.parse
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
-from harness import Server  # noqa: E402
+from tests.helpers.real_server import Server
 
 GAME_EVERY = 400  # events per game before someone is pushed to the goal and a rematch starts
 TARGET_MS = {"undo": 50, "redo": 50, "export (first)": 50, "export (again)": 50, "story (first)": 50,

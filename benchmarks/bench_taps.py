@@ -1,6 +1,6 @@
 """Benchmark: taps and keystrokes of one Chez Guevara turn (a Person, two Things, an Activity, next player).
 
-Usage: python tests/bench/bench_taps.py [--code PATH] [--typed]
+Usage: python -m benchmarks.bench_taps [--code PATH] [--typed]
 
 Starts `python -m companion serve` on 127.0.0.1 (from the checkout at PATH if given, e.g. an older commit, else
 this one) and Chromium with three phones. Ana's turn teaches the server four new cards (typed with their numbers);
@@ -13,16 +13,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import tempfile
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).parents[1] / "e2e")]
+from playwright.sync_api import sync_playwright
 
-from harness import CHROMIUM_ARGS, Server, find_chromium  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
-from test_tap_benchmark import NEW_CARDS, table_of_three  # noqa: E402
-from thumb import Thumb, pass_turn, play_turn  # noqa: E402
+from tests.helpers.browser_steps import table_of_three
+from tests.helpers.chromium import CHROMIUM_ARGS, find_chromium
+from tests.helpers.counted_taps import NEW_CARDS, Thumb, pass_turn, play_turn
+from tests.helpers.real_server import Server
 
 
 def measure(code: str | None, typed: bool) -> dict[str, tuple[int, int]]:

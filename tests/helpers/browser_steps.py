@@ -5,12 +5,13 @@ from __future__ import annotations
 import io
 
 import zxingcpp
-from harness import DISPLAY, PHONE
 from PIL import Image
 from playwright.sync_api import expect
 
+from tests.helpers.chromium import DISPLAY, PHONE
+
 # How long a browser test waits for a change to reach another screen. It checks that the change arrives, not how
-# fast: speed is measured by tests/bench/bench_live.py, and a 1 s wait failed now and then on a quiet CI machine.
+# fast: speed is measured by benchmarks/bench_live.py, and a 1 s wait failed now and then on a quiet CI machine.
 PROPAGATION_MS = 5000
 
 
@@ -112,3 +113,63 @@ def play(page, name, **fields):
         else:
             page.fill(f"#pc-{field}-seat", value)
     page.get_by_test_id("play-card").click()
+
+
+def table_of_three(browser, server):
+    """Ana, Ben and Cleo at a started table; Ana is on turn."""
+    display = open_table(browser, server, seats="3")
+    url = scan_qr(display)
+    phones = [join(browser, url, seat, name) for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cleo"))]
+    set_up(display, phones)
+    return phones
+
+
+BUZZ_RECORDER = "navigator.vibrate = pattern => { (window.buzzes = window.buzzes || []).push(pattern); return true; };"
+
+
+def seated(browser, url, seat, name):
+    """A phone that records what it is asked to buzz takes a seat and goes live."""
+    page = browser.new_context(**PHONE).new_page()
+    page.add_init_script(BUZZ_RECORDER)  # headless Chromium has no motor: record what the page asks for
+    page.goto(url)
+    page.check(f"input[name=seat][value='{seat}']")
+    page.fill("#name", name)
+    page.click("text=Sit down")
+    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
+    return page
+
+
+# What a table would copy from its Chez Goth job cards: only the Artist's 1/4 and the Porn Shop Clerk's goal 18
+# are printed in the rulebook (and come prefilled).
+GOTH_NUMBERS = {"artist": ("2", "20"), "barista": ("2", "20"), "poet": ("3", "21"), "porn_shop_clerk": ("2", None),
+                "morgue_watch": ("2", "22")}
+GOTH_INCOME = {"barista": "3", "poet": "1", "porn_shop_clerk": "2", "morgue_watch": "2"}
+
+
+def enter_jobs(display, free_time_and_goal, income):
+    """The display copies the printed numbers of the job cards and saves them."""
+    for key, (free_time, goal) in free_time_and_goal.items():
+        display.fill(f"#job-free_time-{key}", free_time)
+        if goal:
+            display.fill(f"#job-goal-{key}", goal)
+    for key, value in income.items():
+        display.fill(f"#job-income-{key}", value)
+    display.get_by_role("button", name="Save the job cards").click()
+    expect(display.locator(".job-list")).to_be_visible()
+
+
+def give_job(display, seat, job_label):
+    """The display sets a seat's job."""
+    row = display.locator(f".job-list li[data-seat='{seat}']")
+    row.locator("select").select_option(label=job_label)
+    row.get_by_role("button", name="Set the job").click()
+    expect(display.get_by_test_id(f"job-{seat}")).to_have_text(job_label)
+
+
+def start(display, phones, dealer=3):
+    """The display names the dealer and starts the game; every phone shows Ana's turn."""
+    display.locator(f".admin-list li[data-seat='{dealer}']").get_by_role("button", name="Make dealer").click()
+    expect(display.locator(f".admin-list li[data-seat='{dealer}']")).to_contain_text("dealer")
+    display.get_by_role("button", name="Start the game").click()
+    for phone in phones:
+        expect(phone.get_by_test_id("turn-player")).to_have_text("Ana", timeout=PROPAGATION_MS)

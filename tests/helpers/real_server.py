@@ -1,14 +1,7 @@
-"""The browser tests' setup: the real server in a subprocess on loopback, and Debian's Chromium.
-
-Phones at a real table open the laptop's LAN address over plain HTTP, which is not a secure context. Chromium maps
-LAN_HOST to 127.0.0.1, so a server whose pages are opened under that name is seen as such a LAN address while
-every byte still goes over loopback.
-"""
+"""The real server in a subprocess on loopback, for browser, reliability and benchmark runs; waiting on it."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -16,27 +9,6 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-
-CHROMIUM_CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
-LAN_HOST = "table.lan"
-CHROMIUM_ARGS = [f"--host-resolver-rules=MAP {LAN_HOST} 127.0.0.1", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage"]
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-         "has_touch": True}
-DISPLAY = {"viewport": {"width": 1280, "height": 800}}
-
-
-def find_chromium() -> str | None:
-    """The Chromium executable, from COMPANION_CHROMIUM or the PATH."""
-    configured = os.environ.get("COMPANION_CHROMIUM")
-    if configured:
-        return configured if Path(configured).exists() else None
-    for name in CHROMIUM_CANDIDATES:
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
 
 
 def free_port() -> int:
@@ -49,7 +21,7 @@ def free_port() -> int:
 class Server:
     """`python -m companion serve` on 127.0.0.1, restartable on the same port and instance folder.
 
-    `url` is where browsers open it: 127.0.0.1, or LAN_HOST when `host_name` says so (the server still listens
+    `url` is where browsers open it: 127.0.0.1, or chromium.LAN_HOST when `host_name` says so (the server still listens
     on 127.0.0.1 only, and tells phones that address through --public-url, unless `public_url` is False).
     `loopback_url` is for the tests' own requests, which do not go through Chromium's host mapping.
     `workers` server processes share the port; `database` is a postgresql:// address, or None for SQLite.
@@ -112,3 +84,13 @@ class Server:
                 self.kill()
         if getattr(self, "log", None):
             self.log.close()
+
+
+def wait_for(check, seconds: float = 20.0) -> bool:
+    """Whether `check()` comes true within `seconds` (checked often; generous for a loaded machine)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.05)
+    return check()

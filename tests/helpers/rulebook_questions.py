@@ -1,6 +1,6 @@
 """Questions players type at the table, with the section that answers each (shared by tests and bench)."""
 
-from section_questions import section_cases
+from tests.helpers.section_questions import section_cases
 
 # (query, game the app is showing or None, expected section id)
 QUESTIONS = {

@@ -7,12 +7,14 @@ to the next player. A select counts two taps (open it, choose); a typed characte
 from __future__ import annotations
 
 from playwright.sync_api import expect
-from steps import PROPAGATION_MS
+
+from tests.helpers.browser_steps import PROPAGATION_MS
 
 # What the teaching turn copies from its (imagined) cards, as a table would.
 NUMBERS = {"Camp Cook": {"card_type": "person", "slack": "3"}, "Soap": {"slack": "1"},
            "Rum": {"card_type": "thing", "slack": "1", "cost": "0"},
            "Hammock Time": {"card_type": "activity", "slack": "2"}}
+NEW_CARDS = ("Camp Cook", "Soap", "Rum", "Hammock Time")
 
 
 class Thumb:

@@ -1,6 +1,6 @@
 """Benchmark: tap latency, how fast a tap reaches every other phone, fragment throughput, memory, page weight.
 
-Usage: python tests/bench/bench_live.py [--tables 1 10 50] [--seconds 10] [--pace 1.0] [--search 2] [--json]
+Usage: python -m benchmarks.bench_live [--tables 1 10 50] [--seconds 10] [--pace 1.0] [--search 2] [--json]
        [--workers N] [--database sqlite|postgresql|postgresql://...]
 (the defaults take about two to three minutes)
 
@@ -57,9 +57,7 @@ from pathlib import Path
 
 import psutil
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from harness import Server  # noqa: E402
+from tests.helpers.real_server import Server
 
 VERSION = re.compile(r'id="panel"[^>]*data-version="(\d+)"')
 VERSION_BYTES = re.compile(rb'id="panel"[^>]*data-version="(\d+)"')
@@ -321,7 +319,7 @@ class Databases:
     def __init__(self, choice: str):
         self.choice, self.cluster = choice, None
         if choice == "postgresql":
-            from postgres_cluster import Cluster, server_binaries
+            from tests.helpers.postgres_cluster import Cluster, server_binaries
             self.cluster = Cluster(server_binaries()).start()
 
     def next(self) -> str | None:
@@ -447,7 +445,7 @@ def under_a_second(result: dict) -> bool:
 
 def in_process() -> dict:
     """The server's own work without sockets (bench_tap_cpu.py): what the report names as the reason for a miss."""
-    import bench_tap_cpu
+    from benchmarks import bench_tap_cpu
     panel, healthz = bench_tap_cpu.panel_and_healthz()
     return {"tap_ms": bench_tap_cpu.run(200, "stream"), "panel_ms": panel, "healthz_ms": healthz}
 

@@ -1,19 +1,14 @@
 """Benchmark of the rulebook search: index build time and per-query latency over the question sets.
 
-Run as `python tests/bench/bench_rulebook.py [repetitions]`; pytest does not collect it.
+Run as `python -m benchmarks.bench_rulebook [repetitions]`; pytest does not collect it.
 """
 import statistics
 import sys
 import time
-from pathlib import Path
-
-REPO_ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(REPO_ROOT), str(REPO_ROOT / "tests" / "rulebook")]
-
-from rulebook_questions import QUESTIONS  # noqa: E402
 
 from companion.rulebook import LANGUAGES
 from companion.rulebook.search import build_index, search
+from tests.helpers.rulebook_questions import QUESTIONS
 
 TARGET_MS = 50.0
 

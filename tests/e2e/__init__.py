@@ -1,0 +1,1 @@
+"""Browser tests: the real server and Chromium, with phone-sized pages at one table."""

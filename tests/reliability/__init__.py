@@ -1,0 +1,1 @@
+"""Tests of the real server under load, faults and hostile clients, on loopback."""

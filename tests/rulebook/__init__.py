@@ -1,0 +1,1 @@
+"""Tests of the rulebooks' text and of the rules search."""

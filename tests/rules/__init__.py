@@ -1,0 +1,1 @@
+"""Tests of the pure rules, on table logs kept in memory."""

@@ -11,18 +11,13 @@ import pytest
 
 pytest.register_assert_rewrite("tests.helpers")  # their asserts explain a failure as a test's own do
 
-from tests.helpers.postgres_cluster import MISSING, REQUIRED, Cluster, server_binaries  # noqa: E402
+from tests.helpers.postgres_cluster import started_cluster  # noqa: E402
 
 
 @pytest.fixture(scope="session")
 def postgres():
     """A throwaway PostgreSQL cluster on 127.0.0.1 for the whole session."""
-    binaries = server_binaries()
-    if binaries is None:
-        if REQUIRED:
-            pytest.fail(MISSING)
-        pytest.skip(MISSING)
-    cluster = Cluster(binaries).start()  # present but failing to start: an error, never a skip
+    cluster = started_cluster()
     yield cluster
     cluster.stop()
 

@@ -60,11 +60,19 @@ class Cluster:
         """Make the cluster and start its server; fast and unsafe settings suit a throwaway one."""
         self._run(str(self.binaries / "initdb"), "-D", str(self.data), "-U", "postgres", "--auth=trust",
                   "-E", "UTF8", "--locale=C.UTF-8")
+        self.resume()
+        return self
+
+    def resume(self) -> None:
+        """Start the cluster's server (again)."""
         options = (f"-h 127.0.0.1 -p {self.port} -k {self.folder} -c fsync=off -c full_page_writes=off "
                    "-c max_connections=300 -c shared_buffers=32MB")
         self._run(str(self.binaries / "pg_ctl"), "-D", str(self.data), "-l", str(self.log), "-o", options,
                   "-w", "-t", "60", "start")
-        return self
+
+    def halt(self) -> None:
+        """Stop the server as an administrator would (its clients' connections are closed), keeping the data."""
+        self._run(str(self.binaries / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
 
     def url(self, name: str = "postgres") -> str:
         """The address of one database of the cluster."""
@@ -84,3 +92,13 @@ class Cluster:
             self._run(str(self.binaries / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def started_cluster() -> Cluster:
+    """A new cluster, started; without the server binaries the test skips (or fails, where they are required)."""
+    binaries = server_binaries()
+    if binaries is None:
+        if REQUIRED:
+            pytest.fail(MISSING)
+        pytest.skip(MISSING)
+    return Cluster(binaries).start()  # present but failing to start: an error, never a skip

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from tests.helpers.loopback_clients import call, open_table, tap
-from tests.helpers.postgres_cluster import MISSING, REQUIRED, Cluster, server_binaries
+from tests.helpers.postgres_cluster import started_cluster
 from tests.helpers.real_server import Server
 
 OUTAGE_SECONDS = 20
@@ -21,12 +21,7 @@ OUTAGE_SECONDS = 20
 @pytest.fixture
 def own_cluster():
     """A cluster of this test's own, since the test stops it (the session's serves every other test)."""
-    binaries = server_binaries()
-    if binaries is None:
-        if REQUIRED:
-            pytest.fail(MISSING)
-        pytest.skip(MISSING)
-    cluster = Cluster(binaries).start()
+    cluster = started_cluster()
     yield cluster
     cluster.stop()
 

@@ -99,9 +99,9 @@ def finished_games(db: Database, stories: Stories, winner_now: Callable[[int], i
         if version is None or table_id not in tables:
             continue
         if kept_version == version:
-            games = json.loads(kept)
-        elif kept is not None and _only_play_went_on(db, table_id, kept_version, json.loads(kept), winner_now):
-            games = json.loads(kept)
+            games = store.decoded(kept)
+        elif kept is not None and _only_play_went_on(db, table_id, kept_version, store.decoded(kept), winner_now):
+            games = store.decoded(kept)
             _keep(db, table_id, version, games)
         else:
             told = stories.story_of(db, table_id, token)

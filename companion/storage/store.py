@@ -7,11 +7,12 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
@@ -206,8 +207,29 @@ EVENT_COLUMNS = "seq, type, seat, actor, args, at, step"
 
 
 def _events(rows) -> list[dict]:
-    return [{"seq": s, "type": t, "seat": seat, "actor": actor, "args": json.loads(args), "at": at, "step": step or s}
+    return [{"seq": s, "type": t, "seat": seat, "actor": actor, "args": decoded(args), "at": at, "step": step or s}
             for s, t, seat, actor, args, at, step in rows]
+
+
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def decoded(text: str) -> Any:
+    """JSON the database keeps, with any lone surrogate (which older versions let in, and which cannot be sent as
+    UTF-8) told as U+FFFD, so a page that shows it still renders."""
+    value = json.loads(text)
+    return _mended(value) if "\\ud" in text or "\\uD" in text else value  # json.dumps escapes every surrogate
+
+
+def _mended(value: Any) -> Any:
+    """A decoded JSON value with lone surrogates replaced in every string, keys included."""
+    if isinstance(value, str):
+        return LONE_SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [_mended(item) for item in value]
+    if isinstance(value, dict):
+        return {_mended(key): _mended(item) for key, item in value.items()}
+    return value
 
 
 def events_after(db: Database, table_id: int, seq: int = 0) -> list[dict]:
@@ -309,7 +331,7 @@ def remember(db: Database, key: str, value: dict) -> None:
 def remembered(db: Database, key: str) -> dict | None:
     """A value kept by an earlier table, or None."""
     row = db.execute("SELECT value FROM remembered WHERE key = ?", [key]).fetchone()
-    return json.loads(row[0]) if row else None
+    return decoded(row[0]) if row else None
 
 
 # --- spectators, the archive, export and delete -------------------------------------------------------------

@@ -41,7 +41,8 @@ def parse(raw: bytes | str, deck_name: str) -> list[deck.Known]:
         data = json.loads(raw)
     except (ValueError, RecursionError):
         raise BadInput(N_("That is not a deck file: it is not JSON.")) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
+    if not isinstance(data, dict) or data.get("format") != FORMAT or type(data.get("version")) is not int \
+            or data["version"] != VERSION:  # true and 1.0 equal 1 in Python, not in a deck file
         raise BadInput(N_("That is not a deck file of this companion (format %(format)s, version %(version)d)."),
                        format=FORMAT, version=VERSION)
     if data.get("deck") != deck_name:
@@ -66,6 +67,9 @@ def _card(card: Any, deck_name: str, number: int) -> deck.Known:
     for flag in ("slack_die", "invited"):
         if flag in card and not isinstance(card[flag], bool):
             raise BadInput(N_("Card %(number)d of the deck file is not a card."), number=number)
+    for key in ("categories", "pest"):
+        if key in card and not isinstance(card[key], list):  # a form's single box may post one; a file lists them
+            raise BadInput(N_("Card %(number)d of the deck file: categories are written as a list."), number=number)
     for key in ("slack", "cost", "slack_modifier", "loot"):
         if key in card and (isinstance(card[key], bool) or not isinstance(card[key], int)):
             raise BadInput(N_("Card %(number)d of the deck file is not a card."), number=number)

@@ -12,7 +12,7 @@ from ..rules import N_
 from ..service.table_service import Play
 from ..storage import store
 from ..translations import LANGUAGES
-from .common import from_another_origin
+from .common import RowNumber, from_another_origin
 from .connection import discard_connection
 from .i18n import current_language, gettext, ngettext, template_gettext
 from .limits import RateLimiter
@@ -42,6 +42,7 @@ def register(app: Flask) -> None:
     )
     from .words import help_links, narrate
 
+    app.url_map.converters["int"] = RowNumber  # before the routes that use it
     app.extensions["play"] = Play(app.config["DATABASE"])
     app.extensions["join_limiter"] = RateLimiter()
     app.extensions["panel_cache"] = render_cache.NewestCache()  # whole panels, per viewer

@@ -7,9 +7,11 @@ from functools import cache
 from urllib.parse import urlsplit
 
 from flask import abort, current_app, g, render_template, request, session, url_for
+from werkzeug.routing import IntegerConverter
 from werkzeug.wrappers import Response
 
-from ..rules import DISPLAY
+from ..input.values import BadInput
+from ..rules import DISPLAY, N_
 from ..serve import netaddr
 from ..service.table_service import Play
 from ..storage import store
@@ -30,6 +32,42 @@ def table_or_404(token: str) -> store.TableRow:
     if "lang" not in g:
         g.lang = pick_language(table.language)
     return table
+
+
+class RowNumber(IntegerConverter):
+    """`<int:…>` in a route: ASCII digits without a leading zero, up to the largest number a database row may have
+    (64 bits); any other is an address that names nothing (404), never a number the database cannot take."""
+
+    regex = r"0|[1-9][0-9]{0,18}"
+
+    def __init__(self, url_map, **options):
+        super().__init__(url_map, **{"max": 2 ** 63 - 1, **options})
+
+
+MAX_JSON_DEPTH = 16  # the deepest real body (a job profile or a deck file) nests four levels
+
+
+def json_object() -> dict:
+    """The request's JSON object; too deep a nesting is refused before anything reads it."""
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:
+        raise BadInput(N_("The body is nested too deeply.")) from None
+    if not isinstance(data, dict):
+        raise BadInput(N_("The body must be a JSON object."))
+    if nesting(data) > MAX_JSON_DEPTH:
+        raise BadInput(N_("The body is nested too deeply."))
+    return data
+
+
+def nesting(value) -> int:
+    """How many levels of objects and lists a JSON value has (counted without recursion)."""
+    depth, level = 0, [value]
+    while level:
+        depth += 1
+        level = [child for item in level if isinstance(item, (dict, list))
+                 for child in (item.values() if isinstance(item, dict) else item)]
+    return depth - 1
 
 
 def is_htmx() -> bool:

@@ -11,7 +11,7 @@ import json
 import sqlite3
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 from sqlite_utils import Database
@@ -49,7 +49,6 @@ class TableStory:
     games: list[game_story.Game]
     teller: game_story.Teller
     exported: str | None = None  # the export's JSON text, made on the first download
-    pages: dict[tuple, str] = field(default_factory=dict)  # story pages rendered, per game and reader
 
 
 class Stories:

@@ -76,7 +76,7 @@ def test_the_reason_is_translated(client, opened, lang, words):
 
 
 def test_a_deck_file_follows_the_same_rule_and_a_table_name_is_never_learned(client, opened):
-    token, key = opened
+    key = opened[1]
     card = {"name": "Soap\u202e", "lang": "en", "type": "thing", "cost": 1}
     deck = {"format": "chez-companion-deck", "version": 1, "deck": "guevara", "cards": [card]}
     response = client.post("/decks/guevara", json={"deck": deck}, headers={"Authorization": f"Bearer {key}"})

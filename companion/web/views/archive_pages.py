@@ -27,12 +27,14 @@ from ..common import (
 )
 from ..connection import get_db
 from ..i18n import current_language, pick_language
+from ..render_cache import KeptByContent
 from ..i18n import gettext as _
 from ..words import narrate
 
 bp = Blueprint("archive", __name__)
 
 FRONT_PAGE_GAMES = 8
+STORY_PAGES_KEPT = 64  # rendered story pages (~20 KB each): a few tables' games, in each language, for both readers
 
 
 def game_name(key: str) -> str:
@@ -107,7 +109,7 @@ def all_games() -> str:
 
 
 @bp.get("/games/<int:table_id>/<int:number>")
-def story_page(table_id: int, number: int) -> str:
+def story_page(table_id: int, number: int) -> str | Response:
     """The story of one finished game: the totals chart, the turning points and the winner (404 for a stranger,
     as for a game that does not exist)."""
     table = store.table_by(get_db(), "id", table_id)
@@ -116,16 +118,22 @@ def story_page(table_id: int, number: int) -> str:
     return story(table, number, url_for("archive.all_games"))
 
 
-def story(table: store.TableRow, number: int, games_url: str | None) -> str:
+def story(table: store.TableRow, number: int, games_url: str | None) -> str | Response:
     """The story page of a table's game, for a reader allowed to see it (`games_url`: the list it belongs to)."""
     g.lang = pick_language(table.language)
     told, display = table_story(table), is_display(table)
     if not 1 <= number <= len(told.games) or not told.games[number - 1].finished:
         abort(404)
-    page = (number, current_language(), display, request.full_path)
-    if page not in told.pages:  # a finished game's page is the same until its table's log moves on
-        told.pages[page] = _story_page(table, told.games[number - 1], display, games_url)
-    return told.pages[page]
+    if request.query_string:  # the page reads none: one kept page per game, not one per address a client makes up
+        return redirect(request.script_root + request.path, 301)
+    kept: KeptByContent = current_app.extensions.setdefault("story_pages", KeptByContent(STORY_PAGES_KEPT))
+    # The path is the table's own (its numbers have one spelling, its keys are checked): a client cannot vary it.
+    page = (table.token, told.version, number, current_language(), display, request.path)
+    html = kept.get(page)
+    if html is None:  # a finished game's page is the same until its table's log moves on
+        html = _story_page(table, told.games[number - 1], display, games_url)
+        kept.put(page, html)
+    return html
 
 
 def _story_page(table: store.TableRow, game: game_story.Game, display: bool, games_url: str | None) -> str:

@@ -2,7 +2,7 @@
 
 from phones import act, join
 
-from companion.web import compress
+from companion.web import compress, limits
 from companion.web.render_cache import KeptByContent, NewestCache
 
 GZIP = {"Accept-Encoding": "gzip"}
@@ -34,3 +34,14 @@ def test_a_story_asked_for_with_a_query_string_is_sent_to_its_own_address(app, c
     answer = client.get(story + "?n=1")
     assert (answer.status_code, answer.headers["Location"]) == (301, story)
     assert client.get(story).status_code == 200
+
+
+def test_the_addresses_a_limiter_counts_are_forgotten_once_idle(monkeypatch):
+    clock = [1000.0]
+    monkeypatch.setattr(limits.time, "monotonic", lambda: clock[0])
+    limiter = limits.RateLimiter(window=60.0)
+    for number in range(3 * limits.KEYS_KEPT):  # a new address a second, each trying once
+        clock[0] += 1
+        assert limiter.allow(f"10.{number // 65536}.{number // 256 % 256}.{number % 256}", 10)
+    assert len(limiter) <= limits.KEYS_KEPT
+    assert [limiter.allow("10.9.9.9", 2) for _ in range(3)] == [True, True, False]  # the limit still holds

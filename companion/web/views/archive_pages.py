@@ -27,8 +27,8 @@ from ..common import (
 )
 from ..connection import get_db
 from ..i18n import current_language, pick_language
-from ..render_cache import KeptByContent
 from ..i18n import gettext as _
+from ..render_cache import KeptByContent
 from ..words import narrate
 
 bp = Blueprint("archive", __name__)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import time
 from functools import cache
 from urllib.parse import urlsplit
 
@@ -187,6 +188,36 @@ def _own_origins() -> set[str]:
 
 
 # --- addresses ---------------------------------------------------------------------------------
+
+def host_served() -> bool:
+    """Whether the request's Host names this server: localhost or a loopback address, an address of this machine,
+    the public URL's name or one allowed by --allowed-host. A page of another site whose name was pointed at this
+    machine (DNS rebinding) sends its own name, and is refused before anything runs. No browser omits the header.
+    """
+    sent = request.headers.get("Host")
+    if sent is None:
+        return True
+    name = netaddr.host_name(sent)
+    if name is None:
+        return False
+    config = current_app.config
+    names = {urlsplit(config.get("PUBLIC_URL") or "").hostname, (config.get("LISTEN_HOST") or "").lower(),
+             *(allowed.lower().rstrip(".") for allowed in config.get("ALLOWED_HOSTS") or ())}
+    return (name in names - set(netaddr.EVERY_INTERFACE) or netaddr.is_loopback_host(name)
+            or name in _own_addresses())
+
+
+OWN_ADDRESSES_SECONDS = 5.0  # a laptop's Wi-Fi address may change while it serves
+_own = [0.0, frozenset()]
+
+
+def _own_addresses() -> frozenset[str]:
+    """This machine's addresses, read again when the last reading is a few seconds old."""
+    now = time.monotonic()
+    if now - _own[0] > OWN_ADDRESSES_SECONDS:
+        _own[:] = [now, netaddr.own_addresses()]
+    return _own[1]
+
 
 @cache
 def _lan_address() -> str | None:

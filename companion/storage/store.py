@@ -129,17 +129,14 @@ def writable(path: str | Path) -> bool:
     return os.access(path if path.exists() else path.parent, os.W_OK)
 
 
+HEALTH_KEY = "health:written_at"  # kept in `remembered`, read by nothing
+
+
 def check_writable(db: Database) -> None:
-    """Raise the storage fault if the database refuses a write (a write that changes nothing, rolled back)."""
-    if is_postgresql(db):
-        with db.conn.transaction(force_rollback=True):
-            db.execute("DELETE FROM remembered WHERE false")
-        return
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        db.execute("DELETE FROM remembered WHERE 0")
-    finally:
-        db.conn.rollback()
+    """Raise the storage fault if the database refuses a write. The write is committed (the time, under a key nothing
+    reads): a rolled-back one reaches no file, so a full disk passed it while every tap failed."""
+    with write_transaction(db):
+        remember(db, HEALTH_KEY, {"at": time.time()})
 
 
 def migrate(db: Database) -> None:

@@ -12,7 +12,7 @@ from ..rules import N_
 from ..service.table_service import Play
 from ..storage import store
 from ..translations import LANGUAGES
-from .common import RowNumber, from_another_origin, host_served
+from .common import HEALTHY_AT, RowNumber, from_another_origin, host_served
 from .connection import discard_connection
 from .i18n import current_language, gettext, ngettext, template_gettext
 from .limits import RateLimiter
@@ -140,5 +140,6 @@ def _storage_fault(error: sqlite3.OperationalError) -> tuple[Response | str, int
     if not store.is_storage_fault(error):
         raise error
     discard_connection()
+    current_app.extensions.pop(HEALTHY_AT, None)  # /healthz says so at once, not after its last write expires
     current_app.logger.error("storage fault: %s", error)
     return error_answer(gettext(ERROR_MESSAGES[503]), 503, {"Retry-After": "10"})

@@ -19,6 +19,8 @@ from ..storage import store
 from .connection import get_db
 from .i18n import pick_language
 
+HEALTHY_AT = "healthy_at"  # app.extensions: when /healthz last saw the database take a committed write (monotonic)
+
 
 def play() -> Play:
     """This app's runtime (state cache and live hub)."""

@@ -172,9 +172,10 @@ def from_another_origin() -> bool:
     As Go's http.CrossOriginProtection does: the browser's Sec-Fetch-Site says it when present (same-site is
     refused too: 127.0.0.1:A and 127.0.0.1:B share a site, not an origin); browsers that omit it on plain http
     still send Origin, which must be this server's own. A request with neither is no browser's form, and one
-    with a bearer key is not authenticated by cookies, so neither can be forged this way.
+    with a bearer key and no cookie is not authenticated by cookies (as Datasette has it), so neither can be
+    forged this way; a bearer beside a cookie is checked, since a view may take its actor from the cookie.
     """
-    if request.method in SAFE_METHODS or bearer_key():
+    if request.method in SAFE_METHODS or (bearer_key() and "Cookie" not in request.headers):
         return False
     site = request.headers.get("Sec-Fetch-Site")
     if site is not None:

@@ -1,4 +1,4 @@
-"""Helpers every blueprint shares: the table from its token, who is asking, cross-origin posts, htmx, addresses."""
+"""Helpers the blueprints share: the table, who asks, route numbers, JSON bodies, origin and Host, htmx, addresses."""
 
 from __future__ import annotations
 

@@ -29,7 +29,7 @@ def own_addresses() -> frozenset[str]:
                      for address in addresses if address.family in (socket.AF_INET, socket.AF_INET6))
 
 
-HOST_HEADER = re.compile(r"(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9.-]+))(?::[0-9]{1,5})?")
+HOST_HEADER = re.compile(r"(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9._-]+))(?::[0-9]{1,5})?")
 
 
 def host_name(host: str) -> str | None:

@@ -205,7 +205,7 @@ def host_served() -> bool:
         return False
     config = current_app.config
     names = {urlsplit(config.get("PUBLIC_URL") or "").hostname, (config.get("LISTEN_HOST") or "").lower(),
-             *(allowed.lower().rstrip(".") for allowed in config.get("ALLOWED_HOSTS") or ())}
+             *(netaddr.host_name(allowed) for allowed in config.get("ALLOWED_HOSTS") or ())}
     return (name in names - set(netaddr.EVERY_INTERFACE) or netaddr.is_loopback_host(name)
             or name in _own_addresses())
 

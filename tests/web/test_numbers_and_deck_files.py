@@ -5,6 +5,8 @@ import json
 
 import pytest
 
+from companion.input.arguments import ARG_PARSERS
+
 HUGE = "1000000000000000000000000000000"
 
 
@@ -31,6 +33,21 @@ def test_a_seat_no_table_has_in_a_json_action_is_a_4xx(client, opened):
     response = client.post(f"/t/{token}/actions", json={"type": "undo", "as_seat": 10 ** 30},
                            headers={"Authorization": "Bearer not-a-key-of-this-table"})
     assert 400 <= response.status_code < 500
+
+
+@pytest.mark.parametrize("huge", [10 ** 30, -10 ** 30, 2 ** 63, 1e308, -1e308], ids=str)
+def test_huge_numbers_anywhere_in_json_are_a_4xx(client, opened, huge):
+    token, key = opened
+    fields = ("delta", "value", "window", "card", "cost", "slack", "loot", "extra", "turn", "target", "with", "to",
+              "order", "income", "free_time", "goal", "hand", "slack_modifier")
+    auth = {"Authorization": f"Bearer {key}"}
+    for kind in ARG_PARSERS:
+        for seat in (1, huge):
+            body = {"type": kind, "seat": seat, "as_seat": huge, "args": dict.fromkeys(fields, huge)}
+            status = client.post(f"/t/{token}/actions", json=body, headers=auth).status_code
+            assert status < 500 and (seat == 1 or status >= 400), (kind, seat, status)  # unread arguments pass
+    assert 400 <= client.post("/api/tables", json={"seats": huge}).status_code < 500
+    assert 400 <= client.post(f"/t/{token}/join.json", json={"seat": huge, "name": "Ana"}).status_code < 500
 
 
 def import_deck(client, key, body, **kwargs):

@@ -32,6 +32,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     serve.add_argument("--instance", default="instance", help="folder for the database and secret key")
     serve.add_argument("--public-url", default=None,
                        help="the address phones use, e.g. behind a proxy (default: this machine's LAN address)")
+    serve.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                       help="a name browsers may reach the server by besides the public URL's, this machine's "
+                            "addresses and localhost (repeatable); any other Host is refused")
     serve.add_argument("--max-live", type=int, default=96,
                        help="live connections (phones and displays) held open at once; each holds a thread")
     serve.add_argument("--max-live-per-client", type=int, default=16,
@@ -56,9 +59,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def serve(args: argparse.Namespace) -> None:
     """Run the production server until Ctrl-C or SIGTERM: one process, or `--workers` on one shared socket."""
     instance = Path(args.instance).resolve()
-    config = {"PUBLIC_URL": args.public_url, "LISTEN_HOST": args.host, "MAX_LIVE_STREAMS": args.max_live,
-              "MAX_LIVE_STREAMS_PER_CLIENT": args.max_live_per_client, "NEW_TABLES_PER_HOUR": args.new_tables_per_hour,
-              "UNSTARTED_TABLE_HOURS": args.unstarted_table_hours}
+    config = {"PUBLIC_URL": args.public_url, "LISTEN_HOST": args.host, "ALLOWED_HOSTS": tuple(args.allowed_host),
+              "MAX_LIVE_STREAMS": args.max_live, "MAX_LIVE_STREAMS_PER_CLIENT": args.max_live_per_client,
+              "NEW_TABLES_PER_HOUR": args.new_tables_per_hour, "UNSTARTED_TABLE_HOURS": args.unstarted_table_hours}
     if args.database:
         if importlib.util.find_spec("psycopg_pool") is None:
             sys.exit("--database needs psycopg 3 and its pool: pip install 'chez-companion[postgresql]' "

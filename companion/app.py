@@ -35,6 +35,7 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
     app.config.from_mapping(
         DATABASE=str(instance / "companion.sqlite"),
         PUBLIC_URL=None,
+        ALLOWED_HOSTS=(),  # names besides the public URL's, this machine's addresses and localhost (--allowed-host)
         MAX_CONTENT_LENGTH=16 * 1024,
         SESSION_COOKIE_NAME="companion",
         SESSION_COOKIE_HTTPONLY=True,

@@ -50,7 +50,8 @@ def printable(text: str) -> bool:
     """No control, bidirectional-override or other invisible characters, except inside emoji sequences.
 
     A joiner must follow something visible; the tag characters of a region's flag must follow the black flag,
-    each other, and end with the cancel tag. Everything else in Unicode's "other" categories is refused.
+    each other, and end with the cancel tag. Everything else in Unicode's "other" categories (controls, format
+    characters, lone surrogates, private and unassigned code points) is refused.
     """
     previous = " "
     for ch in text:
@@ -83,13 +84,24 @@ def as_int(value: Any, message: str) -> int:
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,6}")  # ASCII digits only: int() would also read "٣" or "３"
 
 
+HIDDEN_CHARACTERS = N_("That text holds invisible control or text-direction characters. "
+                       "Please type it again without them.")
+
+
 def as_text(value: Any, message: str, **params) -> str:
-    """Text as typed, with runs of spaces made one; blank is ""; anything but text is refused, never stringified."""
+    """Text as typed, with runs of spaces made one; blank is ""; anything but text is refused, never stringified.
+
+    Every text that reaches the log comes through here (forms, JSON and deck files alike): a lone surrogate, a
+    control character or a bidirectional override is refused, as `printable` says.
+    """
     if value is None:
         return ""
     if not isinstance(value, str):
         raise BadInput(message, **params)
-    return " ".join(value.split())
+    text = " ".join(value.split())
+    if not printable(text):
+        raise BadInput(HIDDEN_CHARACTERS)
+    return text
 
 
 def as_choice(value: Any, options: tuple[str, ...], default: str, message: str) -> str:

@@ -42,7 +42,8 @@ def parse(raw: bytes | str, deck_name: str) -> list[deck_knowledge.Known]:
         data = json.loads(raw)
     except (ValueError, RecursionError):
         raise BadInput(N_("That is not a deck file: it is not JSON.")) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
+    if not isinstance(data, dict) or data.get("format") != FORMAT or type(data.get("version")) is not int \
+            or data["version"] != VERSION:  # true and 1.0 equal 1 in Python, not in a deck file
         raise BadInput(N_("That is not a deck file of this companion (format %(format)s, version %(version)d)."),
                        format=FORMAT, version=VERSION)
     if data.get("deck") != deck_name:
@@ -67,11 +68,14 @@ def _card(card: Any, deck_name: str, number: int) -> deck_knowledge.Known:
     for flag in ("slack_die", "invited"):
         if flag in card and not isinstance(card[flag], bool):
             raise BadInput(N_("Card %(number)d of the deck file is not a card."), number=number)
+    for key in ("categories", "pest"):
+        if key in card and not isinstance(card[key], list):  # a form's single box may post one; a file lists them
+            raise BadInput(N_("Card %(number)d of the deck file: categories are written as a list."), number=number)
     for key in ("slack", "cost", "slack_modifier", "loot"):
         if key in card and (isinstance(card[key], bool) or not isinstance(card[key], int)):
             raise BadInput(N_("Card %(number)d of the deck file is not a card."), number=number)
     spec = card_spec({**card, "slack_die": card.get("slack_die") or None})
-    if not spec["name"].isprintable() or any(mark in spec["name"] for mark in "<>"):
+    if any(mark in spec["name"] for mark in "<>"):  # hidden characters: card_spec refused them as a table would
         raise BadInput(N_("Card %(number)d of the deck file has a name with markup or control characters."),
                        number=number)
     facts = completion.printed_facts({key: value for key, value in spec.items() if key != "name"})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import re
 import socket
 from urllib.parse import urlsplit
 
@@ -20,6 +21,22 @@ def interface_addresses() -> list[tuple[str, str]]:
             continue
         found.extend((name, a.address) for a in addresses if a.family == socket.AF_INET)
     return found
+
+
+def own_addresses() -> frozenset[str]:
+    """Every IPv4 and IPv6 address of this machine's interfaces, as a Host header names them (lower case)."""
+    return frozenset(address.address.split("%")[0].lower() for addresses in psutil.net_if_addrs().values()
+                     for address in addresses if address.family in (socket.AF_INET, socket.AF_INET6))
+
+
+HOST_HEADER = re.compile(r"(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9._-]+))(?::[0-9]{1,5})?")
+
+
+def host_name(host: str) -> str | None:
+    """The name or address a Host header gives, lower case, without its port, brackets or final dot; None when it
+    is no host name (a user part, spaces, other characters)."""
+    match = HOST_HEADER.fullmatch(host)
+    return (match[1] or match[2]).lower().rstrip(".") if match else None
 
 
 def choose_lan_address(candidates: list[tuple[str, str]]) -> str | None:

@@ -11,7 +11,7 @@ import json
 import sqlite3
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 from sqlite_utils import Database
@@ -49,7 +49,6 @@ class TableStory:
     games: list[game_story.Game]
     teller: game_story.Teller
     exported: str | None = None  # the export's JSON text, made on the first download
-    pages: dict[tuple, str] = field(default_factory=dict)  # story pages rendered, per game and reader
 
 
 class Stories:
@@ -99,9 +98,9 @@ def finished_games(db: Database, stories: Stories, winner_now: Callable[[int], i
         if version is None or table_id not in tables:
             continue
         if kept_version == version:
-            games = json.loads(kept)
-        elif kept is not None and _only_play_went_on(db, table_id, kept_version, json.loads(kept), winner_now):
-            games = json.loads(kept)
+            games = store.decoded(kept)
+        elif kept is not None and _only_play_went_on(db, table_id, kept_version, store.decoded(kept), winner_now):
+            games = store.decoded(kept)
             _keep(db, table_id, version, games)
         else:
             told = stories.story_of(db, table_id, token)

@@ -7,11 +7,12 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
@@ -128,17 +129,14 @@ def writable(path: str | Path) -> bool:
     return os.access(path if path.exists() else path.parent, os.W_OK)
 
 
+HEALTH_KEY = "health:written_at"  # kept in `remembered`, read by nothing
+
+
 def check_writable(db: Database) -> None:
-    """Raise the storage fault if the database refuses a write (a write that changes nothing, rolled back)."""
-    if is_postgresql(db):
-        with db.conn.transaction(force_rollback=True):
-            db.execute("DELETE FROM remembered WHERE false")
-        return
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        db.execute("DELETE FROM remembered WHERE 0")
-    finally:
-        db.conn.rollback()
+    """Raise the storage fault if the database refuses a write. The write is committed (the time, under a key nothing
+    reads): a rolled-back one reaches no file, so a full disk passed it while every tap failed."""
+    with write_transaction(db):
+        remember(db, HEALTH_KEY, {"at": time.time()})
 
 
 def migrate(db: Database) -> None:
@@ -206,8 +204,29 @@ EVENT_COLUMNS = "seq, type, seat, actor, args, at, step"
 
 
 def _events(rows) -> list[dict]:
-    return [{"seq": s, "type": t, "seat": seat, "actor": actor, "args": json.loads(args), "at": at, "step": step or s}
+    return [{"seq": s, "type": t, "seat": seat, "actor": actor, "args": decoded(args), "at": at, "step": step or s}
             for s, t, seat, actor, args, at, step in rows]
+
+
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def decoded(text: str) -> Any:
+    """JSON the database keeps, with any lone surrogate (which older versions let in, and which cannot be sent as
+    UTF-8) told as U+FFFD, so a page that shows it still renders."""
+    value = json.loads(text)
+    return _mended(value) if "\\ud" in text or "\\uD" in text else value  # json.dumps escapes every surrogate
+
+
+def _mended(value: Any) -> Any:
+    """A decoded JSON value with lone surrogates replaced in every string, keys included."""
+    if isinstance(value, str):
+        return LONE_SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [_mended(item) for item in value]
+    if isinstance(value, dict):
+        return {_mended(key): _mended(item) for key, item in value.items()}
+    return value
 
 
 def events_after(db: Database, table_id: int, seq: int = 0) -> list[dict]:
@@ -309,7 +328,7 @@ def remember(db: Database, key: str, value: dict) -> None:
 def remembered(db: Database, key: str) -> dict | None:
     """A value kept by an earlier table, or None."""
     row = db.execute("SELECT value FROM remembered WHERE key = ?", [key]).fetchone()
-    return json.loads(row[0]) if row else None
+    return decoded(row[0]) if row else None
 
 
 # --- spectators, the archive, export and delete -------------------------------------------------------------

@@ -1,20 +1,25 @@
-"""Helpers every blueprint shares: the table from its token, who is asking, cross-origin posts, htmx, addresses."""
+"""Helpers the blueprints share: the table, who asks, route numbers, JSON bodies, origin and Host, htmx, addresses."""
 
 from __future__ import annotations
 
 import secrets
+import time
 from functools import cache
 from urllib.parse import urlsplit
 
 from flask import abort, current_app, g, render_template, request, session, url_for
+from werkzeug.routing import IntegerConverter
 from werkzeug.wrappers import Response
 
-from ..rules import DISPLAY
+from ..input.values import BadInput
+from ..rules import DISPLAY, N_
 from ..serve import netaddr
 from ..service.table_service import TableService
 from ..storage import store
 from .connection import get_db
 from .i18n import pick_language
+
+HEALTHY_AT = "healthy_at"  # app.extensions: when /healthz last saw the database take a committed write (monotonic)
 
 
 def play() -> TableService:
@@ -30,6 +35,42 @@ def table_or_404(token: str) -> store.TableRow:
     if "lang" not in g:
         g.lang = pick_language(table.language)
     return table
+
+
+class RowNumber(IntegerConverter):
+    """`<int:…>` in a route: ASCII digits without a leading zero, up to the largest number a database row may have
+    (64 bits); any other is an address that names nothing (404), never a number the database cannot take."""
+
+    regex = r"0|[1-9][0-9]{0,18}"
+
+    def __init__(self, url_map, **options):
+        super().__init__(url_map, **{"max": 2 ** 63 - 1, **options})
+
+
+MAX_JSON_DEPTH = 16  # the deepest real body (a job profile or a deck file) nests four levels
+
+
+def json_object() -> dict:
+    """The request's JSON object; too deep a nesting is refused before anything reads it."""
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:
+        raise BadInput(N_("The body is nested too deeply.")) from None
+    if not isinstance(data, dict):
+        raise BadInput(N_("The body must be a JSON object."))
+    if nesting(data) > MAX_JSON_DEPTH:
+        raise BadInput(N_("The body is nested too deeply."))
+    return data
+
+
+def nesting(value) -> int:
+    """How many levels of objects and lists a JSON value has (counted without recursion)."""
+    depth, level = 0, [value]
+    while level:
+        depth += 1
+        level = [child for item in level if isinstance(item, (dict, list))
+                 for child in (item.values() if isinstance(item, dict) else item)]
+    return depth - 1
 
 
 def is_htmx() -> bool:
@@ -131,9 +172,10 @@ def from_another_origin() -> bool:
     As Go's http.CrossOriginProtection does: the browser's Sec-Fetch-Site says it when present (same-site is
     refused too: 127.0.0.1:A and 127.0.0.1:B share a site, not an origin); browsers that omit it on plain http
     still send Origin, which must be this server's own. A request with neither is no browser's form, and one
-    with a bearer key is not authenticated by cookies, so neither can be forged this way.
+    with a bearer key and no cookie is not authenticated by cookies (as Datasette has it), so neither can be
+    forged this way; a bearer beside a cookie is checked, since a view may take its actor from the cookie.
     """
-    if request.method in SAFE_METHODS or bearer_key():
+    if request.method in SAFE_METHODS or (bearer_key() and "Cookie" not in request.headers):
         return False
     site = request.headers.get("Sec-Fetch-Site")
     if site is not None:
@@ -149,6 +191,36 @@ def _own_origins() -> set[str]:
 
 
 # --- addresses ---------------------------------------------------------------------------------
+
+def host_served() -> bool:
+    """Whether the request's Host names this server: localhost or a loopback address, an address of this machine,
+    the public URL's name or one allowed by --allowed-host. A page of another site whose name was pointed at this
+    machine (DNS rebinding) sends its own name, and is refused before anything runs. No browser omits the header.
+    """
+    sent = request.headers.get("Host")
+    if sent is None:
+        return True
+    name = netaddr.host_name(sent)
+    if name is None:
+        return False
+    config = current_app.config
+    names = {urlsplit(config.get("PUBLIC_URL") or "").hostname, (config.get("LISTEN_HOST") or "").lower(),
+             *(netaddr.host_name(allowed) for allowed in config.get("ALLOWED_HOSTS") or ())}
+    return (name in names - set(netaddr.EVERY_INTERFACE) or netaddr.is_loopback_host(name)
+            or name in _own_addresses())
+
+
+OWN_ADDRESSES_SECONDS = 5.0  # a laptop's Wi-Fi address may change while it serves
+_own = [0.0, frozenset()]
+
+
+def _own_addresses() -> frozenset[str]:
+    """This machine's addresses, read again when the last reading is a few seconds old."""
+    now = time.monotonic()
+    if now - _own[0] > OWN_ADDRESSES_SECONDS:
+        _own[:] = [now, netaddr.own_addresses()]
+    return _own[1]
+
 
 @cache
 def _lan_address() -> str | None:

@@ -14,7 +14,7 @@ MINIMUM_BYTES = 512
 LEVEL, STATIC_LEVEL = 1, 9
 COMPRESSIBLE = ("text/", "application/json", "application/javascript", "image/svg+xml")
 
-_static: dict[tuple[str, str], bytes] = {}
+_static: dict[str, bytes] = {}
 _static_lock = threading.Lock()
 
 
@@ -27,14 +27,15 @@ def gzip_response(response: Response) -> Response:
         return response
     etag, _weak = response.get_etag()
     if response.direct_passthrough:  # a static file: compress it once per version of the file
-        key = (request.path, etag or "")
+        # Keyed by the tag alone, which names the file and its version: a path has many spellings ("/static/./a").
         with _static_lock:
-            body = _static.get(key)
+            body = _static.get(etag) if etag else None
         if body is None:
             response.direct_passthrough = False
             body = gzip.compress(response.get_data(), STATIC_LEVEL, mtime=0)
             with _static_lock:
-                _static[key] = body
+                if etag:
+                    _static[etag] = body
         else:
             response.close()  # the open file is not needed
     else:

@@ -6,6 +6,8 @@ import threading
 import time
 from collections import defaultdict, deque
 
+KEYS_KEPT = 10_000  # addresses counted; past that, those with no attempt inside the window are forgotten
+
 
 class RateLimiter:
     """At most N attempts per key in any sliding minute."""
@@ -19,6 +21,8 @@ class RateLimiter:
         """Count one attempt; False once the key has used up its minute."""
         now = time.monotonic()
         with self._lock:
+            if key not in self._attempts and len(self._attempts) >= KEYS_KEPT:
+                self._forget_idle(now)
             attempts = self._attempts[key]
             while attempts and now - attempts[0] > self.window:
                 attempts.popleft()
@@ -27,3 +31,12 @@ class RateLimiter:
             attempts.append(now)
             return True
 
+    def _forget_idle(self, now: float) -> None:
+        """Forget the keys whose every attempt is older than the window (the caller holds the lock)."""
+        idle = [key for key, attempts in self._attempts.items() if not attempts or now - attempts[-1] > self.window]
+        for key in idle:
+            del self._attempts[key]
+
+    def __len__(self) -> int:
+        """How many keys are counted."""
+        return len(self._attempts)

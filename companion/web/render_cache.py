@@ -7,22 +7,31 @@ from collections import OrderedDict
 from typing import Any
 
 MAX_ENTRIES = 4096  # a few per viewer and per table (only each key's newest version is kept): ~20 KB each at most
+# Characters of rendered text kept: keys name the address a page is served at, which a client may vary (a Host's
+# port), so the entries' count alone would let ~80 MB fill each cache.
+MAX_TEXT = 32 * 2 ** 20
 
 
 class _LeastRecentlyUsed:
-    """Entries under a lock; past `limit`, the least recently used are dropped first."""
+    """Entries under a lock; past `limit` entries or `max_text` characters of text, the least recently used are
+    dropped first."""
 
-    def __init__(self, limit: int = MAX_ENTRIES):
-        self.limit = limit
+    def __init__(self, limit: int = MAX_ENTRIES, max_text: int = MAX_TEXT):
+        self.limit, self.max_text = limit, max_text
         self._entries: OrderedDict[tuple, Any] = OrderedDict()
+        self._sizes: dict[tuple, int] = {}
+        self.text = 0  # characters of text kept
         self._lock = threading.Lock()
 
-    def _keep(self, key: tuple, entry: Any) -> None:
-        """Store an entry as the most recently used (the caller holds the lock)."""
-        self._entries[key] = entry
+    def _keep(self, key: tuple, entry: Any, value: Any) -> None:
+        """Store an entry (holding `value`) as the most recently used (the caller holds the lock)."""
+        size = len(value) if isinstance(value, str) else 0  # other values are small
+        self.text += size - self._sizes.get(key, 0)
+        self._entries[key], self._sizes[key] = entry, size
         self._entries.move_to_end(key)
-        while len(self._entries) > self.limit:
-            self._entries.popitem(last=False)
+        while len(self._entries) > self.limit or self.text > self.max_text:
+            dropped, _entry = self._entries.popitem(last=False)
+            self.text -= self._sizes.pop(dropped)
 
     def __len__(self) -> int:
         """How many entries are kept."""
@@ -53,7 +62,7 @@ class NewestCache(_LeastRecentlyUsed):
             entry = self._entries.get(key)
             if entry is not None and entry[0] > version:
                 return
-            self._keep(key, (version, value))
+            self._keep(key, (version, value), value)
 
 
 class KeptByContent(_LeastRecentlyUsed):
@@ -71,4 +80,4 @@ class KeptByContent(_LeastRecentlyUsed):
     def put(self, key: tuple, value: Any) -> None:
         """Keep a value."""
         with self._lock:
-            self._keep(key, value)
+            self._keep(key, value, value)

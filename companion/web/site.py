@@ -13,7 +13,7 @@ from ..rules import N_
 from ..service.table_service import TableService
 from ..storage import store
 from ..translations import LANGUAGES
-from .common import from_another_origin
+from .common import HEALTHY_AT, RowNumber, from_another_origin, host_served
 from .connection import discard_connection
 from .i18n import current_language, gettext, ngettext, template_gettext
 from .limits import RateLimiter
@@ -43,6 +43,7 @@ def register(app: Flask) -> None:
     )
     from .words import help_links, narrate
 
+    app.url_map.converters["int"] = RowNumber  # before the routes that use it
     app.extensions["play"] = TableService(app.config["DATABASE"])
     app.extensions["join_limiter"] = RateLimiter()
     app.extensions["panel_cache"] = render_cache.NewestCache()  # whole panels, per viewer
@@ -64,6 +65,7 @@ def register(app: Flask) -> None:
                                  rule_help=help_links.rule_help,
                                  **narrate.FORMATTERS, **stories.TEMPLATE_HELPERS)
 
+    app.before_request(_refuse_unknown_hosts)
     app.before_request(_refuse_other_origins)
     app.after_request(compress.gzip_response)
     app.after_request(_security_headers)
@@ -71,6 +73,13 @@ def register(app: Flask) -> None:
         app.register_error_handler(status, _error_page)
     for fault in (sqlite3.OperationalError, *store.PG_STORAGE_ERRORS):  # PostgreSQL's: the server unreachable
         app.register_error_handler(fault, _storage_fault)
+
+
+def _refuse_unknown_hosts() -> tuple[Response | str, int] | None:
+    """A request to a name this server is not served under (another site's, pointed at it) is refused first."""
+    if not host_served():
+        return error_answer(gettext(UNKNOWN_HOST), 400)
+    return None
 
 
 def _refuse_other_origins() -> tuple[Response | str, int] | None:
@@ -102,6 +111,7 @@ ERROR_MESSAGES = {
     500: N_("Something went wrong on the table's laptop. Nothing was changed."),
     503: N_("The server cannot save right now — nothing was recorded. Please try again in a moment."),
 }
+UNKNOWN_HOST = N_("This server does not answer to that name. Open the address the table's display shows.")
 OTHER_ORIGIN = N_("That came from another website, so nothing was changed. Open the table's own page and try again.")
 
 
@@ -131,5 +141,6 @@ def _storage_fault(error: sqlite3.OperationalError) -> tuple[Response | str, int
     if not store.is_storage_fault(error):
         raise error
     discard_connection()
+    current_app.extensions.pop(HEALTHY_AT, None)  # /healthz says so at once, not after its last write expires
     current_app.logger.error("storage fault: %s", error)
     return error_answer(gettext(ERROR_MESSAGES[503]), 503, {"Retry-After": "10"})

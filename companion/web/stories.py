@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from babel.dates import format_date, format_time
-from flask import abort, current_app, g, render_template, request, session, url_for
+from flask import abort, current_app, g, redirect, render_template, request, session, url_for
+from werkzeug.wrappers import Response
 
 from ..rules import GAMES, game_story
 from ..storage import archive, store
@@ -18,9 +19,11 @@ from .common import bearer_key, held_seat, is_display, play
 from .connection import get_db
 from .i18n import current_language, pick_language
 from .i18n import gettext as _
+from .render_cache import KeptByContent
 from .words import log_sentences, told
 
 FRONT_PAGE_GAMES = 8
+STORY_PAGES_KEPT = 64  # rendered story pages (~20 KB each): a few tables' games, in each language, for both readers
 
 
 def game_name(key: str) -> str:
@@ -88,16 +91,22 @@ def story_link(entry: archive.Finished) -> str:
     return url_for("archive.story_page", table_id=entry.table_id, number=entry.number)
 
 
-def story(table: store.TableRow, number: int, games_url: str | None) -> str:
+def story(table: store.TableRow, number: int, games_url: str | None) -> str | Response:
     """The story page of a table's game, for a reader allowed to see it (`games_url`: the list it belongs to)."""
     g.lang = pick_language(table.language)
     told, display = table_story(table), is_display(table)
     if not 1 <= number <= len(told.games) or not told.games[number - 1].finished:
         abort(404)
-    page = (number, current_language(), display, request.full_path)
-    if page not in told.pages:  # a finished game's page is the same until its table's log moves on
-        told.pages[page] = _story_page(table, told.games[number - 1], display, games_url)
-    return told.pages[page]
+    if request.query_string:  # the page reads none: one kept page per game, not one per address a client makes up
+        return redirect(request.script_root + request.path, 301)
+    kept: KeptByContent = current_app.extensions.setdefault("story_pages", KeptByContent(STORY_PAGES_KEPT))
+    # The path is the table's own (its numbers have one spelling, its keys are checked): a client cannot vary it.
+    page = (table.token, told.version, number, current_language(), display, request.path)
+    html = kept.get(page)
+    if html is None:  # a finished game's page is the same until its table's log moves on
+        html = _story_page(table, told.games[number - 1], display, games_url)
+        kept.put(page, html)
+    return html
 
 
 def _story_page(table: store.TableRow, game: game_story.Game, display: bool, games_url: str | None) -> str:

@@ -55,7 +55,7 @@ def other_site():
 
 def slack_of_seat_1(server, token) -> tuple[int, int]:
     """Seat 1's Slack and the table's version, read from the server."""
-    with urllib.request.urlopen(f"{server.url}/t/{token}/state.json", timeout=10) as response:
+    with urllib.request.urlopen(f"{server.loopback_url}/t/{token}/state.json", timeout=10) as response:
         state = json.load(response)
     return state["seats"][0]["slack"], state["version"]
 
@@ -79,8 +79,9 @@ def test_another_port_on_the_same_machine_cannot_tap_for_the_phone(browser, serv
     assert slack_of_seat_1(server, token)[0] == 1
 
 
-def test_a_plain_http_lan_name_is_guarded_by_origin_alone(browser, chromium_path, server, other_site):
+def test_a_plain_http_lan_name_is_guarded_by_origin_alone(browser, chromium_path, lan_server, other_site):
     """On a LAN name over plain http Chromium sends no Sec-Fetch-Site; the Origin of a sibling name is refused."""
+    server = lan_server  # served as table.lan (its public URL): the server answers no name it was not given
     mapped = browser.browser_type.launch(executable_path=chromium_path, args=[
         *CHROMIUM_ARGS, "--host-resolver-rules=MAP table.lan 127.0.0.1, MAP evil.table.lan 127.0.0.1"])
     try:

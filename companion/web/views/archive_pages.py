@@ -27,7 +27,7 @@ def all_games() -> str:
 
 
 @bp.get("/games/<int:table_id>/<int:number>")
-def story_page(table_id: int, number: int) -> str:
+def story_page(table_id: int, number: int) -> str | Response:
     """The story of one finished game: the totals chart, the turning points and the winner (404 for a stranger,
     as for a game that does not exist)."""
     table = store.table_by(get_db(), "id", table_id)

@@ -15,7 +15,7 @@ from ...knowledge import completion, deck_files, picks
 from ...rules import GAMES, N_, game
 from ...serve.netaddr import is_loopback_host
 from ...storage import deck_knowledge, store
-from ..common import actor_for, bearer_key, table_or_404
+from ..common import actor_for, bearer_key, json_object, table_or_404
 from ..connection import get_db
 from ..i18n import current_language
 from ..i18n import gettext as _
@@ -192,8 +192,8 @@ def import_deck(name: str) -> Response | tuple[str, int] | tuple[Response, int]:
 def _posted_deck(as_json: bool) -> tuple[bytes | str, set[str] | None]:
     """The deck file's text and the differences to take (None: only show them)."""
     if as_json:
-        body = request.get_json(silent=True)
-        if not isinstance(body, dict) or "deck" not in body:
+        body = json_object()
+        if "deck" not in body:
             raise BadInput(N_("Send the deck file as {\"deck\": ...}."))
         take = body.get("take")
         if take is not None and not (isinstance(take, list) and all(isinstance(item, str) for item in take)):

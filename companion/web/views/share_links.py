@@ -69,6 +69,6 @@ def games(key: str) -> str:
 
 
 @bp.get("/shared/<key>/<int:number>")
-def story(key: str, number: int) -> str:
+def story(key: str, number: int) -> str | Response:
     """The story of one of the table's finished games, for whoever holds the link."""
     return stories.story(_shared_or_404(key), number, url_for("share.games", key=key))

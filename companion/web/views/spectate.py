@@ -107,7 +107,7 @@ def version(key: str) -> Response:
 
 
 @bp.get("/watch/<key>/story")
-def story(key: str) -> str:
+def story(key: str) -> str | Response:
     """The story of the table's most recent finished game: the one the spectators watched (not the table's
     archive, which is for its seats and its share link)."""
     table = _watched_or_404(key)

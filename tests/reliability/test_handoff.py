@@ -59,7 +59,7 @@ def test_a_request_sent_on_the_answer_to_the_last_waits_for_it_to_be_done_then_g
     """The answer can reach the client before the thread that sent it has counted it sent and dropped its
     request: the client's next request line then waits for that, instead of being served where it arrived."""
     mailboxes = Mailboxes(2)
-    mailboxes.open(1)  # this process stands for worker 1
+    mailboxes.open(1, os.getpid())  # this process stands for worker 1
     server = make_server(lambda environ, start_response: [], per_client=10, request_timeout=5,
                          streaming=lambda: 0, host="127.0.0.1", port=0,
                          handoff=Handoff(mailboxes, 0, {"/t/b/version": 1}.get))

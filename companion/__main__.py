@@ -81,14 +81,14 @@ def serve(args: argparse.Namespace) -> None:
     _announce(args, sock.getsockname()[1], instance, count)
 
     def worker(number: int) -> None:
-        # Claimed before the app starts, so a worker already serving hands over this one's connections from
-        # the first; they wait in the inbox until this worker's loop runs.
-        mailboxes.open(number)
         app = create_app(config, instance_path=str(instance))
         _run(app, _server(app, args, sock, Handoff(mailboxes, number, owner_lookup(app, count))))
 
     try:
-        workers.supervise(count, worker)
+        # The parent claims each inbox for the worker it forks, so a worker already serving hands over that one's
+        # connections from the first, however late the new one gets a core; they wait in the inbox until its loop
+        # runs.
+        workers.supervise(count, worker, mailboxes.open)
     finally:
         sock.close()
         mailboxes.close()

@@ -34,11 +34,11 @@ class Mailboxes:
         for inbox, slot in self._pairs:
             slot.setblocking(False)  # a full inbox refuses at once: the sender serves the connection itself
             inbox.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 20)
-        self._readers = RawArray("i", count)  # shared with every worker: each writes its own pid in
+        self._readers = RawArray("i", count)  # shared with every worker: the parent writes each one's pid in
 
-    def open(self, worker: int) -> None:
-        """Say that this process reads worker `worker`'s inbox from now on (what came earlier waits)."""
-        self._readers[worker] = os.getpid()
+    def open(self, worker: int, pid: int) -> None:
+        """Say that process `pid` reads worker `worker`'s inbox from now on (what comes before it does waits)."""
+        self._readers[worker] = pid
 
     def _is_read(self, worker: int) -> bool:
         """Whether a live process reads this inbox (a killed worker's is read again once it is replaced)."""

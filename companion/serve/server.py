@@ -44,6 +44,10 @@ class GuardedChannel(HTTPChannel):
             data = self._to_parse_here(data)
             if not data:
                 return True
+        return self._parse(data)
+
+    def _parse(self, data: bytes) -> bool:
+        """Parse bytes here, noting when a request began or was completed."""
         before, began = self.request, self.request_began
         outcome = super().received(data)
         if self.request is None:
@@ -53,22 +57,59 @@ class GuardedChannel(HTTPChannel):
         return outcome
 
     def _to_parse_here(self, data: bytes) -> bytes:
-        """The bytes to parse here: none while a request line arrives, or once it went to another worker."""
+        """The bytes to parse here: none while a request line arrives or waits for the previous request to be
+        done, or once it went to another worker."""
         if self._line is None:
-            with self.requests_lock:
-                # Between requests only: nothing being parsed, served or waiting to be sent.
-                between = self.request is None and not self.requests and not self.total_outbufs_len
-            if not between or self.will_close or self.close_when_flushed:
-                return data
+            if self.request is not None or self.will_close or self.close_when_flushed:
+                return data  # the rest of a request being parsed here
             self._line = b""
-            if self.request_began is None:
-                self.request_began = time.time()  # a line that drips in is cut off like any request
         self._line += data
-        if b"\n" not in self._line and len(self._line) < MAX_LINE:
+        return self._decide()
+
+    def _decide(self) -> bytes:
+        """Once the request line is whole and the previous request done, hand the connection over or keep it:
+        the bytes to parse here."""
+        if not self._between_requests():
+            return b""  # _resume decides once the previous request is done
+        if self.request_began is None:
+            self.request_began = time.time()  # a line that drips in is cut off like any request
+        if not self._line_whole():
             return b""
         data, self._line = self._line, None
         stay, self._stay = self._stay or b"\n" not in data, False
         return data if stay or not self.server.hand_over(self, data) else b""
+
+    def _between_requests(self) -> bool:
+        """Whether nothing of an earlier request is left here: neither being served nor waiting to be sent.
+
+        The client can already have the whole answer and send its next request before the thread that served
+        the answer counts its bytes as sent and drops the request: until then the line waits.
+        """
+        with self.requests_lock:
+            return not (self.requests or self.total_outbufs_len or self.will_close or self.close_when_flushed)
+
+    def _line_whole(self) -> bool:
+        """Whether the request line has arrived (or as much of it as is read before deciding)."""
+        return b"\n" in self._line or len(self._line) >= MAX_LINE
+
+    def _resume(self) -> None:
+        """Decide about a request line that arrived while the previous request was not yet done (in the loop)."""
+        if self._line is not None and self.connected:
+            data = self._decide()
+            if data:
+                self._parse(data)
+
+    def service(self) -> None:
+        """Serve the next request (in a task's thread); a request line that came meanwhile is decided in the loop."""
+        super().service()
+        # _to_parse_here sets _line before it looks at the requests, under the lock service took to drop this
+        # one: either it saw the request gone and decided, or _line is seen here.
+        if self._line is not None:
+            self.server.trigger.pull_trigger(self._resume)
+
+    def readable(self) -> bool:
+        """Whether to read: not while a whole request line waits for the previous request to be done."""
+        return not (self._line is not None and self._line_whole()) and super().readable()
 
     def writable(self) -> bool:
         """Whether the loop should send for this connection: not while a task answers on it and sends what it
@@ -102,6 +143,7 @@ class GuardedChannel(HTTPChannel):
                     self._left_behind = False
             finally:
                 self.outbuf_lock.release()
+        self._resume()  # the last of an answer is out: a request line waiting for it is decided
 
     def add_channel(self, map=None) -> None:
         """Count the connection against its client's share."""

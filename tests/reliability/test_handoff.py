@@ -15,6 +15,9 @@ import psutil
 from tests.helpers.loopback_clients import open_stream, open_table, tap, version
 from tests.helpers.real_server import Server, wait_for
 
+from companion.serve.handoff import Handoff, Mailboxes
+from companion.serve.server import GuardedChannel, make_server
+
 
 def holder(server: Server, connection: http.client.HTTPConnection) -> int:
     """The pid of the worker that holds the server's end of this connection."""
@@ -50,6 +53,32 @@ def test_all_connections_about_one_table_are_served_by_one_worker_and_tables_are
     assert len(set().union(*held.values())) == 2, "tables opened one after another go to both workers"
     for connection in connections:
         connection.close()
+
+
+def test_a_request_sent_on_the_answer_to_the_last_waits_for_it_to_be_done_then_goes_to_its_tables_worker():
+    """The answer can reach the client before the thread that sent it has counted it sent and dropped its
+    request: the client's next request line then waits for that, instead of being served where it arrived."""
+    mailboxes = Mailboxes(2)
+    mailboxes.open(1, os.getpid())  # this process stands for worker 1
+    server = make_server(lambda environ, start_response: [], per_client=10, request_timeout=5,
+                         streaming=lambda: 0, host="127.0.0.1", port=0,
+                         handoff=Handoff(mailboxes, 0, {"/t/b/version": 1}.get))
+    ours, phone = socket.socketpair()
+    channel = GuardedChannel(server, ours, ("127.0.0.1", 0), server.adj, map={})
+    channel.requests = [object()]  # the /healthz just answered, not yet dropped by its thread
+    line = b"GET /t/b/version HTTP/1.1\r\nHost: x\r\n\r\n"
+    channel.received(line)
+    assert channel.request is None and len(channel.requests) == 1 and not channel.readable()
+    channel.requests = []
+    channel._resume()  # what the loop does once the thread has dropped the request
+    mailboxes.inbox(1).settimeout(1)
+    received, fds, _flags, _address = socket.recv_fds(mailboxes.inbox(1), 65536, 1)
+    assert received == line and len(fds) == 1 and not channel.connected
+    for fd in fds:
+        os.close(fd)
+    phone.close()
+    server.close()
+    mailboxes.close()
 
 
 def test_a_tap_whose_body_arrives_after_its_request_line_is_handed_over_whole(two):

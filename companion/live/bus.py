@@ -39,7 +39,6 @@ class Watcher:
         self.stopped = threading.Event()
         self.ready = threading.Event()
         self._posted: dict[int, int] = {}
-        self._failed: BaseException | None = None
         self._thread = threading.Thread(target=self._run, name="live-watcher", daemon=True)
 
     def start(self) -> None:
@@ -54,8 +53,7 @@ class Watcher:
     def _run(self) -> None:
         try:
             db = self.open()
-        except Exception as error:  # the database is unreachable: the next stream starts another, a moment later
-            self._failed = error
+        except Exception:  # the database is unreachable: the next stream starts another, a moment later
             self.stopped.set()
             self.ready.set()
             return

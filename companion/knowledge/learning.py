@@ -119,8 +119,7 @@ def _new_name(db: Database, entry: deck_knowledge.Known, table_id: int) -> None:
     shared = deck_knowledge.Known(entry.deck, entry.lang, said.name, {**said.facts, **entry.facts},
                                   {**said.sources, **entry.sources}, said.played + entry.played, None, entry.updated_at)
     deck_knowledge.save(db, shared)
-    for table in (other, table_id):  # both tables' word is now the shared deck's
-        deck_knowledge.save_for_table(db, table, deck_knowledge.Known(**{**vars(entry), "facts": {}}))
+    deck_knowledge.save_for_table(db, table_id, entry)  # what a table said stays its own word too
     for proposal in deck_knowledge.proposals(db, entry.deck, entry.lang, entry.key):
         if proposal.table_id in (other, table_id):
             deck_knowledge.decide(db, proposal, "seen twice")
@@ -149,6 +148,3 @@ def accept(db: Database, proposal: deck_knowledge.Proposal) -> None:
     deck_knowledge.save(db, after)
     deck_knowledge.record(db, after.deck, after.lang, after.key, "accepted", shared, after, "host")
     deck_knowledge.decide(db, proposal, "accepted")
-    if own is not None:  # the table's word is the shared deck's now: later corrections reach it too
-        left = {fact: value for fact, value in own.facts.items() if after.facts.get(fact) != value}
-        deck_knowledge.save_for_table(db, proposal.table_id, deck_knowledge.Known(**{**vars(own), "facts": left}))

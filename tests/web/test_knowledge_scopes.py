@@ -182,7 +182,7 @@ def test_a_missing_number_of_a_known_card_is_shared_at_once(app, client, table):
 
 RANGE = {"en": "Siesta: a card of Chez Guevara prints a Slack from -20 to 20, not 21.",
          "de": "Siesta: Eine Karte von Chez Guevara hat einen aufgedruckten Slack von -20 bis 20, nicht 21.",
-         "ru": "Siesta: карта Chez Guevara даёт от -20 до 20 очков Slack, а не 21."}
+         "ru": "Siesta: карта Chez Guevara даёт от -20 до 20 развала, а не 21."}
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "ru"])

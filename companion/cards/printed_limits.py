@@ -33,7 +33,12 @@ class Limits:
 
 
 def _limits(loot: tuple[int, int] | None) -> Limits:
-    return Limits(slack=(-SLACK_LIMIT, SLACK_LIMIT), cost=(0, 20), slack_modifier=(1 - DIE, SLACK_LIMIT - DIE), loot=loot)
+    return Limits(
+        slack=(-SLACK_LIMIT, SLACK_LIMIT),
+        cost=(0, 20),
+        slack_modifier=(1 - DIE, SLACK_LIMIT - DIE),
+        loot=loot,
+    )
 
 
 LIMITS = {"guevara": _limits((1, LIFE_CARDS)), "geek": _limits(None), "goth": _limits(None)}

@@ -10,8 +10,9 @@ from ..rules import GAMES, N_
 MESSAGES = {
     "slack": N_("%(card)s: a card of %(game)s prints a Slack from %(low)d to %(high)d, not %(n)d."),
     "cost": N_("%(card)s: a card of %(game)s costs from %(low)d to %(high)d, not %(n)d."),
-    "slack_modifier": N_("%(card)s: a card of %(game)s adds from %(low)d to %(high)d to the die for its Slack, "
-                         "not %(n)d."),
+    "slack_modifier": N_(
+        "%(card)s: a card of %(game)s adds from %(low)d to %(high)d to the die for its Slack, not %(n)d."
+    ),
     "loot": N_("%(card)s: a Raid card of %(game)s deals from %(low)d to %(high)d loot cards, not %(n)d."),
 }
 NO_LOOT = N_("%(card)s: %(game)s has no Raid cards, so no card deals loot.")
@@ -19,8 +20,9 @@ NO_LOOT = N_("%(card)s: %(game)s has no Raid cards, so no card deals loot.")
 
 def check(name: str, facts: dict, decks: tuple[str, ...]) -> None:
     """Refuse (BadInput, nothing written) a printed number no card of these decks can carry."""
-    title = next((record.title for record in GAMES.values() if record.decks == decks), None) or \
-        next(record.title for record in GAMES.values() if record.decks == decks[:1])
+    title = next((record.title for record in GAMES.values() if record.decks == decks), None) or next(
+        record.title for record in GAMES.values() if record.decks == decks[:1]
+    )
     for fact, message in MESSAGES.items():
         value = facts.get(fact)
         if value is None:

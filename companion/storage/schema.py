@@ -87,12 +87,12 @@ STEPS = (
     # proposals the server's host accepts into the shared deck or rejects. The cards known before are the shared
     # deck (`deck_cards` stays as it is): nothing moves.
     Step("m009_knowledge_scopes", (
-        "CREATE TABLE table_cards (table_id {int}, deck TEXT, lang TEXT, name_key TEXT, name TEXT NOT NULL, "
-        "catalog_key TEXT, facts TEXT NOT NULL, sources TEXT NOT NULL, played {int}, updated_at {real}, "
-        "PRIMARY KEY (table_id, deck, lang, name_key))",
-        "CREATE TABLE deck_proposals (id {pk}, deck TEXT, lang TEXT, name_key TEXT, name TEXT NOT NULL, "
-        "catalog_key TEXT, facts TEXT NOT NULL, kind TEXT NOT NULL, table_id {int}, at {real}, decided_at {real}, "
-        "decision TEXT)",
+        ("CREATE TABLE table_cards (table_id {int}, deck TEXT, lang TEXT, name_key TEXT, name TEXT NOT NULL, "
+         "catalog_key TEXT, facts TEXT NOT NULL, sources TEXT NOT NULL, played {int}, updated_at {real}, "
+         "PRIMARY KEY (table_id, deck, lang, name_key))"),
+        ("CREATE TABLE deck_proposals (id {pk}, deck TEXT, lang TEXT, name_key TEXT, name TEXT NOT NULL, "
+         "catalog_key TEXT, facts TEXT NOT NULL, kind TEXT NOT NULL, table_id {int}, at {real}, decided_at {real}, "
+         "decision TEXT)"),
         "CREATE INDEX idx_deck_proposals_card ON deck_proposals (deck, lang, name_key)",
     )),
 )

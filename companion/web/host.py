@@ -32,14 +32,21 @@ def is_host_key(key: str) -> bool:
 def is_host() -> bool:
     """Whether this request comes from the host: the host cookie, or the host key as bearer."""
     cookie = request.cookies.get(HOST_COOKIE, "")
-    return is_host_key(bearer_key()) or (bool(cookie) and secrets.compare_digest(cookie.encode(),
-                                                                                 _cookie_value().encode()))
+    return is_host_key(bearer_key()) or (
+        bool(cookie) and secrets.compare_digest(cookie.encode(), _cookie_value().encode())
+    )
 
 
 def make_host(response: Response) -> Response:
     """This browser is the host from now on."""
-    response.set_cookie(HOST_COOKIE, _cookie_value(), max_age=HOST_COOKIE_DAYS * 24 * 3600, httponly=True,
-                        samesite="Lax", path="/")
+    response.set_cookie(
+        HOST_COOKIE,
+        _cookie_value(),
+        max_age=HOST_COOKIE_DAYS * 24 * 3600,
+        httponly=True,
+        samesite="Lax",
+        path="/",
+    )
     return response
 
 

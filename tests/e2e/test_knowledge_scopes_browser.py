@@ -19,8 +19,14 @@ from tests.helpers.browser_steps import (
 )
 from tests.helpers.chromium import DISPLAY
 
-DECK = {"format": "chez-companion-deck", "version": 1, "deck": "guevara",
-        "cards": [{"name": "Hammock Time", "lang": "en", "type": "activity", "slack": 2, "categories": ["sleep"]}]}
+DECK = {
+    "format": "chez-companion-deck",
+    "version": 1,
+    "deck": "guevara",
+    "cards": [
+        {"name": "Hammock Time", "lang": "en", "type": "activity", "slack": 2, "categories": ["sleep"]}
+    ],
+}
 
 
 def host_page(browser, server):
@@ -42,8 +48,12 @@ def chips(phone, typed):
 def known_cards(phone):
     """The known cards the phone's table offers, as its picker fetches them."""
     token = phone.url.split("/t/")[1].split("/")[0]
-    return {card["name"]: card for card in phone.request.get(f"{phone.url.split('/t/')[0]}/t/{token}/known-cards.json")
-            .json()["cards"]}
+    return {
+        card["name"]: card
+        for card in phone.request.get(f"{phone.url.split('/t/')[0]}/t/{token}/known-cards.json").json()[
+            "cards"
+        ]
+    }
 
 
 def test_a_name_typed_at_one_table_is_no_chip_at_another_until_the_host_accepts_it(browser, server, tmp_path):
@@ -75,8 +85,9 @@ def test_a_name_typed_at_one_table_is_no_chip_at_another_until_the_host_accepts_
     expect(chips(dan, "Sies").get_by_role("button", name="Siesta", exact=True)).to_be_visible()
 
 
-def test_a_second_tables_display_may_not_change_the_deck_and_its_answer_changes_only_its_table(browser, server,
-                                                                                                tmp_path):
+def test_a_second_tables_display_may_not_change_the_deck_and_its_answer_changes_only_its_table(
+    browser, server, tmp_path
+):
     host = host_page(browser, server)
     deck_file = tmp_path / "deck.json"
     deck_file.write_text(json.dumps(DECK))
@@ -96,21 +107,38 @@ def test_a_second_tables_display_may_not_change_the_deck_and_its_answer_changes_
     expect(display.get_by_test_id("deck-import")).to_have_count(0)
     expect(display.get_by_test_id("deck-delete")).to_have_count(0)
     forged = dict(DECK, cards=[dict(DECK["cards"][0], slack=20)])
-    imported = display.request.post(server.url + "/decks/guevara",
-                                    multipart={"file": {"name": "deck.json", "mimeType": "application/json",
-                                                        "buffer": json.dumps(forged).encode()}})
-    taken = display.request.post(server.url + "/decks/guevara",
-                                 form={"deck": json.dumps(forged), "take": "en:hammock time"})
-    edited = display.request.post(server.url + "/decks/guevara/card",
-                                  form={"lang": "en", "key": "hammock time", "card_type": "activity", "slack": "20",
-                                        "confirm": "yes"})
+    imported = display.request.post(
+        server.url + "/decks/guevara",
+        multipart={
+            "file": {
+                "name": "deck.json",
+                "mimeType": "application/json",
+                "buffer": json.dumps(forged).encode(),
+            }
+        },
+    )
+    taken = display.request.post(
+        server.url + "/decks/guevara", form={"deck": json.dumps(forged), "take": "en:hammock time"}
+    )
+    edited = display.request.post(
+        server.url + "/decks/guevara/card",
+        form={"lang": "en", "key": "hammock time", "card_type": "activity", "slack": "20", "confirm": "yes"},
+    )
     assert (imported.status, taken.status, edited.status) == (403, 403, 403)
-    created = urllib.request.urlopen(urllib.request.Request(
-        server.loopback_url + "/api/tables", data=json.dumps({"game": "guevara", "seats": 3}).encode(),
-        headers={"Content-Type": "application/json"}), timeout=10)
+    created = urllib.request.urlopen(
+        urllib.request.Request(
+            server.loopback_url + "/api/tables",
+            data=json.dumps({"game": "guevara", "seats": 3}).encode(),
+            headers={"Content-Type": "application/json"},
+        ),
+        timeout=10,
+    )
     key = json.load(created)["display_key"]
-    with_key = display.request.post(server.url + "/decks/guevara", data=json.dumps({"deck": forged, "take": [
-        "en:hammock time"]}), headers={"Content-Type": "application/json", "Authorization": f"Bearer {key}"})
+    with_key = display.request.post(
+        server.url + "/decks/guevara",
+        data=json.dumps({"deck": forged, "take": ["en:hammock time"]}),
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {key}"},
+    )
     assert with_key.status == 403
 
     advance_to(dan, "Free Time")  # the second table's card prints 3, it says

@@ -34,12 +34,15 @@ def accept_every_proposal(base_url: str, key: str, deck: str = "guevara") -> int
     import urllib.request
 
     bearer = {"Authorization": f"Bearer {key}"}
-    with urllib.request.urlopen(urllib.request.Request(f"{base_url}/decks/{deck}", headers=bearer), timeout=10) as page:
+    with urllib.request.urlopen(
+        urllib.request.Request(f"{base_url}/decks/{deck}", headers=bearer), timeout=10
+    ) as page:
         ids = sorted(set(re.findall(rf"/decks/{deck}/proposals/(\d+)", page.read().decode())))
     for proposal in ids:
         body = urllib.parse.urlencode({"decision": "accept"}).encode()
-        request = urllib.request.Request(f"{base_url}/decks/{deck}/proposals/{proposal}", data=body, headers=bearer,
-                                         method="POST")
+        request = urllib.request.Request(
+            f"{base_url}/decks/{deck}/proposals/{proposal}", data=body, headers=bearer, method="POST"
+        )
         with urllib.request.urlopen(request, timeout=10) as answer:
             assert answer.status == 200  # the redirect to the deck page, followed
     return len(ids)

@@ -78,7 +78,6 @@ def test_the_reason_is_translated(client, opened, lang, words):
 
 
 def test_a_deck_file_follows_the_same_rule_and_a_table_name_is_never_learned(client, opened):
-    key = opened[1]
     card = {"name": "Soap\u202e", "lang": "en", "type": "thing", "cost": 1}
     deck = {"format": "chez-companion-deck", "version": 1, "deck": "guevara", "cards": [card]}
     response = client.post("/decks/guevara", json={"deck": deck}, headers=as_host(client.application))

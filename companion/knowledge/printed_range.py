@@ -18,8 +18,10 @@ MESSAGES = {
 NO_LOOT = N_("%(card)s: %(game)s has no Raid cards, so no card deals loot.")
 
 
-def check(name: str, facts: dict, decks: tuple[str, ...]) -> None:
-    """Refuse (BadInput, nothing written) a printed number no card of these decks can carry."""
+def check(name: str, facts: dict, decks: tuple[str, ...], rules_judge_loot: bool = False) -> None:
+    """Refuse (BadInput, nothing written) a printed number no card of these decks can carry.
+
+    At a table (`rules_judge_loot`) a game without Raid cards leaves a raid to its rules, which refuse it first."""
     title = next((record.title for record in GAMES.values() if record.decks == decks), None) or next(
         record.title for record in GAMES.values() if record.decks == decks[:1]
     )
@@ -28,6 +30,8 @@ def check(name: str, facts: dict, decks: tuple[str, ...]) -> None:
         if value is None:
             continue
         bounds = [getattr(LIMITS[deck], fact) for deck in decks if getattr(LIMITS[deck], fact) is not None]
+        if not bounds and rules_judge_loot:
+            continue
         if not bounds:
             raise BadInput(NO_LOOT, card=name, game=title)
         low, high = min(low for low, _high in bounds), max(high for _low, high in bounds)

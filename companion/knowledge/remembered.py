@@ -66,7 +66,7 @@ def with_card_facts(db: Database, action: Action, lang: str, game_key: str, tabl
     prepared = Prepared(replace(action, args=args))
 
     def fill(spec: dict, finish) -> dict:
-        printed_range.check(spec["name"], spec, decks)
+        printed_range.check(spec["name"], spec, decks, rules_judge_loot=True)
         entry = deck_knowledge.lookup(db, decks, lang, spec["name"], table_id)
         conflicts = checked(spec, entry, choice, lang, decks) if action.type in LEARNED else []
         if conflicts and choice == "known":

@@ -7,6 +7,7 @@ import urllib.request
 
 from playwright.sync_api import expect
 
+from tests.helpers.axe_checks import both_themes
 from tests.helpers.browser_steps import (
     PROPAGATION_MS,
     advance_to,
@@ -77,6 +78,7 @@ def test_a_name_typed_at_one_table_is_no_chip_at_another_until_the_host_accepts_
     host.goto(server.url + "/decks/guevara")
     proposal = host.get_by_test_id("deck-proposal").filter(has_text="Siesta")
     expect(proposal).to_contain_text("seen at one table only")
+    assert both_themes(host, "deck page with a proposal") == []
     proposal.get_by_test_id("proposal-accept").click()
     expect(host.get_by_test_id("deck-done")).to_have_text("Accepted: every table knows it now.")
     expect(host.get_by_test_id("deck-card").filter(has_text="Siesta")).to_have_count(1)

@@ -87,16 +87,17 @@ def table_lookup(db: Database, table_id: int, decks: tuple[str, ...], lang: str,
     return _find(db, "table_cards", "table_id = ? AND ", [table_id], decks, lang, name)
 
 
-def _find(db: Database, where: str, scope: str, scope_args: list, decks: tuple[str, ...], lang: str,
+def _find(db: Database, rows_of: str, scope: str, scope_args: list, decks: tuple[str, ...], lang: str,
           name: str) -> Known | None:
+    """The entry of this name in one database table (`deck_cards` or `table_cards`, narrowed by `scope`)."""
     wanted, marks = name_key(name), ",".join("?" * len(decks))
-    rows = db.execute(f"SELECT {COLUMNS} FROM {where} WHERE {scope}deck IN ({marks}) AND name_key = ?",
+    rows = db.execute(f"SELECT {COLUMNS} FROM {rows_of} WHERE {scope}deck IN ({marks}) AND name_key = ?",
                       [*scope_args, *decks, wanted]).fetchall()
     if not rows:  # a catalog card learned under its name in another language (Soap learned as Мыло)
         card = find(name, lang, tuple(card for deck in decks for card in CATALOGS[deck].CARDS))
         if card is None:
             return None
-        rows = db.execute(f"SELECT {COLUMNS} FROM {where} WHERE {scope}catalog_key = ? ORDER BY lang != ?",
+        rows = db.execute(f"SELECT {COLUMNS} FROM {rows_of} WHERE {scope}catalog_key = ? ORDER BY lang != ?",
                           [*scope_args, card.key, lang]).fetchall()
         return _known(rows[0]) if rows else None
     rows.sort(key=lambda row: (row[1] != lang, decks.index(row[0])))

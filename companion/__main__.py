@@ -8,7 +8,7 @@ import signal
 import sys
 from pathlib import Path
 
-from .app import create_app
+from .app import create_app, load_host_key
 from .serve import netaddr, qr, workers
 from .serve.handoff import Handoff, Mailboxes
 from .serve.server import make_server
@@ -114,7 +114,11 @@ def _announce(args: argparse.Namespace, port: int, instance: Path, count: int) -
     lan = netaddr.choose_lan_address(netaddr.interface_addresses())
     base, loopback_only = netaddr.public_base(args.public_url, args.host, port, lan)
     address = base + "/"
-    print(f"Chez Companion is running. Open the table display at:\n\n    {address}\n", flush=True)
+    host_link = f"{base}/host?key={load_host_key(instance)}"
+    # Like a notebook server's token link: whoever opens it is the host, who alone changes the shared decks.
+    print(f"Chez Companion is running. On this computer, open the table display at:\n\n    {host_link}\n\n"
+          "That link makes this browser the server's host (it decides what every table learns of the cards); "
+          f"keep it to yourself. Phones and other screens open:\n\n    {address}\n", flush=True)
     print(qr.terminal(address), flush=True)
     if loopback_only:
         print("Warning: only this computer can reach that address; phones cannot join. "

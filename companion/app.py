@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
@@ -23,6 +24,18 @@ def load_secret_key(instance: Path) -> str:
     if not key_file.exists():
         key_file.write_text(secrets.token_hex(32))
         key_file.chmod(0o600)
+    return key_file.read_text().strip()
+
+
+def load_host_key(instance: Path) -> str:
+    """The server's host key (docs/decks.md): made once, on first run, and kept in the instance folder."""
+    key_file = instance / "host_key"
+    try:
+        descriptor = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return key_file.read_text().strip()
+    with os.fdopen(descriptor, "w") as written:
+        written.write(secrets.token_urlsafe(24))
     return key_file.read_text().strip()
 
 
@@ -57,6 +70,8 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = load_secret_key(instance)
+    if not app.config.get("HOST_KEY"):
+        app.config["HOST_KEY"] = load_host_key(instance)
 
     from .web import connection
     from .web.site import register

@@ -74,6 +74,9 @@ def _nothing(args, seat):
 
 RANK_NUMBERS = (N_("Rank values must be whole numbers."), N_("Rank values must be between %(low)d and %(high)d."))
 CARD_NUMBERS = (N_("Card numbers must be whole numbers."), N_("Card numbers must be between %(low)d and %(high)d."))
+# Only a bound on what a card field takes: what a card of each game can print is checked, with a message that names
+# the number and the game, once the game is known (knowledge/printed_range.py).
+ANY_CARD_NUMBER = 999
 
 
 def _optional_number(value: Any, low: int, high: int, messages: tuple[str, str] = RANK_NUMBERS) -> int | None:
@@ -266,11 +269,12 @@ def card_spec(raw: Mapping[str, Any]) -> dict[str, Any]:
     categories = _categories(raw.get("categories"), ALL_CATEGORIES)
     pest = _categories(raw.get("pest"), ALL_PEST_CATEGORIES)
     spec = {"name": name, "type": kind or None, "categories": categories or None, "pest": pest or None,
-            "slack": _optional_number(raw.get("slack"), -10, 20, CARD_NUMBERS),
-            "cost": _optional_number(raw.get("cost"), 0, 20, CARD_NUMBERS),
+            "slack": _optional_number(raw.get("slack"), -ANY_CARD_NUMBER, ANY_CARD_NUMBER, CARD_NUMBERS),
+            "cost": _optional_number(raw.get("cost"), -ANY_CARD_NUMBER, ANY_CARD_NUMBER, CARD_NUMBERS),
             "slack_die": _flag(raw.get("slack_die")),
-            "slack_modifier": _optional_number(raw.get("slack_modifier"), -6, 6, CARD_NUMBERS),
-            "loot": _optional_number(raw.get("loot"), 1, 10, CARD_NUMBERS)}
+            "slack_modifier": _optional_number(raw.get("slack_modifier"), -ANY_CARD_NUMBER, ANY_CARD_NUMBER,
+                                               CARD_NUMBERS),
+            "loot": _optional_number(raw.get("loot"), -ANY_CARD_NUMBER, ANY_CARD_NUMBER, CARD_NUMBERS)}
     return {key: value for key, value in spec.items() if value is not None}
 
 

@@ -14,7 +14,7 @@ from ..input.arguments import CARD_TYPES, card_spec
 from ..input.values import BadInput
 from ..rules import N_
 from ..storage import deck_knowledge
-from . import completion
+from . import completion, printed_range
 
 FORMAT = "chez-companion-deck"
 VERSION = 1
@@ -78,6 +78,7 @@ def _card(card: Any, deck_name: str, number: int) -> deck_knowledge.Known:
     if any(mark in spec["name"] for mark in "<>"):  # hidden characters: card_spec refused them as a table would
         raise BadInput(N_("Card %(number)d of the deck file has a name with markup or control characters."),
                        number=number)
+    printed_range.check(spec["name"], spec, (deck_name,))
     facts = completion.printed_facts({key: value for key, value in spec.items() if key != "name"})
     if "invited" in card:
         facts["invited"] = card["invited"]

@@ -1,8 +1,8 @@
 """A table's cards meet the deck knowledge: filled in from it, checked against it, and taught to it.
 
-A number the table types that differs from what the server knows is a question (CardConflict) until the player
-says which is printed (`printed`: "table" or "known"); the answer is kept in the deck's audit list. A one-off
-effect (a TV card worth 1 Slack to its target, a marker) is never learned.
+A number the table types that differs from what the table knows is a question (CardConflict) until the player
+says which is printed (`printed`: "table" or "known"); "the card says so" changes that table's knowledge only and
+is proposed to the host. A one-off effect (a TV card worth 1 Slack to its target, a marker) is never learned.
 """
 
 from __future__ import annotations
@@ -65,25 +65,86 @@ def checked(spec: dict, known: deck_knowledge.Known | None, choice: str | None, 
 
 
 def learn(db: Database, lessons: list[Lesson], decks: tuple[str, ...], table_id: int, lang: str) -> None:
-    """Teach the deck what a recorded action's cards print; an answered conflict goes into the audit list."""
+    """Teach what a recorded action's cards print (docs/decks.md, "Scopes"): the table knows it at once; the shared
+    deck takes by itself what adds to a card it knows (a missing field) and a new card once a second table says the
+    same; a contradiction, or a name seen at one table only, waits on the deck page for the host."""
     now = time.time()
     for lesson in lessons:
         card = lesson.card
-        known = deck_knowledge.lookup(db, decks, lang, card["name"])
-        if known is None:
-            key = card.get("key")
-            known = deck_knowledge.Known(deck_knowledge.deck_for(decks, key), lang, card["name"], {}, {}, 0, key)
-        before = deck_knowledge.Known(**vars(known)) if lesson.choice else None
-        catalog = completion.merged({"name": card["name"]}, None, lang, cards_for(decks))
-        facts, sources = dict(known.facts), dict(known.sources)
-        for fact, value in completion.printed_facts(card).items():
-            if facts.get(fact) == value and fact in sources:
-                continue
-            facts[fact] = value
-            origin = "catalog" if catalog.get(fact) == value and lesson.choice is None else "table"
-            sources[fact] = {"from": origin, "table": table_id, "at": now}
-        known.facts, known.sources, known.played, known.updated_at = facts, sources, known.played + 1, now
-        deck_knowledge.save(db, known)
-        if lesson.choice is not None:
-            change = "printed_confirmed" if lesson.choice == "table" else "known_kept"
-            deck_knowledge.record(db, known.deck, known.lang, known.key, change, before, known, f"table:{table_id}")
+        printed = completion.printed_facts(card)
+        shared = deck_knowledge.shared_lookup(db, decks, lang, card["name"])
+        own = deck_knowledge.table_lookup(db, table_id, decks, lang, card["name"])
+        place = shared or own
+        deck, entry_lang, name = (place.deck, place.lang, place.name) if place else (
+            deck_knowledge.deck_for(decks, card.get("key")), lang, card["name"])
+        catalog = completion.printed_facts(completion.merged({"name": card["name"]}, None, lang, cards_for(decks)))
+        said = {"from": "table", "table": table_id, "at": now}
+        if shared is None and card.get("key") is None:
+            _new_name(db, deck_knowledge.Known(deck, entry_lang, name, {**(own.facts if own else {}), **printed},
+                                               {fact: said for fact in printed}, (own.played if own else 0) + 1,
+                                               None, now), table_id)
+            continue
+        shared = shared or deck_knowledge.Known(deck, entry_lang, name, {}, {}, 0, card.get("key"))
+        contradicts = {}
+        for fact, value in printed.items():
+            known = shared.facts.get(fact, catalog.get(fact))
+            if known is None or (known == value and fact not in shared.facts):
+                shared.facts[fact] = value  # adds to what the server knows (or writes down what the rulebook says)
+                shared.sources[fact] = {"from": "catalog", "at": now} if catalog.get(fact) == value else said
+            elif known != value:
+                contradicts[fact] = value
+        shared.played, shared.updated_at = shared.played + 1, now
+        deck_knowledge.save(db, shared)
+        kept = {fact: value for fact, value in (own.facts if own else {}).items() if fact not in printed}
+        mine = {fact: value for fact, value in {**kept, **contradicts}.items() if shared.facts.get(fact) != value}
+        entry = deck_knowledge.Known(deck, entry_lang, name, mine, {fact: said for fact in mine},
+                                     (own.played if own else 0) + 1, shared.catalog_key, now)
+        deck_knowledge.save_for_table(db, table_id, entry)
+        if mine:
+            deck_knowledge.propose(db, entry, "conflict", table_id)
+        else:
+            _withdraw(db, entry, table_id)
+
+
+def _new_name(db: Database, entry: deck_knowledge.Known, table_id: int) -> None:
+    """A name the shared deck does not know: the table's own, proposed; shared once another table says the same."""
+    others = [(other, said) for other, said in deck_knowledge.tables_saying(db, entry.deck, entry.lang, entry.key)
+              if other != table_id
+              and not any(said.facts.get(fact) not in (None, value) for fact, value in entry.facts.items())]
+    if not others:
+        deck_knowledge.save_for_table(db, table_id, entry)
+        deck_knowledge.propose(db, entry, "new", table_id)
+        return
+    other, said = others[0]
+    shared = deck_knowledge.Known(entry.deck, entry.lang, said.name, {**said.facts, **entry.facts},
+                                  {**said.sources, **entry.sources}, said.played + entry.played, None, entry.updated_at)
+    deck_knowledge.save(db, shared)
+    deck_knowledge.save_for_table(db, table_id, entry)  # what a table said stays its own word too
+    for proposal in deck_knowledge.proposals(db, entry.deck, entry.lang, entry.key):
+        if proposal.table_id in (other, table_id):
+            deck_knowledge.decide(db, proposal, "seen twice")
+
+
+def _withdraw(db: Database, entry: deck_knowledge.Known, table_id: int) -> None:
+    """A table whose word now agrees with the shared deck proposes nothing any more."""
+    for proposal in deck_knowledge.proposals(db, entry.deck, entry.lang, entry.key):
+        if proposal.table_id == table_id:
+            deck_knowledge.decide(db, proposal, "withdrawn")
+
+
+def accept(db: Database, proposal: deck_knowledge.Proposal) -> None:
+    """The host takes a table's word into the shared deck (an undoable line of the audit list)."""
+    now = time.time()
+    shared = deck_knowledge.get(db, proposal.deck, proposal.lang, proposal.name_key)
+    own = next((said for table, said in deck_knowledge.tables_saying(db, proposal.deck, proposal.lang,
+                                                                       proposal.name_key)
+                if table == proposal.table_id), None)
+    base = shared or deck_knowledge.Known(proposal.deck, proposal.lang, proposal.name, {}, {},
+                                          own.played if own else 1, proposal.catalog_key)
+    said = {"from": "table", "table": proposal.table_id, "at": now}
+    after = deck_knowledge.Known(base.deck, base.lang, base.name, {**base.facts, **proposal.facts},
+                                 {**base.sources, **{fact: said for fact in proposal.facts}}, base.played,
+                                 base.catalog_key or proposal.catalog_key, now)
+    deck_knowledge.save(db, after)
+    deck_knowledge.record(db, after.deck, after.lang, after.key, "accepted", shared, after, "host")
+    deck_knowledge.decide(db, proposal, "accepted")

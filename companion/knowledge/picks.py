@@ -36,7 +36,7 @@ def picks(db: Database, decks: tuple[str, ...], lang: str, table_id: int) -> lis
         name = catalog.name(card, lang)
         offered[deck_knowledge.name_key(name)] = _pick(name, completion.known_facts(card), 0)
     for deck_name in decks:
-        for known in deck_knowledge.cards(db, deck_name):
+        for known in deck_knowledge.cards_at_table(db, deck_name, table_id):
             name = known.name if known.lang == lang or not known.catalog_key else \
                 catalog.name(catalog.BY_KEY[known.catalog_key], lang)
             key = deck_knowledge.name_key(name)

@@ -10,7 +10,7 @@ from .. import cards
 from ..input.actions import Action, BadInput
 from ..rules import game, job_deck
 from ..storage import deck_knowledge, store
-from . import completion
+from . import completion, printed_range
 from .learning import Lesson, checked, missing_text
 
 PROFILE_KEY = "guevara.rank_profile"
@@ -57,15 +57,17 @@ class Prepared:
 LEARNED = ("play_card", "pull_rank", "take_loot", "call_raid")  # watch_tv: a TV card's 1 Slack is a one-off
 
 
-def with_card_facts(db: Database, action: Action, lang: str, game_key: str) -> Prepared:
-    """Cards named in an action, completed from the game's catalog and from the deck's knowledge."""
+def with_card_facts(db: Database, action: Action, lang: str, game_key: str, table_id: int | None = None) -> Prepared:
+    """Cards named in an action, completed from the game's catalog and from what the table knows of the deck (the
+    shared deck with the table's own word over it); a printed number out of the game's range is refused."""
     decks = game(game_key).decks
     args, deck_cards = dict(action.args), cards.cards_for(decks)
     choice = args.pop("printed", None)
     prepared = Prepared(replace(action, args=args))
 
     def fill(spec: dict, finish) -> dict:
-        entry = deck_knowledge.lookup(db, decks, lang, spec["name"])
+        printed_range.check(spec["name"], spec, decks, rules_judge_loot=True)
+        entry = deck_knowledge.lookup(db, decks, lang, spec["name"], table_id)
         conflicts = checked(spec, entry, choice, lang, decks) if action.type in LEARNED else []
         if conflicts and choice == "known":
             spec = {**spec, **{fact: was for fact, was, _typed in conflicts}}

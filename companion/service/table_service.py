@@ -59,7 +59,7 @@ class TableService:
         if action.type != "join":
             authorize(actor, action)
         action = with_budget_facts(action, lang, game(table.game).decks)
-        prepared = remembered.with_card_facts(db, action, lang, table.game)
+        prepared = remembered.with_card_facts(db, action, lang, table.game, table.id)
         stored, current = self._decide_and_append(db, table, prepared.action, actor, claim_key, prepared.pending,
                                                   hold=not notify)
         if stored is None:

@@ -2,8 +2,11 @@
 
 A card is known per deck ("guevara", "geek", "goth") and per the language of the name it was entered under, so
 a Chez Geek card and a Chez Guevara card of the same name keep their own numbers. Each fact says where it came
-from (the rulebook catalog, a table and when, an imported deck file, the deck page). Every change a person makes
-on purpose (a confirmed conflict, a correction, a deletion, an import) is kept in an audit list and can be undone.
+from (the rulebook catalog, a table and when, an imported deck file, the deck page). Knowledge has two scopes: the
+shared deck (`deck_cards`, every table's) and what one table says of its cards (`table_cards`, that table's only,
+laid over the shared deck there); proposals (`deck_proposals`) wait for the host to take a table's word into the
+shared deck. Every change a person makes to the shared deck on purpose (an accepted proposal, a correction, a
+deletion, an import) is kept in an audit list and can be undone.
 """
 
 from __future__ import annotations
@@ -61,26 +64,44 @@ def _known(row: dict | tuple) -> Known:
 COLUMNS = "deck, lang, name_key, name, catalog_key, facts, sources, played, updated_at"
 
 
-def lookup(db: Database, decks: tuple[str, ...], lang: str, name: str) -> Known | None:
-    """The card of this name in one of the decks: under the reader's language first, then under any."""
+def lookup(db: Database, decks: tuple[str, ...], lang: str, name: str, table_id: int | None = None) -> Known | None:
+    """The card of this name in one of the decks: under the reader's language first, then under any.
+
+    Given a table, what that table says of the card is laid over the shared deck's (the table's word wins there).
+    """
+    shared = shared_lookup(db, decks, lang, name)
+    own = table_lookup(db, table_id, decks, lang, name) if table_id is not None else None
+    if own is None or shared is None:
+        return own or shared
+    return Known(shared.deck, shared.lang, shared.name, {**shared.facts, **own.facts}, {**shared.sources, **own.sources},
+                 shared.played, shared.catalog_key or own.catalog_key, max(shared.updated_at, own.updated_at))
+
+
+def shared_lookup(db: Database, decks: tuple[str, ...], lang: str, name: str) -> Known | None:
+    """The card of this name in the shared deck of one of the decks."""
+    return _find(db, "deck_cards", "", [], decks, lang, name)
+
+
+def table_lookup(db: Database, table_id: int, decks: tuple[str, ...], lang: str, name: str) -> Known | None:
+    """What one table alone says of the card of this name."""
+    return _find(db, "table_cards", "table_id = ? AND ", [table_id], decks, lang, name)
+
+
+def _find(db: Database, rows_of: str, scope: str, scope_args: list, decks: tuple[str, ...], lang: str,
+          name: str) -> Known | None:
+    """The entry of this name in one database table (`deck_cards` or `table_cards`, narrowed by `scope`)."""
     wanted, marks = name_key(name), ",".join("?" * len(decks))
-    rows = db.execute(f"SELECT {COLUMNS} FROM deck_cards WHERE deck IN ({marks}) AND name_key = ?",
-                      [*decks, wanted]).fetchall()
-    if not rows:
-        return _by_catalog_key(db, decks, name, lang)
+    rows = db.execute(f"SELECT {COLUMNS} FROM {rows_of} WHERE {scope}deck IN ({marks}) AND name_key = ?",
+                      [*scope_args, *decks, wanted]).fetchall()
+    if not rows:  # a catalog card learned under its name in another language (Soap learned as Мыло)
+        card = find(name, lang, tuple(card for deck in decks for card in CATALOGS[deck].CARDS))
+        if card is None:
+            return None
+        rows = db.execute(f"SELECT {COLUMNS} FROM {rows_of} WHERE {scope}catalog_key = ? ORDER BY lang != ?",
+                          [*scope_args, card.key, lang]).fetchall()
+        return _known(rows[0]) if rows else None
     rows.sort(key=lambda row: (row[1] != lang, decks.index(row[0])))
     return _known(rows[0])
-
-
-def _by_catalog_key(db: Database, decks: tuple[str, ...], name: str, lang: str) -> Known | None:
-    """A catalog card learned under its name in another language (Soap learned as Мыло)."""
-    cards = tuple(card for deck in decks for card in CATALOGS[deck].CARDS)
-    card = find(name, lang, cards)
-    if card is None:
-        return None
-    rows = db.execute(f"SELECT {COLUMNS} FROM deck_cards WHERE catalog_key = ? ORDER BY lang != ?",
-                      [card.key, lang]).fetchall()
-    return _known(rows[0]) if rows else None
 
 
 def get(db: Database, deck: str, lang: str, key: str) -> Known | None:
@@ -110,6 +131,110 @@ def delete(db: Database, deck: str, lang: str, key: str) -> None:
     db.execute("DELETE FROM deck_cards WHERE deck = ? AND lang = ? AND name_key = ?", [deck, lang, key])
 
 
+# --- one table's own word -----------------------------------------------------------------------------------
+
+def save_for_table(db: Database, table_id: int, known: Known) -> None:
+    """Keep what one table says of a card (insert or replace); an entry with no facts left is removed."""
+    if not known.facts:
+        db.execute("DELETE FROM table_cards WHERE table_id = ? AND deck = ? AND lang = ? AND name_key = ?",
+                   [table_id, known.deck, known.lang, known.key])
+        return
+    row = {"table_id": table_id, **known.row()}
+    db.execute(f"INSERT INTO table_cards ({', '.join(row)}) VALUES ({', '.join('?' * len(row))}) "
+               "ON CONFLICT (table_id, deck, lang, name_key) DO UPDATE SET "
+               + ", ".join(f"{column} = excluded.{column}" for column in row), list(row.values()))
+
+
+def cards_at_table(db: Database, deck: str, table_id: int) -> list[Known]:
+    """Every card a table knows in a deck: the shared deck with the table's own word laid over it, most played
+    first (a name only another table has typed is not among them)."""
+    shared = {(known.lang, known.key): known for known in cards(db, deck)}
+    for row in db.execute(f"SELECT {COLUMNS} FROM table_cards WHERE table_id = ? AND deck = ?",
+                          [table_id, deck]).fetchall():
+        own = _known(row)
+        was = shared.get((own.lang, own.key))
+        shared[(own.lang, own.key)] = own if was is None else Known(
+            was.deck, was.lang, was.name, {**was.facts, **own.facts}, {**was.sources, **own.sources}, was.played,
+            was.catalog_key or own.catalog_key, was.updated_at)
+    return sorted(shared.values(), key=lambda known: (-known.played, known.key))
+
+
+def tables_saying(db: Database, deck: str, lang: str, key: str) -> list[tuple[int, Known]]:
+    """Every table's own word on one card: (table id, entry)."""
+    return [(row[0], _known(row[1:])) for row in db.execute(
+        f"SELECT table_id, {COLUMNS} FROM table_cards WHERE deck = ? AND lang = ? AND name_key = ?",
+        [deck, lang, key]).fetchall()]
+
+
+# --- proposals for the host ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Proposal:
+    """A table's word on a card waiting for the host: a name seen at that table only ("new"), or numbers that
+    contradict the shared deck ("conflict")."""
+
+    id: int
+    deck: str
+    lang: str
+    name_key: str
+    name: str
+    catalog_key: str | None
+    facts: dict
+    kind: str
+    table_id: int
+    at: float
+    decided_at: float | None
+    decision: str | None
+
+
+PROPOSAL_COLUMNS = "id, deck, lang, name_key, name, catalog_key, facts, kind, table_id, at, decided_at, decision"
+
+
+def _proposal(row) -> Proposal:
+    return Proposal(*row[:6], json.loads(row[6]), *row[7:])
+
+
+def propose(db: Database, known: Known, kind: str, table_id: int) -> None:
+    """Put a table's word on a card before the host (the table's open proposal on it is brought up to date; one
+    the host rejected is not made again with the same facts)."""
+    rows = db.execute(f"SELECT {PROPOSAL_COLUMNS} FROM deck_proposals WHERE deck = ? AND lang = ? AND name_key = ? "
+                      "AND table_id = ? ORDER BY id DESC", [known.deck, known.lang, known.key, table_id]).fetchall()
+    mine = [_proposal(row) for row in rows]
+    waiting = next((p for p in mine if p.decided_at is None), None)
+    if waiting is not None:
+        db.execute("UPDATE deck_proposals SET facts = ?, kind = ?, name = ?, at = ? WHERE id = ?",
+                   [json.dumps(known.facts, sort_keys=True), kind, known.name, time.time(), waiting.id])
+        return
+    if any(p.decision == "rejected" and p.facts == known.facts for p in mine):
+        return
+    db.execute("INSERT INTO deck_proposals (deck, lang, name_key, name, catalog_key, facts, kind, table_id, at) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", [known.deck, known.lang, known.key, known.name, known.catalog_key,
+                                                      json.dumps(known.facts, sort_keys=True), kind, table_id,
+                                                      time.time()])
+
+
+def proposals(db: Database, deck: str, lang: str | None = None, key: str | None = None) -> list[Proposal]:
+    """The proposals waiting in a deck (on one card, if named), oldest first."""
+    where, args = "deck = ? AND decided_at IS NULL", [deck]
+    if lang is not None and key is not None:
+        where, args = where + " AND lang = ? AND name_key = ?", [*args, lang, key]
+    return [_proposal(row) for row in db.execute(
+        f"SELECT {PROPOSAL_COLUMNS} FROM deck_proposals WHERE {where} ORDER BY id", args).fetchall()]
+
+
+def proposal_by_id(db: Database, deck: str, proposal_id: int) -> Proposal | None:
+    """One proposal of a deck, decided or not."""
+    row = db.execute(f"SELECT {PROPOSAL_COLUMNS} FROM deck_proposals WHERE deck = ? AND id = ?",
+                     [deck, proposal_id]).fetchone()
+    return _proposal(row) if row else None
+
+
+def decide(db: Database, proposal: Proposal, decision: str) -> None:
+    """Mark a proposal decided: "accepted", "rejected", or "seen twice" (a second table said the same)."""
+    db.execute("UPDATE deck_proposals SET decided_at = ?, decision = ? WHERE id = ?",
+               [time.time(), decision, proposal.id])
+
+
 def deck_for(decks: tuple[str, ...], catalog_key: str | None) -> str:
     """The deck that learns a card at a table of these decks: its catalog's, else the game's first."""
     for deck in decks:
@@ -130,11 +255,6 @@ def names_of(known: Known) -> dict[str, str]:
     if card is None:
         return {known.lang: known.name}
     return {lang: card.names[lang] for lang in LANGS if card.names.get(lang)} | {known.lang: known.name}
-
-
-def is_display_key(db: Database, hashed: str) -> bool:
-    """Whether a hashed key is the display key of a table on this server."""
-    return db.execute("SELECT 1 FROM tables WHERE display_key = ? LIMIT 1", [hashed]).fetchone() is not None
 
 
 # --- the audit list -----------------------------------------------------------------------------------------

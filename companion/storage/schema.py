@@ -83,6 +83,18 @@ STEPS = (
         '"after" TEXT, "by" TEXT, at {real}, undone_at {real})',
         "CREATE INDEX idx_deck_audit_deck_id ON deck_audit (deck, id)",
     ), then=lambda db: _deck_knowledge_from_remembered(db)),
+    # Scopes of knowledge (docs/decks.md): what one table says of its cards, kept for that table alone, and the
+    # proposals the server's host accepts into the shared deck or rejects. The cards known before are the shared
+    # deck (`deck_cards` stays as it is): nothing moves.
+    Step("m009_knowledge_scopes", (
+        ("CREATE TABLE table_cards (table_id {int}, deck TEXT, lang TEXT, name_key TEXT, name TEXT NOT NULL, "
+         "catalog_key TEXT, facts TEXT NOT NULL, sources TEXT NOT NULL, played {int}, updated_at {real}, "
+         "PRIMARY KEY (table_id, deck, lang, name_key))"),
+        ("CREATE TABLE deck_proposals (id {pk}, deck TEXT, lang TEXT, name_key TEXT, name TEXT NOT NULL, "
+         "catalog_key TEXT, facts TEXT NOT NULL, kind TEXT NOT NULL, table_id {int}, at {real}, decided_at {real}, "
+         "decision TEXT)"),
+        "CREATE INDEX idx_deck_proposals_card ON deck_proposals (deck, lang, name_key)",
+    )),
 )
 
 

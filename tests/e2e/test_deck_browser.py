@@ -21,7 +21,7 @@ WORDS = {"en": ("Show what it would change", "Take what is ticked", "Save the co
 def test_import_correct_undo_and_export_a_deck_in_the_browser(browser, server, tmp_path, lang):
     show, take, save, corrected, undone = WORDS[lang]
     page = browser.new_context(**DISPLAY, locale=lang, accept_downloads=True).new_page()
-    page.goto(server.url + "/")
+    page.goto(server.host_link())  # the laptop opens the link `serve` printed: its browser is the host, on "/"
     page.get_by_test_id("deck-link").first.click()
     expect(page.locator("h1")).to_contain_text("Chez Guevara")
     bad = tmp_path / "bad.json"

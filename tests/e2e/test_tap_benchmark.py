@@ -9,6 +9,7 @@ import urllib.request
 
 from tests.helpers.browser_steps import table_of_three
 from tests.helpers.counted_taps import NEW_CARDS, Thumb, pass_turn, play_turn
+from tests.helpers.host import accept_every_proposal
 from tests.helpers.real_server import Server
 
 
@@ -24,6 +25,8 @@ def test_known_cards_take_twelve_taps_and_no_keystroke_and_a_new_card_only_its_o
         one_new = Thumb(ana)
         play_turn(one_new, 1, "Ben", activity="Siesta", new=("Siesta",))
         assert one_new.keys == len("Siesta") + len("1"), one_new.keys
+        # Names typed at one table only wait for the host; the host takes them into the shared deck, which travels
+        assert accept_every_proposal(teaching.loopback_url, teaching.host_key()) == 4  # Camp Cook, Rum, Hammock, Siesta
         with urllib.request.urlopen(teaching.loopback_url + "/decks/guevara.json", timeout=10) as answer:
             deck_file = json.load(answer)
     finally:
@@ -31,9 +34,10 @@ def test_known_cards_take_twelve_taps_and_no_keystroke_and_a_new_card_only_its_o
 
     fresh = Server(tmp_path / "fresh").start()
     try:
-        shown = post_json(fresh.loopback_url + "/decks/guevara", {"deck": deck_file})["differences"]
+        host = fresh.host_key()
+        shown = post_json(fresh.loopback_url + "/decks/guevara", {"deck": deck_file}, host)["differences"]
         take = [difference["id"] for difference in shown]
-        assert post_json(fresh.loopback_url + "/decks/guevara", {"deck": deck_file, "take": take})["applied"] == 5
+        assert post_json(fresh.loopback_url + "/decks/guevara", {"deck": deck_file, "take": take}, host)["applied"] == 5
         ana, _ben, _cleo = table_of_three(browser, fresh)
         imported = Thumb(ana)
         play_turn(imported, 1, "Ben")
@@ -42,9 +46,9 @@ def test_known_cards_take_twelve_taps_and_no_keystroke_and_a_new_card_only_its_o
         fresh.stop()
 
 
-def post_json(url: str, body: dict) -> dict:
-    """A JSON post from this machine (loopback may import a deck without a display key)."""
+def post_json(url: str, body: dict, host_key: str) -> dict:
+    """A JSON post by the server's host (its key as bearer: only the host imports a deck)."""
     request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
+                                     headers={"Content-Type": "application/json", "Authorization": f"Bearer {host_key}"})
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.load(answer)

@@ -57,6 +57,14 @@ class Server:
                 time.sleep(0.05)
         raise RuntimeError("server did not start in 20 s")
 
+    def host_key(self) -> str:
+        """The host key the server made in its instance folder (the one its printed host link carries)."""
+        return (self.instance / "host_key").read_text().strip()
+
+    def host_link(self) -> str:
+        """The link `serve` prints for the laptop: whoever opens it is the host, who alone changes the decks."""
+        return f"{self.url}/host?key={self.host_key()}"
+
     def workers(self) -> list[int]:
         """The process ids of the server processes that serve requests (the parent's children, or the parent)."""
         import psutil

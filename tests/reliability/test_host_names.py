@@ -45,7 +45,7 @@ def test_another_sites_name_is_refused_before_anything_runs(server):
     origin = {"Origin": f"http://{EVIL}:{server.port}"}
     status, body = ask(server.port, "POST", "/api/tables", EVIL, {"seats": 2}, **origin)
     assert (status, json.loads(body)["error"]) == (400, REFUSED)
-    # From this machine the deck pages let a browser edit what the server knows: not a page of another site.
+    # The deck pages let the host's browser edit what the server knows: never from a page of another site.
     status, body = ask(server.port, "POST", "/decks/guevara/undo/1", EVIL, **origin)
     assert status == 400 and "does not answer to that name" in body
     for path in ("/", f"/t/{table['token']}/state.json", "/static/app.js", "/healthz"):

@@ -6,6 +6,7 @@ from pathlib import Path
 from companion.app import create_app
 from companion.knowledge.learning import Lesson, learn
 from companion.storage import deck_knowledge, store
+from tests.helpers.host import made_host
 from tests.helpers.http_phones import act, state
 from tests.helpers.http_tables import started, to_phase
 from tests.helpers.postgres_cluster import BOTH_DATABASES
@@ -36,22 +37,40 @@ def test_two_games_keep_separate_numbers_for_a_same_named_card(app):
         db = get_db()
         learn(db, [Lesson({"name": "Nap", "type": "activity", "slack": 2}, None)], ("geek",), 1, "en")
         learn(db, [Lesson({"name": "Nap", "type": "activity", "slack": 4}, None)], ("guevara",), 2, "en")
+        assert deck_knowledge.lookup(db, ("geek",), "en", "nap", 1).facts["slack"] == 2
+        assert deck_knowledge.lookup(db, ("guevara",), "en", "NAP", 2).facts["slack"] == 4
+        assert deck_knowledge.lookup(db, ("goth",), "en", "Nap", 1) is None
+        # a name seen at one table only is that table's until the host accepts it or a second table plays it
+        assert deck_knowledge.lookup(db, ("geek",), "en", "nap") is None
+        assert deck_knowledge.lookup(db, ("geek",), "en", "nap", 2) is None
+        learn(db, [Lesson({"name": "Nap", "type": "activity", "slack": 2}, None)], ("geek",), 3, "en")
         assert deck_knowledge.lookup(db, ("geek",), "en", "nap").facts["slack"] == 2
-        assert deck_knowledge.lookup(db, ("guevara",), "en", "NAP").facts["slack"] == 4
-        assert deck_knowledge.lookup(db, ("goth",), "en", "Nap") is None
+        assert deck_knowledge.proposals(db, "geek") == []  # both tables' proposals are settled by the second play
+
+
+def table_id(app, token):
+    with app.app_context():
+        from companion.web.connection import get_db
+        return store.table_by(get_db(), "token", token).id
 
 
 def taught_hammock_time(app, client, table):
-    """Ana's phone in Free Time, on a server that learned Hammock Time as Slack 2 (the play itself undone)."""
+    """Ana's phone in Free Time, on a server whose shared deck knows Hammock Time as Slack 2 (a host accepted it
+    from this table; the play itself undone)."""
     ana, _ben = started(app, client, table)
     to_phase(ana, table, 1, "Free Time")
     act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2)
     act(ana, table, type="undo")
+    made_host(app, client)
+    with app.app_context():
+        from companion.web.connection import get_db
+        proposal = deck_knowledge.proposals(get_db(), "guevara")[0]
+    assert client.post(f"/decks/guevara/proposals/{proposal.id}", data={"decision": "accept"}).status_code == 303
     return ana
 
 
 @BOTH_DATABASES  # the deck's tables on SQLite and on a real PostgreSQL
-def test_a_number_that_differs_from_the_known_one_is_asked_and_the_answer_recorded(app, client, table):
+def test_a_number_that_differs_from_the_known_one_is_asked_and_the_answer_is_the_tables_alone(app, client, table):
     ana = taught_hammock_time(app, client, table)
     asked = act(ana, table, type="play_card", seat=1, name="hammock time", slack=3)
     page = asked.get_data(as_text=True)
@@ -63,10 +82,14 @@ def test_a_number_that_differs_from_the_known_one_is_asked_and_the_answer_record
     assert state(ana, table)["window"]["cards"][0]["slack"] == 3
     with app.app_context():
         from companion.web.connection import get_db
-        known = deck_knowledge.lookup(get_db(), ("guevara",), "en", "Hammock Time")
-        assert known.facts["slack"] == 3 and known.sources["slack"]["from"] == "table"
-        change = deck_knowledge.changes(get_db(), "guevara")[0]
-        assert change.change == "printed_confirmed" and change.before.facts["slack"] == 2
+        db = get_db()
+        here = deck_knowledge.lookup(db, ("guevara",), "en", "Hammock Time", table_id(app, table))
+        assert here.facts["slack"] == 3 and here.sources["slack"]["from"] == "table"
+        assert deck_knowledge.lookup(db, ("guevara",), "en", "Hammock Time").facts["slack"] == 2  # every other table
+        [proposal] = deck_knowledge.proposals(db, "guevara")
+        assert (proposal.kind, proposal.facts) == ("conflict", {"slack": 3})
+    page = client.get("/decks/guevara").get_data(as_text=True)
+    assert "Slack 3; this server knows Activity · Slack 2" in " ".join(page.split())  # listed for the host
 
 
 @BOTH_DATABASES  # the deck's tables on SQLite and on a real PostgreSQL
@@ -76,8 +99,9 @@ def test_keeping_the_known_number_plays_it_and_changes_nothing(app, client, tabl
     assert kept.status_code == 200 and state(ana, table)["window"]["cards"][0]["slack"] == 2
     with app.app_context():
         from companion.web.connection import get_db
-        assert deck_knowledge.lookup(get_db(), ("guevara",), "en", "Hammock Time").facts["slack"] == 2
-        assert deck_knowledge.changes(get_db(), "guevara")[0].change == "known_kept"
+        assert deck_knowledge.lookup(get_db(), ("guevara",), "en", "Hammock Time", table_id(app, table)).facts[
+            "slack"] == 2
+        assert deck_knowledge.proposals(get_db(), "guevara") == []
 
 
 def test_a_new_card_is_asked_for_everything_at_once_and_the_form_keeps_what_was_typed(app, client, table):

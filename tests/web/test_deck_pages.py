@@ -10,19 +10,24 @@ from hypothesis import strategies as st
 
 from companion.app import create_app
 from companion.storage import deck_knowledge
+from tests.helpers.host import as_host, made_host
 from tests.helpers.http_phones import act
 from tests.helpers.http_tables import started, to_phase
 from tests.helpers.postgres_cluster import BOTH_DATABASES
 
-PHONE = {"REMOTE_ADDR": "192.168.1.20"}  # not this machine: it must show a display key to change a deck
+PHONE = {"REMOTE_ADDR": "192.168.1.20"}  # a phone on the LAN
 
 
 def taught(app, client, table):
-    """A table teaches the server Hammock Time (Activity, Slack 2, Sleep); returns Ana's and Ben's phones."""
+    """A table teaches Hammock Time (Activity, Slack 2, Sleep) and the host accepts it for every table; returns Ana's
+    and Ben's phones. `client` is the table's display and, having opened the host link, the host."""
     ana, ben = started(app, client, table)
     to_phase(ana, table, 1, "Free Time")
     assert act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2,
                categories="sleep").status_code == 200
+    made_host(app, client)
+    proposal = client.get("/decks/guevara").get_data(as_text=True).split("/decks/guevara/proposals/")[1].split('"')[0]
+    assert client.post(f"/decks/guevara/proposals/{proposal}", data={"decision": "accept"}).status_code == 303
     return ana, ben
 
 
@@ -37,7 +42,9 @@ def test_the_deck_page_lists_what_a_table_taught_and_searches_it(app, client, ta
     taught(app, client, table)
     page = client.get("/decks/guevara").get_data(as_text=True)
     assert "Hammock Time" in page and "Slack 2" in page and "played 1 time" in page and "a table," in page
-    assert "Hammock Time" not in client.get("/decks/guevara?q=soap").get_data(as_text=True).split("deck-cards")[1]
+    assert "No proposal waiting." in page
+    assert "Hammock Time" not in client.get("/decks/guevara?q=soap").get_data(as_text=True).split(
+        "deck-cards")[1].split("deck-audit")[0]
     assert "Hammock Time" in client.get("/decks/guevara?q=TIME&type=activity&category=sleep").get_data(as_text=True)
     assert "Hammock Time" not in client.get("/decks/geek").get_data(as_text=True)
     assert client.get("/decks/munchkin").status_code == 404
@@ -59,7 +66,7 @@ def test_a_display_corrects_an_entry_after_confirming_and_the_change_can_be_undo
     assert client.post(f"/decks/guevara/undo/{change}").status_code == 409
 
 
-def test_a_phone_on_the_lan_may_look_but_not_change_a_deck(app, client, table):
+def test_a_phone_on_the_lan_may_look_but_not_change_a_deck_and_the_host_may_from_anywhere(app, client, table):
     taught(app, client, table)
     stranger = app.test_client()
     page = stranger.get("/decks/guevara", environ_base=PHONE).get_data(as_text=True)
@@ -67,7 +74,7 @@ def test_a_phone_on_the_lan_may_look_but_not_change_a_deck(app, client, table):
     refused = stranger.post("/decks/guevara/card", data={"lang": "en", "key": "hammock time", "delete": "yes",
                                                           "confirm": "yes"}, environ_base=PHONE)
     assert refused.status_code == 403 and known(app) is not None
-    # the table's display, even from another machine, may
+    # the host's browser, even from another machine, may
     assert client.post("/decks/guevara/card", data={"lang": "en", "key": "hammock time", "delete": "yes",
                                                     "confirm": "yes"}, environ_base=PHONE).status_code == 303
     assert known(app) is None
@@ -77,7 +84,8 @@ def test_a_deck_exported_here_imports_on_a_fresh_server_after_its_preview(app, c
     taught(app, client, table)
     exported = client.get("/decks/guevara.json")
     assert exported.status_code == 200 and exported.get_json()["cards"][0]["name"] == "Hammock Time"
-    fresh = create_app({"TESTING": True}, instance_path=str(tmp_path / "other")).test_client()
+    other = create_app({"TESTING": True}, instance_path=str(tmp_path / "other"))
+    fresh = made_host(other, other.test_client())
     body = json.dumps(exported.get_json()).encode()
     preview = fresh.post("/decks/guevara", data={"file": (io.BytesIO(body), "deck.json")})
     page = preview.get_data(as_text=True)
@@ -135,6 +143,6 @@ CARD = st.fixed_dictionaries({"name": st.text(max_size=50), "lang": st.sampled_f
 @given(cards=st.lists(CARD, max_size=4) | JSON_VALUES)
 def test_any_deck_file_is_either_shown_or_refused_cleanly(app, client, cards):
     file = {"format": "chez-companion-deck", "version": 1, "deck": "guevara", "cards": cards}
-    answer = client.post("/decks/guevara", json={"deck": file, "take": []})
+    answer = client.post("/decks/guevara", json={"deck": file, "take": []}, headers=as_host(app))
     assert answer.status_code in (200, 400), answer.get_data(as_text=True)
     assert client.get("/decks/guevara.json").get_json()["cards"] == []

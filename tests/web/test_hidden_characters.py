@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from tests.helpers.host import as_host
 from tests.helpers.http_phones import act
 
 HIDDEN = {"lone surrogate": "x\ud800", "low surrogate": "\udc00x", "right-to-left override": "Soap\u202e",
@@ -77,10 +78,9 @@ def test_the_reason_is_translated(client, opened, lang, words):
 
 
 def test_a_deck_file_follows_the_same_rule_and_a_table_name_is_never_learned(client, opened):
-    key = opened[1]
     card = {"name": "Soap\u202e", "lang": "en", "type": "thing", "cost": 1}
     deck = {"format": "chez-companion-deck", "version": 1, "deck": "guevara", "cards": [card]}
-    response = client.post("/decks/guevara", json={"deck": deck}, headers={"Authorization": f"Bearer {key}"})
+    response = client.post("/decks/guevara", json={"deck": deck}, headers=as_host(client.application))
     assert (response.status_code, response.get_json()["error"]) == (400, ENGLISH)
     post_json(client, opened, actions_with("Soap\u202e")[1])
     assert "\u202e" not in client.get("/decks/guevara.json").get_data(as_text=True)

@@ -1,22 +1,22 @@
-"""The deck pages: what the server knows of each deck's cards, corrected and deleted from a display, and undone;
-and the known cards a phone's picker offers."""
+"""The deck pages: what the server knows of each deck's cards, the tables' proposals, corrections and deletions by
+the server's host, and undone; the host link; and the known cards a phone's picker offers."""
 
 from __future__ import annotations
 
 import json
 import time
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ...input.actions import BadInput
 from ...input.arguments import CARD_TYPES, card_spec
-from ...knowledge import completion, deck_files, picks
+from ...knowledge import completion, deck_files, learning, picks, printed_range
 from ...rules import GAMES, N_, game
-from ...serve.netaddr import is_loopback_host
 from ...storage import deck_knowledge, store
-from ..common import actor_for, bearer_key, json_object, table_or_404
+from ..common import actor_for, json_object, table_or_404
 from ..connection import get_db
+from ..host import is_host, is_host_key, make_host
 from ..i18n import current_language
 from ..i18n import gettext as _
 from ..words import narrate
@@ -44,12 +44,20 @@ def deck_or_404(name: str) -> str:
 
 
 def may_edit() -> bool:
-    """Whether this browser (or the request's bearer key) is the display of a table on this server, or is local."""
-    db = get_db()
-    if request.remote_addr and is_loopback_host(request.remote_addr) and not request.headers.get("X-Forwarded-For"):
-        return True
-    keys = [bearer_key(), *session.get("displays", {}).values()]
-    return any(key and deck_knowledge.is_display_key(db, store.digest(key)) for key in keys)
+    """Whether this request comes from the server's host (the host cookie or key); never a table's display key, and
+    never the client's address (behind a proxy every request comes from the proxy's)."""
+    return is_host()
+
+
+@bp.get("/host")
+def become_host() -> Response | tuple[str, int]:
+    """The link `serve` prints: the browser that opens it with the host key keeps the host cookie."""
+    if not is_host_key(request.args.get("key", "")):
+        return render_template("message.html", message=_("That is not this server's host link.")), 403
+    response = make_host(redirect(url_for("tables.index"), 303))
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
 
 
 def _matches(known: deck_knowledge.Known, query: str, kind: str, category: str) -> bool:
@@ -70,9 +78,40 @@ def deck_page(name: str) -> str:
     query, kind, category = (request.args.get(field, "")[:40] for field in ("q", "type", "category"))
     entries = [known for known in deck_knowledge.cards(db, name) if _matches(known, query, kind, category)]
     return render_template("deck.html", deck_key=name, deck_name=deck_game(name).title, game=deck_game(name), entries=entries,
+                           proposals=deck_knowledge.proposals(db, name), known_as=_known_as(db, name),
                            changes=deck_knowledge.changes(db, name, limit=50), may_edit=may_edit(), query=query, kind=kind,
                            category=category, types=CARD_TYPES, categories=deck_game(name).categories,
                            names_of=deck_knowledge.names_of, message=request.args.get("done", ""))
+
+
+def _known_as(db, name: str):
+    """What the shared deck knows of a proposal's card (None: nothing)."""
+    def known(proposal: deck_knowledge.Proposal) -> deck_knowledge.Known | None:
+        return deck_knowledge.get(db, name, proposal.lang, proposal.name_key)
+    return known
+
+
+@bp.post("/decks/<name>/proposals/<int:proposal_id>")
+def decide_proposal(name: str, proposal_id: int) -> Response | tuple[str, int]:
+    """The host accepts a table's word into the shared deck, or rejects it (the table keeps its own word)."""
+    name = deck_or_404(name)
+    if not may_edit():
+        abort(403)
+    db = get_db()
+    decision = request.form.get("decision", "")
+    if decision not in ("accept", "reject"):
+        return _refused(name, _("Accept the proposal or reject it."), 400)
+    with store.write_transaction(db):
+        proposal = deck_knowledge.proposal_by_id(db, name, proposal_id)
+        if proposal is None:
+            return _refused(name, _("That proposal is not one of this deck's."), 404)
+        if proposal.decided_at is not None:
+            return _refused(name, _("That proposal is already decided."), 409)
+        if decision == "accept":
+            learning.accept(db, proposal)
+        else:
+            deck_knowledge.decide(db, proposal, "rejected")
+    return redirect(url_for("decks.deck_page", name=name, done="accepted" if decision == "accept" else "rejected"), 303)
 
 
 def deck_game(name: str):
@@ -88,7 +127,7 @@ def deck_title(name: str) -> str:
 
 @bp.post("/decks/<name>/card")
 def correct_card(name: str) -> Response | tuple[str, int]:
-    """Correct or delete one entry (from a display, confirmed); the change goes into the audit list."""
+    """Correct or delete one entry (by the host, confirmed); the change goes into the audit list."""
     name = deck_or_404(name)
     if not may_edit():
         abort(403)
@@ -118,6 +157,7 @@ def _corrected(known: deck_knowledge.Known, form) -> deck_knowledge.Known:
     """The entry with the numbers the form gives (a blank field forgets that number)."""
     spec = card_spec({"name": known.name, "type": form.get("card_type"), "categories": form.getlist("categories"),
                       "slack": form.get("slack"), "cost": form.get("cost"), "loot": form.get("loot")})
+    printed_range.check(known.name, spec, (known.deck,))
     facts = {fact: value for fact, value in known.facts.items() if fact not in ("type", "categories", *deck_knowledge.NUMBERS)}
     facts.update(completion.printed_facts({k: v for k, v in spec.items() if k != "name"}))
     sources = {fact: known.sources.get(fact) if known.facts.get(fact) == value else {"from": "deck page",
@@ -161,7 +201,7 @@ def import_deck(name: str) -> Response | tuple[str, int] | tuple[Response, int]:
     """Import a deck file: first what it would add, change and contradict; then only what is confirmed.
 
     A form posts `file` (then `deck` and the ticked `take` boxes); the JSON API posts {"deck": file, "take": [...]}
-    with a display key of any table here as bearer, or from this machine.
+    with the host key as bearer. Only the host imports.
     """
     name = deck_or_404(name)
     request.max_content_length = deck_files.MAX_BYTES * 2 + 16 * 1024

@@ -89,6 +89,29 @@ def connect(port: int, source: str, first: bytes = b"") -> socket.socket | None:
         return None
 
 
+def read_answer(sock: socket.socket) -> bytes:
+    """Read one whole answer (with a Content-Length) from a raw connection: its head and body, or what came before
+    the connection closed or its timeout passed."""
+    received = b""
+    try:
+        while b"\r\n\r\n" not in received:
+            chunk = sock.recv(65536)
+            if not chunk:
+                return received
+            received += chunk
+        head, body = received.split(b"\r\n\r\n", 1)
+        length = next((int(line.split(b":", 1)[1]) for line in head.split(b"\r\n")
+                       if line.lower().startswith(b"content-length:")), 0)
+        while len(body) < length:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            body += chunk
+        return head + b"\r\n\r\n" + body
+    except OSError:
+        return received
+
+
 def open_stream(port: int, token: str, source: str) -> tuple[int, socket.socket | None]:
     """Open a table's live stream from `source`: the answer's status, and the socket while the stream runs."""
     request = f"GET /t/{token}/live HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\r\n"
@@ -184,10 +207,7 @@ class Idler(Dripper):
         """A new connection whose one request has been answered (or that waits for its answer)."""
         sock = connect(self.port, source, f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode())
         if sock is not None:
-            try:
-                sock.recv(65536)
-            except OSError:
-                pass  # not answered yet: the socket stays open all the same
+            read_answer(sock)  # if it is not answered in time, the socket stays open all the same
         return sock
 
     def again(self, sock: socket.socket) -> None:

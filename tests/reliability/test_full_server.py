@@ -23,6 +23,7 @@ from tests.helpers.loopback_clients import (
     open_table,
     p50,
     p95,
+    read_answer,
     version,
 )
 from tests.helpers.real_server import Server, wait_for
@@ -79,7 +80,7 @@ def test_a_connection_idle_after_its_answer_is_closed_after_the_keepalive_timeou
         assert status == 200
         request = f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode()
         kept = connect(server.port, "127.0.0.4", request)
-        assert kept.recv(65536).startswith(b"HTTP/1.1 200")
+        assert read_answer(kept).startswith(b"HTTP/1.1 200")
         answered = time.monotonic()
         while not is_closed(kept) and time.monotonic() - answered < 10:
             time.sleep(0.05)
@@ -98,7 +99,7 @@ def test_a_connection_that_keeps_asking_is_not_idle(tmp_path):
         sock = connect(server.port, "127.0.0.4")
         for _ in range(8):  # 4 s of requests on one connection, each after a pause shorter than the timeout
             sock.sendall(f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode())
-            assert sock.recv(65536).startswith(b"HTTP/1.1 200")
+            assert read_answer(sock).startswith(b"HTTP/1.1 200")
             time.sleep(0.5)
         sock.close()
         assert call(server.port, "GET", "/healthz", source="127.0.0.4")[0] == 200

@@ -22,6 +22,7 @@ from .shares import AddressShares
 # select() cannot watch a descriptor numbered past 1023; poll() can, but measured about 2.5 times slower at fifty
 # tables, so it is used only while a socket's number needs it.
 SELECT_LIMIT = 1024
+ACCEPT_AT_ONCE = 64  # connections accepted in one round of the loop, at most
 
 
 class GuardedChannel(HTTPChannel):
@@ -158,6 +159,7 @@ class GuardedChannel(HTTPChannel):
     def del_channel(self, map=None) -> None:
         """Give the connection's place in its client's share back (once)."""
         super().del_channel(map)
+        self.server.leaving.discard(self)
         self.give_back_place()
 
     def give_back_place(self) -> None:
@@ -184,26 +186,35 @@ class GuardedServer(TcpWSGIServer):
         self.handoff = handoff
         self._refused: set[str] = set()
         self._making_room = False
+        self.leaving: set[GuardedChannel] = set()  # closed to make room, by the loop's next round
         kw.setdefault("sockinfo", adj.listen[0])
         super().__init__(application, adj=adj, **kw)
         if handoff is not None:
             Inbox(handoff.mailboxes.inbox(handoff.me), self.adopt, self._map)
 
     def handle_accept(self) -> None:
-        """Accept a connection, making room for it if the server is full; one from an address that holds its share
-        already is closed at once."""
-        try:
-            accepted = self.accept()
-            if accepted is None:
-                return
-            conn, addr = accepted
-            self.set_socket_options(conn)
-        except OSError:
-            return  # the peer went away before we got to it, as waitress itself allows
-        if self._admit(conn, addr[0]):
-            # Without room (a connection this loop round began a request), it is one over: readable() then waits.
-            self._make_room()
-            self._serve(conn, addr)
+        """Accept the connections waiting (up to ACCEPT_AT_ONCE), making room for each if the server is full; one
+        from an address that holds its share already is closed at once.
+
+        waitress accepts one a round of its loop; with hundreds of hostile connections queued in the kernel ahead
+        of a phone's, at a millisecond or two a round, the phone waited up to half a second more.
+        """
+        oldest_first: list[GuardedChannel] = []
+        for _ in range(ACCEPT_AT_ONCE):
+            try:
+                accepted = self.accept()
+                if accepted is None:
+                    return
+                conn, addr = accepted
+                self.set_socket_options(conn)
+            except OSError:
+                return  # the peer went away before we got to it, as waitress itself allows
+            if self._admit(conn, addr[0]):
+                room = self._make_room(oldest_first)
+                # Without room (a connection began a request this round), it is one over: readable() then waits.
+                self._serve(conn, addr)
+                if not room:
+                    return
 
     def _admit(self, conn: socket.socket, client: str) -> bool:
         """Count a new connection in its address's share, or close it if the address holds its share already."""
@@ -227,27 +238,37 @@ class GuardedServer(TcpWSGIServer):
             return None
 
     def _full(self) -> bool:
-        """Whether the connections other than live streams fill `connection_limit`."""
-        return len(self.active_channels) - self.streaming() >= self.adj.connection_limit
+        """Whether the connections other than live streams (and than those closing to make room) fill
+        `connection_limit`."""
+        return len(self.active_channels) - len(self.leaving) - self.streaming() >= self.adj.connection_limit
 
-    def _make_room(self) -> bool:
+    def _make_room(self, oldest_first: list[GuardedChannel] | None = None) -> bool:
         """Whether there is room for one more connection, once the one waiting for its client longest (idle after
         its last answer, or its request unfinished) is closed if need be; live streams and requests being served
-        are never closed for it."""
+        are never closed for it. `oldest_first`, kept by the caller for several connections, saves sorting again."""
         if not self._full():
             self._making_room = False
             return True
-        oldest, since = None, float("inf")
-        for channel in self.active_channels.values():
-            waiting = channel.idle_since()
-            if waiting is not None and waiting < since:
-                oldest, since = channel, waiting
+        if not oldest_first:
+            waiting = [channel for channel in self.active_channels.values() if channel.idle_since() is not None]
+            waiting.sort(key=GuardedChannel.idle_since, reverse=True)
+            if oldest_first is None:
+                oldest_first = waiting[-1:]
+            else:
+                oldest_first[:] = waiting
+        oldest = None
+        while oldest_first and oldest is None:
+            candidate = oldest_first.pop()
+            oldest = candidate if candidate.idle_since() is not None else None
         if oldest is None:
             return False
         if not self._making_room:
             self._making_room = True
             self.logger.warning("connections full: closing the longest idle ones to let new ones in")
-        oldest.handle_close()
+        # Closed in the loop's next round, not now: its number could go to the new connection while this round
+        # still acts on what select() said of the old one (a read that would block closes a connection).
+        oldest.will_close = True
+        self.leaving.add(oldest)
         return True
 
     def hand_over(self, channel: GuardedChannel, received: bytes) -> bool:

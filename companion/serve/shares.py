@@ -30,7 +30,9 @@ class AddressShares:
 
     def __init__(self, per_client: int, workers: int = 1, addresses: int = 1024):
         self.per_client, self._workers, self._me = per_client, workers, 0
-        rows = 1 << max(8, (4 * addresses - 1).bit_length())  # four rows per address that can be connected at once
+        rows = 1 << max(
+            8, (4 * addresses - 1).bit_length()
+        )  # four rows per address that can be connected at once
         self._rows = rows
         self._keys = RawArray(ctypes.c_uint64, rows)
         self._counts = RawArray(ctypes.c_int32, rows * workers)
@@ -78,7 +80,7 @@ class AddressShares:
 
     def _held(self, row: int) -> int:
         start = row * self._workers
-        return sum(self._counts[start:start + self._workers])
+        return sum(self._counts[start : start + self._workers])
 
     def _row(self, key: int) -> int | None:
         """The address's row, or a free one for it (a row nobody holds a connection in); None if there is none."""

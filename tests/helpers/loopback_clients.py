@@ -277,3 +277,17 @@ def p50(seconds: list[float]) -> float:
     """The median (nearest rank) of some timings."""
     ordered = sorted(seconds)
     return ordered[max(0, math.ceil(0.5 * len(ordered)) - 1)]
+
+
+def idle_load(port: int, workers: int) -> Idler:
+    """200 idle keep-alive sockets from 8 addresses for each worker (each worker has its own connection limit, 196
+    with the defaults: 200 fill it)."""
+    return Idler(port, addresses(8 * workers), 25)
+
+
+def dripping_load(port: int, workers: int) -> Dripper:
+    """480 sockets from 40 addresses, 12 each (under every address's share), sending a header line a second."""
+    return Dripper(port, addresses(40), 12)
+
+
+LOADS = {"idle keep-alive": idle_load, "dripping": dripping_load}

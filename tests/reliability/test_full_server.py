@@ -11,11 +11,9 @@ import time
 import pytest
 
 from tests.helpers.loopback_clients import (
+    LOADS,
     WAITS,
-    Dripper,
-    Idler,
     Phone,
-    addresses,
     call,
     connect,
     is_closed,
@@ -32,23 +30,11 @@ SAMPLES = 40
 ALLOWED_SLOW = SAMPLES - math.ceil(0.95 * SAMPLES)  # more than this over a second and the p95 is lost
 
 
-def idle(port: int, workers: int) -> Idler:
-    """200 idle keep-alive sockets from 8 addresses for each worker (each worker has its own connection limit, of
-    196 with the defaults: 200 fill it)."""
-    return Idler(port, addresses(8 * workers), 25)
-
-
-def dripping(port: int, workers: int) -> Dripper:
-    """480 sockets from 40 addresses, 12 each (under every address's share), sending a header line a second."""
-    return Dripper(port, addresses(40), 12)
-
-
-LOADS = {"idle keep-alive": idle, "dripping": dripping}
-
-
 @pytest.mark.parametrize("workers", [1, 2], ids=["one process", "two workers"])
 @pytest.mark.parametrize("load", LOADS)
-def test_a_phone_from_another_address_gets_healthz_a_tap_and_its_live_update_within_a_second(tmp_path, load, workers):
+def test_a_phone_from_another_address_gets_healthz_a_tap_and_its_live_update_within_a_second(
+    tmp_path, load, workers
+):
     server = Server(tmp_path / "instance", workers=workers).start()
     try:
         table = open_table(server.port)
@@ -58,21 +44,31 @@ def test_a_phone_from_another_address_gets_healthz_a_tap_and_its_live_update_wit
                 phone.round()
                 time.sleep(0.1)
             rounds = attack.rounds
-        print(", ".join(f"{kind} p50 {p50(phone.timings[kind]) * 1000:.0f} ms p95 {p95(phone.timings[kind]) * 1000:.0f} "
-                        f"ms" for kind in WAITS) + f"; the attacker opened {attack.opened} connections, "
-              f"the server closed {attack.closed_by_server}")
+        print(
+            ", ".join(
+                f"{kind} p50 {p50(phone.timings[kind]) * 1000:.0f} ms p95 {p95(phone.timings[kind]) * 1000:.0f} "
+                f"ms"
+                for kind in WAITS
+            )
+            + f"; the attacker opened {attack.opened} connections, "
+            f"the server closed {attack.closed_by_server}"
+        )
         for kind in WAITS:
             assert p95(phone.timings[kind]) < 1.0, (kind, sorted(phone.timings[kind]))
         assert len(phone.timings["tap"]) == SAMPLES
         assert rounds >= 4, "the attack kept going while the phone was served"
         assert attack.closed_by_server > 0, "the attack filled the server"
-        assert phone.timings["stream opened"] == phone.timings["stream opened"][:1], "the phone's live stream was cut"
+        assert phone.timings["stream opened"] == phone.timings["stream opened"][:1], (
+            "the phone's live stream was cut"
+        )
         assert version(server.port, table) == 1 + SAMPLES  # every tap answered was recorded
     finally:
         server.kill()
 
 
-def test_a_connection_idle_after_its_answer_is_closed_after_the_keepalive_timeout_and_a_live_stream_is_not(tmp_path):
+def test_a_connection_idle_after_its_answer_is_closed_after_the_keepalive_timeout_and_a_live_stream_is_not(
+    tmp_path,
+):
     server = Server(tmp_path / "instance", extra_args=("--keepalive-timeout", "2")).start()
     try:
         table = open_table(server.port)

@@ -42,7 +42,9 @@ def held_from(pid: int, address: str) -> int:
     return sum(1 for s in psutil.Process(pid).net_connections("tcp") if s.raddr and s.raddr.ip == address)
 
 
-def test_a_thousand_connections_from_one_address_naming_one_table_are_limited_and_its_owner_keeps_answering(tmp_path):
+def test_a_thousand_connections_from_one_address_naming_one_table_are_limited_and_its_owner_keeps_answering(
+    tmp_path,
+):
     server = Server(tmp_path / "instance", workers=2, preexec_fn=few_descriptors).start()
     held = []
     try:
@@ -51,16 +53,22 @@ def test_a_thousand_connections_from_one_address_naming_one_table_are_limited_an
         # Each names the table and then waits: its request is not finished (the request timeout is 5 s).
         line = f"GET /t/{table['token']}/version HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n".encode()
         started = time.monotonic()
-        held = [sock for sock in (connect(server.port, ATTACKER, line) for _ in range(MANY)) if sock is not None]
+        held = [
+            sock for sock in (connect(server.port, ATTACKER, line) for _ in range(MANY)) if sock is not None
+        ]
         opening = time.monotonic() - started
         most, taps = 0, []
         while time.monotonic() - started < 4:  # while they all would still be open
             most = max(most, sum(held_from(pid, ATTACKER) for pid in server.workers()))
-            status, _, seconds = tap(server.port, table, source=HONEST, timeout=3, delta=1 - 2 * (len(taps) % 2))
+            status, _, seconds = tap(
+                server.port, table, source=HONEST, timeout=3, delta=1 - 2 * (len(taps) % 2)
+            )
             taps.append(seconds if status == 200 else float("inf"))
         still_open = sum(not is_closed(sock) for sock in held)
-        print(f"{len(held)} connections opened in {opening:.1f} s; at most {most} held at once, {still_open} still "
-              f"open; the owner's taps p95 {p95(taps) * 1000:.0f} ms over {len(taps)}")
+        print(
+            f"{len(held)} connections opened in {opening:.1f} s; at most {most} held at once, {still_open} still "
+            f"open; the owner's taps p95 {p95(taps) * 1000:.0f} ms over {len(taps)}"
+        )
         assert opening < 3, "the connections were all open while the first ones were still held"
         assert most <= SHARE, f"the workers held {most} connections from one address; its share is {SHARE}"
         assert still_open <= SHARE
@@ -82,7 +90,9 @@ def test_an_address_gets_its_share_across_both_workers_and_no_more(tmp_path):
     try:
         held = [connect(server.port, ATTACKER) for _ in range(3 * SHARE)]
         wait_for(lambda: len(still_open(held)) <= SHARE, 5)  # the workers close the extra ones at once
-        assert len(still_open(held)) == SHARE, f"{len(still_open(held))} of {3 * SHARE} open; the share is {SHARE}"
+        assert len(still_open(held)) == SHARE, (
+            f"{len(still_open(held))} of {3 * SHARE} open; the share is {SHARE}"
+        )
         assert sum(held_from(pid, ATTACKER) for pid in server.workers()) == SHARE
         for sock in still_open(held)[:4]:
             sock.close()

@@ -40,6 +40,7 @@ def test_a_phone_from_another_address_gets_healthz_a_tap_and_its_live_update_wit
         table = open_table(server.port)
         with LOADS[load](server.port, workers) as attack, Phone(server.port, table) as phone:
             assert wait_for(lambda: attack.rounds >= 2, 60), "the attack did not get every socket open"
+            began = attack.rounds
             while len(phone.timings["tap"]) < SAMPLES and phone.slow(1.0) <= ALLOWED_SLOW:
                 phone.round()
                 time.sleep(0.1)
@@ -56,7 +57,7 @@ def test_a_phone_from_another_address_gets_healthz_a_tap_and_its_live_update_wit
         for kind in WAITS:
             assert p95(phone.timings[kind]) < 1.0, (kind, sorted(phone.timings[kind]))
         assert len(phone.timings["tap"]) == SAMPLES
-        assert rounds >= 4, "the attack kept going while the phone was served"
+        assert rounds > began, "the attack kept going while the phone was served"
         assert attack.closed_by_server > 0, "the attack filled the server"
         assert phone.timings["stream opened"] == phone.timings["stream opened"][:1], (
             "the phone's live stream was cut"

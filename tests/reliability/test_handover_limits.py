@@ -5,7 +5,9 @@ naming one table were all adopted by its owner, which ran out of file descriptor
 from __future__ import annotations
 
 import http.client
+import os
 import resource
+import signal
 import time
 
 import psutil
@@ -106,3 +108,43 @@ def test_an_address_gets_its_share_across_both_workers_and_no_more(tmp_path):
             if sock is not None:
                 sock.close()
         server.kill()
+
+
+def test_a_killed_workers_connections_no_longer_count_once_it_is_replaced(tmp_path):
+    server = Server(tmp_path / "instance", workers=2).start()
+    held = []
+
+    def still_open() -> list:
+        return [sock for sock in held if not is_closed(sock)]
+
+    try:
+        while len(held) < SHARE:  # one at a time, so that both workers take some
+            sock = connect(server.port, ATTACKER)
+            assert sock is not None and not is_closed(sock)
+            held.append(sock)
+        victim = max(server.workers(), key=lambda pid: held_from(pid, ATTACKER))
+        os.kill(victim, signal.SIGKILL)  # its connections close with it
+        assert wait_for(lambda: len(server.workers()) == 2 and victim not in server.workers())
+        deadline = time.monotonic() + 20
+        while len(still_open()) < SHARE and time.monotonic() < deadline:
+            sock = connect(server.port, ATTACKER)
+            held.append(sock)
+            wait_for(lambda sock=sock: is_closed(sock) or held_from_any(server, sock), 2)
+        assert len(still_open()) == SHARE, "the killed worker's places came back"
+        extra = connect(server.port, ATTACKER)
+        held.append(extra)
+        assert wait_for(lambda: is_closed(extra), 5), "and no more than the share"
+    finally:
+        for sock in held:
+            sock.close()
+        server.kill()
+
+
+def held_from_any(server: Server, sock) -> bool:
+    """Whether a worker holds the server's end of this connection."""
+    port = sock.getsockname()[1]
+    return any(
+        s.raddr and s.raddr.port == port
+        for pid in server.workers()
+        for s in psutil.Process(pid).net_connections("tcp")
+    )

@@ -85,8 +85,7 @@ def serve(args: argparse.Namespace) -> None:
     config["SECRET_KEY"] = create_app(config, instance_path=str(instance)).config["SECRET_KEY"]
     sock = workers.listening_socket(args.host, args.port)
     mailboxes = Mailboxes(count)
-    # Every connection a worker can hold at once may come from another address.
-    shares = AddressShares(args.max_connections_per_client, count, count * (2 * args.max_live + OTHER_CONNECTIONS))
+    shares = _shares(args, count)
     _announce(args, sock.getsockname()[1], instance, count)
 
     def worker(number: int) -> None:
@@ -105,6 +104,12 @@ def serve(args: argparse.Namespace) -> None:
         print("Stopped.", flush=True)
 
 
+def _shares(args: argparse.Namespace, count: int) -> AddressShares:
+    """The count of each address's connections for `count` server processes."""
+    # Every connection a process can hold at once (its live streams and the others) may come from another address.
+    return AddressShares(args.max_connections_per_client, count, count * (2 * args.max_live + OTHER_CONNECTIONS))
+
+
 def _server(app, args: argparse.Namespace, sock=None, handoff: Handoff | None = None,
             shares: AddressShares | None = None):
     """The guarded waitress server for one process, on its own socket or on the workers' shared one (handing
@@ -116,7 +121,7 @@ def _server(app, args: argparse.Namespace, sock=None, handoff: Handoff | None = 
     # channel_request_lookahead keeps reading while a stream runs, so a phone that went away is noticed;
     # channel_timeout still closes a connection whose client stopped reading its answer.
     return make_server(app, per_client=args.max_connections_per_client, request_timeout=args.request_timeout,
-                       keepalive_timeout=args.keepalive_timeout, shares=shares,
+                       keepalive_timeout=args.keepalive_timeout, shares=shares if shares is not None else _shares(args, 1),
                        streaming=app.extensions["play"].hub.places.taken, host=args.host, port=args.port, sock=sock,
                        handoff=handoff,
                        threads=args.max_live + REQUEST_THREADS, connection_limit=others, channel_timeout=120,

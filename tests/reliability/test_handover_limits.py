@@ -17,6 +17,8 @@ from tests.helpers.real_server import Server, wait_for
 
 MANY = 1200
 SHARE = 32  # --max-connections-per-client's default
+# Held connections that send nothing, or half a request, stay open while the test runs, however loaded the machine.
+LONG_REQUESTS = ("--request-timeout", "60")
 
 
 def few_descriptors() -> None:
@@ -47,12 +49,14 @@ def held_from(pid: int, address: str) -> int:
 def test_a_thousand_connections_from_one_address_naming_one_table_are_limited_and_its_owner_keeps_answering(
     tmp_path,
 ):
-    server = Server(tmp_path / "instance", workers=2, preexec_fn=few_descriptors).start()
+    server = Server(
+        tmp_path / "instance", workers=2, preexec_fn=few_descriptors, extra_args=LONG_REQUESTS
+    ).start()
     held = []
     try:
         table = open_table(server.port)
         owner = owner_of(server, table)
-        # Each names the table and then waits: its request is not finished (the request timeout is 5 s).
+        # Each names the table and then waits: its request is not finished.
         line = f"GET /t/{table['token']}/version HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n".encode()
         started = time.monotonic()
         held = [
@@ -60,7 +64,7 @@ def test_a_thousand_connections_from_one_address_naming_one_table_are_limited_an
         ]
         opening = time.monotonic() - started
         most, taps = 0, []
-        while time.monotonic() - started < 4:  # while they all would still be open
+        while len(taps) < 10:
             most = max(most, sum(held_from(pid, ATTACKER) for pid in server.workers()))
             status, _, seconds = tap(
                 server.port, table, source=HONEST, timeout=3, delta=1 - 2 * (len(taps) % 2)
@@ -71,10 +75,9 @@ def test_a_thousand_connections_from_one_address_naming_one_table_are_limited_an
             f"{len(held)} connections opened in {opening:.1f} s; at most {most} held at once, {still_open} still "
             f"open; the owner's taps p95 {p95(taps) * 1000:.0f} ms over {len(taps)}"
         )
-        assert opening < 3, "the connections were all open while the first ones were still held"
         assert most <= SHARE, f"the workers held {most} connections from one address; its share is {SHARE}"
         assert still_open <= SHARE
-        assert len(taps) >= 5 and p95(taps) < 1.0, sorted(taps)
+        assert p95(taps) < 1.0, sorted(taps)
         assert server.process.poll() is None and owner in server.workers()
     finally:
         for sock in held:
@@ -83,7 +86,7 @@ def test_a_thousand_connections_from_one_address_naming_one_table_are_limited_an
 
 
 def test_an_address_gets_its_share_across_both_workers_and_no_more(tmp_path):
-    server = Server(tmp_path / "instance", workers=2).start()
+    server = Server(tmp_path / "instance", workers=2, extra_args=LONG_REQUESTS).start()
     held = []
 
     def still_open(socks: list) -> list:
@@ -111,7 +114,7 @@ def test_an_address_gets_its_share_across_both_workers_and_no_more(tmp_path):
 
 
 def test_a_killed_workers_connections_no_longer_count_once_it_is_replaced(tmp_path):
-    server = Server(tmp_path / "instance", workers=2).start()
+    server = Server(tmp_path / "instance", workers=2, extra_args=LONG_REQUESTS).start()
     held = []
 
     def still_open() -> list:

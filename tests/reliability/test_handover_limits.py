@@ -92,17 +92,26 @@ def test_an_address_gets_its_share_across_both_workers_and_no_more(tmp_path):
     def still_open(socks: list) -> list:
         return [sock for sock in socks if sock is not None and not is_closed(sock)]
 
+    def held_in_all() -> int:
+        return sum(held_from(pid, ATTACKER) for pid in server.workers())
+
     try:
-        held = [connect(server.port, ATTACKER) for _ in range(3 * SHARE)]
+        tables = [open_table(server.port) for _ in range(2)]  # one of each worker: the connections go to both
+        lines = [
+            f"GET /t/{t['token']}/version HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n".encode()
+            for t in tables
+        ]
+        held = [connect(server.port, ATTACKER, lines[i % 2]) for i in range(3 * SHARE)]
         wait_for(lambda: len(still_open(held)) <= SHARE, 5)  # the workers close the extra ones at once
         assert len(still_open(held)) == SHARE, (
             f"{len(still_open(held))} of {3 * SHARE} open; the share is {SHARE}"
         )
-        assert sum(held_from(pid, ATTACKER) for pid in server.workers()) == SHARE
+        assert wait_for(lambda: held_in_all() == SHARE)
+        assert all(held_from(pid, ATTACKER) for pid in server.workers()), "both workers hold some"
         for sock in still_open(held)[:4]:
             sock.close()
-        assert wait_for(lambda: sum(held_from(pid, ATTACKER) for pid in server.workers()) == SHARE - 4)
-        again = [connect(server.port, ATTACKER) for _ in range(6)]
+        assert wait_for(lambda: held_in_all() == SHARE - 4)
+        again = [connect(server.port, ATTACKER, lines[i % 2]) for i in range(6)]
         wait_for(lambda: len(still_open(again)) <= 4, 5)
         assert len(still_open(again)) == 4, "the places given back are given again, and no more"
         held += again

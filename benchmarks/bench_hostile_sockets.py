@@ -87,7 +87,8 @@ def main() -> None:
     parser.add_argument("--workers", default="1,2", help="worker counts to run, comma-separated")
     options = parser.parse_args()
     if options.code:
-        os.chdir(options.code)  # `python -m companion` finds the companion package of its working folder first
+        # `python -m companion` finds the companion package of its working folder first.
+        os.chdir(options.code)
     print("| workers | load | " + " | ".join(f"{kind} p50 / p95 ms" for kind in SHOWN) + " |")
     print("| --- | --- |" + " --- |" * len(SHOWN))
     for workers in (int(count) for count in options.workers.split(",")):

@@ -12,9 +12,12 @@ from .app import create_app, load_host_key
 from .serve import netaddr, qr, workers
 from .serve.handoff import Handoff, Mailboxes
 from .serve.server import make_server
+from .serve.shares import AddressShares
 from .serve.table_owner import owner_lookup
 
 REQUEST_THREADS = 8
+# Connections waitress accepts besides live streams: each screen keeps one open for its taps and re-fetches.
+OTHER_CONNECTIONS = 100
 # The app refuses bodies over 16 KiB; waitress need not take in more than this before it can say so.
 MAX_BODY = 1 << 20
 # How often a thread rendering a panel lets go of Python's lock for a waiting one (a tap back from the database, a
@@ -43,13 +46,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                        help="connections one client address may hold open, live ones included (default: 32)")
     serve.add_argument("--request-timeout", type=float, default=5.0,
                        help="seconds a connection has to send a whole request before it is closed (default: 5)")
+    serve.add_argument("--keepalive-timeout", type=float, default=15.0,
+                       help="seconds a connection may stay silent after an answer before it is closed; live streams "
+                            "are never idle (default: 15)")
     serve.add_argument("--new-tables-per-hour", type=int, default=60,
                        help="tables one address may open in an hour (default: 60; 0: no limit)")
     serve.add_argument("--unstarted-table-hours", type=float, default=24.0,
                        help="delete a table that never started a game after this many idle hours (default: 24; 0: never)")
     serve.add_argument("--workers", type=int, default=workers.default_count(),
-                       help="server processes sharing the port, each with its own threads and the limits above "
-                            "(default: one per core; on Windows always 1)")
+                       help="server processes sharing the port, each with its own threads and live places; an "
+                            "address's connections count against its share in all of them together (default: one "
+                            "per core; on Windows always 1)")
     serve.add_argument("--database", default=None,
                        help="a PostgreSQL server, postgresql://user:password@host/name, shared by several machines "
                             "(default: an SQLite file in the instance folder)")
@@ -78,11 +85,13 @@ def serve(args: argparse.Namespace) -> None:
     config["SECRET_KEY"] = create_app(config, instance_path=str(instance)).config["SECRET_KEY"]
     sock = workers.listening_socket(args.host, args.port)
     mailboxes = Mailboxes(count)
+    shares = _shares(args, count)
     _announce(args, sock.getsockname()[1], instance, count)
 
     def worker(number: int) -> None:
+        shares.as_worker(number)
         app = create_app(config, instance_path=str(instance))
-        _run(app, _server(app, args, sock, Handoff(mailboxes, number, owner_lookup(app, count))))
+        _run(app, _server(app, args, sock, Handoff(mailboxes, number, owner_lookup(app, count)), shares))
 
     try:
         # The parent claims each inbox for the worker it forks, so a worker already serving hands over that one's
@@ -95,14 +104,24 @@ def serve(args: argparse.Namespace) -> None:
         print("Stopped.", flush=True)
 
 
-def _server(app, args: argparse.Namespace, sock=None, handoff: Handoff | None = None):
+def _shares(args: argparse.Namespace, count: int) -> AddressShares:
+    """The count of each address's connections for `count` server processes."""
+    # Every connection a process can hold at once (its live streams and the others) may come from another address.
+    return AddressShares(args.max_connections_per_client, count, count * (2 * args.max_live + OTHER_CONNECTIONS))
+
+
+def _server(app, args: argparse.Namespace, sock=None, handoff: Handoff | None = None,
+            shares: AddressShares | None = None):
     """The guarded waitress server for one process, on its own socket or on the workers' shared one (handing
-    each table's connections to the worker that owns it)."""
+    each table's connections to the worker that owns it, and counting each address's connections with theirs)."""
     # Each screen holds two connections: its live stream, which the limit leaves out, and the kept-alive one its
-    # taps and fetches reuse, which it counts, with room to spare.
-    others = args.max_live + 100
-    # channel_request_lookahead keeps reading while a stream runs, so a phone that went away is noticed.
+    # taps and fetches reuse, which it counts, with room to spare. When it is reached, the connection idle longest
+    # makes room for the new one.
+    others = args.max_live + OTHER_CONNECTIONS
+    # channel_request_lookahead keeps reading while a stream runs, so a phone that went away is noticed;
+    # channel_timeout still closes a connection whose client stopped reading its answer.
     return make_server(app, per_client=args.max_connections_per_client, request_timeout=args.request_timeout,
+                       keepalive_timeout=args.keepalive_timeout, shares=shares if shares is not None else _shares(args, 1),
                        streaming=app.extensions["play"].hub.places.taken, host=args.host, port=args.port, sock=sock,
                        handoff=handoff,
                        threads=args.max_live + REQUEST_THREADS, connection_limit=others, channel_timeout=120,

@@ -1,14 +1,14 @@
-"""waitress, guarded for a network nobody vouches for: a share of connections per client address, a deadline for
-each request to arrive, and live streams kept out of the connection budget that taps and pages need; with
-workers, each table's connections handed to the worker that owns it (companion.serve.handoff)."""
+"""waitress, guarded for a network nobody vouches for: a share of connections per client address (across every
+worker: companion.serve.shares), a deadline for each request to arrive and one for a kept-alive connection to ask
+again, live streams kept out of the connection budget that taps and pages need, and when that budget is spent the
+oldest idle or unfinished connection closed for a new one; with workers, each table's connections handed to the
+worker that owns it (companion.serve.handoff)."""
 
 from __future__ import annotations
 
 import socket
-import threading
 import time
-from collections import Counter
-from typing import Callable
+from collections.abc import Callable
 
 from waitress import wasyncore
 from waitress.adjustments import Adjustments
@@ -17,19 +17,23 @@ from waitress.server import TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher
 
 from .handoff import MAX_LINE, Handoff, Inbox
+from .shares import AddressShares
 
 # select() cannot watch a descriptor numbered past 1023; poll() can, but measured about 2.5 times slower at fifty
 # tables, so it is used only while a socket's number needs it.
 SELECT_LIMIT = 1024
+ACCEPT_AT_ONCE = 64  # connections accepted in one round of the loop, at most
 
 
 class GuardedChannel(HTTPChannel):
-    """A connection that knows since when its current request has been arriving (None between requests)."""
+    """A connection that knows since when its current request has been arriving (None between requests), and holds
+    a place in its client address's share until it closes."""
 
     request_began: float | None = None
 
     def __init__(self, server, sock, addr, adj, map=None, handed_over: bool = False):
         self.client = addr[0]
+        self.holds_place = True  # its server counted it in the address's share before making it
         self._line: bytes | None = None  # a request line arriving, before it is known which worker serves it
         self._stay = handed_over  # its next request is served here: it was handed over for it
         self._left_behind = False  # output a task wrote that the socket did not take: the loop sends it
@@ -145,82 +149,159 @@ class GuardedChannel(HTTPChannel):
                 self.outbuf_lock.release()
         self._resume()  # the last of an answer is out: a request line waiting for it is decided
 
-    def add_channel(self, map=None) -> None:
-        """Count the connection against its client's share."""
-        super().add_channel(map)
-        self.server.count_client(self.client, +1)
+    def idle_since(self) -> float | None:
+        """Since when the connection has been waiting for the client, between requests or within an unfinished one;
+        None while a request is served (a live stream's lasts as long as the stream) or its answer is being sent."""
+        if self.requests or self.total_outbufs_len or self.will_close or self.close_when_flushed:
+            return None
+        return self.request_began if self.request_began is not None else self.last_activity
 
     def del_channel(self, map=None) -> None:
         """Give the connection's place in its client's share back (once)."""
-        counted = self._fileno in self.server.active_channels
         super().del_channel(map)
-        if counted:
-            self.server.count_client(self.client, -1)
+        self.server.leaving.discard(self)
+        self.give_back_place()
+
+    def give_back_place(self) -> None:
+        """Count this connection out of its address's share (once)."""
+        if self.holds_place:
+            self.holds_place = False
+            self.server.shares.give_back(self.client)
 
 
 class GuardedServer(TcpWSGIServer):
     """waitress's TCP server that refuses a client address more than its share of connections, closes connections
-    whose request does not arrive in time, and leaves live streams out of `connection_limit`."""
+    whose request does not arrive in time or that stay idle too long after one, leaves live streams out of
+    `connection_limit`, and when that is reached makes room for a new connection by closing the one that has been
+    waiting for its client longest."""
 
     channel_class = GuardedChannel
 
     def __init__(self, application, *, per_client: int, request_timeout: float, streaming: Callable[[], int],
-                 adj: Adjustments, handoff: Handoff | None = None, **kw):
-        self.per_client, self.request_timeout, self.streaming = per_client, request_timeout, streaming
+                 adj: Adjustments, handoff: Handoff | None = None, keepalive_timeout: float = 15.0,
+                 shares: AddressShares | None = None, **kw):
+        self.shares = shares if shares is not None else AddressShares(per_client)
+        self.per_client, self.request_timeout, self.streaming = self.shares.per_client, request_timeout, streaming
+        self.keepalive_timeout = keepalive_timeout
         self.handoff = handoff
-        self.clients: Counter[str] = Counter()
-        self._clients_lock = threading.Lock()
         self._refused: set[str] = set()
+        self._making_room = False
+        self.leaving: set[GuardedChannel] = set()  # closed to make room, by the loop's next round
         kw.setdefault("sockinfo", adj.listen[0])
         super().__init__(application, adj=adj, **kw)
         if handoff is not None:
             Inbox(handoff.mailboxes.inbox(handoff.me), self.adopt, self._map)
 
-    def count_client(self, client: str, change: int) -> None:
-        """Add or remove one of a client address's connections."""
-        with self._clients_lock:
-            self.clients[client] += change
-            if self.clients[client] <= 0:
-                del self.clients[client]
-
     def handle_accept(self) -> None:
-        """Accept a connection; one from an address that holds its share already is closed at once."""
+        """Accept the connections waiting (up to ACCEPT_AT_ONCE), making room for each if the server is full; one
+        from an address that holds its share already is closed at once.
+
+        waitress accepts one a round of its loop; with hundreds of hostile connections queued in the kernel ahead
+        of a phone's, at a millisecond or two a round, the phone waited up to half a second more.
+        """
+        oldest_first: list[GuardedChannel] = []
+        for _ in range(ACCEPT_AT_ONCE):
+            try:
+                accepted = self.accept()
+                if accepted is None:
+                    return
+                conn, addr = accepted
+                self.set_socket_options(conn)
+            except OSError:
+                return  # the peer went away before we got to it, as waitress itself allows
+            if self._admit(conn, addr[0]):
+                room = self._make_room(oldest_first)
+                # Without room (a connection began a request this round), it is one over: readable() then waits.
+                self._serve(conn, addr)
+                if not room:
+                    return
+
+    def _admit(self, conn: socket.socket, client: str) -> bool:
+        """Count a new connection in its address's share, or close it if the address holds its share already."""
+        if self.shares.take(client):
+            self._refused.discard(client)
+            return True
+        conn.close()
+        if client not in self._refused:
+            self._refused.add(client)
+            self.logger.warning("%s holds %d connections, its share: refusing more", client, self.per_client)
+        return False
+
+    def _serve(self, conn: socket.socket, addr, handed_over: bool = False) -> GuardedChannel | None:
+        """A channel for a connection counted in its share (given back if the channel cannot be made)."""
         try:
-            accepted = self.accept()
-            if accepted is None:
-                return
-            conn, addr = accepted
-            self.set_socket_options(conn)
+            return self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map,
+                                      handed_over=handed_over)
         except OSError:
-            return  # the peer went away before we got to it, as waitress itself allows
-        client = addr[0]
-        if self.clients[client] >= self.per_client:
+            self.shares.give_back(addr[0])
             conn.close()
-            if client not in self._refused:
-                self._refused.add(client)
-                self.logger.warning("%s holds %d connections, its share: refusing more", client, self.per_client)
-            return
-        self._refused.discard(client)
-        self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
+            return None
+
+    def _full(self) -> bool:
+        """Whether the connections other than live streams (and than those closing to make room) fill
+        `connection_limit`."""
+        return len(self.active_channels) - len(self.leaving) - self.streaming() >= self.adj.connection_limit
+
+    def _make_room(self, oldest_first: list[GuardedChannel] | None = None) -> bool:
+        """Whether there is room for one more connection, once the one waiting for its client longest (idle after
+        its last answer, or its request unfinished) is closed if need be; live streams and requests being served
+        are never closed for it. `oldest_first`, kept by the caller for several connections, saves sorting again."""
+        if not self._full():
+            self._making_room = False
+            return True
+        if not oldest_first:
+            waiting = [channel for channel in self.active_channels.values() if channel.idle_since() is not None]
+            waiting.sort(key=GuardedChannel.idle_since, reverse=True)
+            if oldest_first is None:
+                oldest_first = waiting[-1:]
+            else:
+                oldest_first[:] = waiting
+        oldest = None
+        while oldest_first and oldest is None:
+            candidate = oldest_first.pop()
+            oldest = candidate if candidate.idle_since() is not None else None
+        if oldest is None:
+            return False
+        if not self._making_room:
+            self._making_room = True
+            self.logger.warning("connections full: closing the longest idle ones to let new ones in")
+        # Closed in the loop's next round, not now: its number could go to the new connection while this round
+        # still acts on what select() said of the old one (a read that would block closes a connection).
+        oldest.will_close = True
+        self.leaving.add(oldest)
+        return True
 
     def hand_over(self, channel: GuardedChannel, received: bytes) -> bool:
         """Pass the channel's connection to the worker owning the table its request line names, if that is
         another worker and it can take it now; this worker then forgets the connection (the socket lives on)."""
         owner = self.handoff.elsewhere(received)
-        if owner is None or not self.handoff.mailboxes.post(owner, channel.socket, received):
+        if owner is None:
+            return False
+        # Its place in the address's share goes with it: the owner counts it as it adopts it.
+        channel.give_back_place()
+        if not self.handoff.mailboxes.post(owner, channel.socket, received):
+            channel.holds_place = self.shares.take(channel.client, force=True)
             return False
         channel.handle_close()
         return True
 
     def adopt(self, conn: socket.socket, received: bytes) -> None:
-        """Serve a connection another worker handed over, starting with the bytes it had read."""
+        """Serve a connection another worker handed over, starting with the bytes it had read, if its address is
+        within its share and there is room (closing the longest idle connection if need be); else close it."""
         try:
             addr = conn.getpeername()
         except OSError:
             conn.close()  # the phone went away meanwhile
             return
-        channel = self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map, handed_over=True)
-        channel.received(received)
+        if not self._admit(conn, addr[0]):
+            return
+        if not self._make_room():
+            self.shares.give_back(addr[0])
+            conn.close()
+            return
+        channel = self._serve(conn, addr, handed_over=True)
+        if channel is not None:
+            channel.received(received)
 
     def run(self) -> None:
         """waitress's loop, watching the sockets with select() while every one's number fits it, else with poll()."""
@@ -232,28 +313,35 @@ class GuardedServer(TcpWSGIServer):
             self.task_dispatcher.shutdown()
 
     def readable(self) -> bool:
-        """Run maintenance on time, and accept while the connections other than live streams are within the limit."""
+        """Run maintenance on time, and accept while the connections other than live streams are within the limit,
+        or one of them waits for its client and can make room."""
         now = time.time()
         if now >= self.next_channel_cleanup:
             self.next_channel_cleanup = now + self.adj.cleanup_interval
             self.maintenance(now)
-        return self.accepting and len(self.active_channels) - self.streaming() < self.adj.connection_limit
+        if not self.accepting:
+            return False
+        return not self._full() or any(c.idle_since() is not None for c in self.active_channels.values())
 
     def maintenance(self, now: float) -> None:
-        """Close idle connections (waitress's channel_timeout) and those whose request is overdue."""
+        """Close connections without output to send that stay idle (waitress's channel_timeout), whose request is
+        overdue, or that asked nothing more for `keepalive_timeout` after their last answer."""
         super().maintenance(now)
-        due = now - self.request_timeout
+        due, idle_due = now - self.request_timeout, now - self.keepalive_timeout
         for channel in list(self.active_channels.values()):
-            began = getattr(channel, "request_began", None)
-            if not channel.requests and began is not None and began < due:
+            if channel.requests or channel.total_outbufs_len:
+                continue
+            began = channel.request_began
+            if began < due if began is not None else channel.last_activity < idle_due:
                 channel.will_close = True
 
 
 def make_server(application, *, per_client: int, request_timeout: float, streaming: Callable[[], int],
-                sock: socket.socket | None = None, handoff: Handoff | None = None, **adjustments) -> GuardedServer:
+                sock: socket.socket | None = None, handoff: Handoff | None = None, keepalive_timeout: float = 15.0,
+                shares: AddressShares | None = None, **adjustments) -> GuardedServer:
     """A guarded waitress server on the first address `host` names, or on `sock`, a listening socket it shares
-    with other server processes (and hands their tables' connections to, given `handoff`); waitress's other
-    settings as given."""
+    with other server processes (and hands their tables' connections to, given `handoff`, counting each address's
+    connections with theirs in `shares`); waitress's other settings as given."""
     where = {}
     if sock is not None:
         adjustments = {name: value for name, value in adjustments.items() if name not in ("host", "port")}
@@ -264,4 +352,5 @@ def make_server(application, *, per_client: int, request_timeout: float, streami
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
     return GuardedServer(application, per_client=per_client, request_timeout=request_timeout, streaming=streaming,
-                         adj=adj, map={}, dispatcher=dispatcher, handoff=handoff, **where)
+                         adj=adj, map={}, dispatcher=dispatcher, handoff=handoff, keepalive_timeout=keepalive_timeout,
+                         shares=shares, **where)

@@ -1,0 +1,119 @@
+"""Benchmark: what a phone waits for while hostile sockets fill the server (issue 30, items 1 to 3).
+
+Usage: python -m benchmarks.bench_hostile_sockets [--code PATH] [--samples N] [--workers 1,2]
+
+Starts `python -m companion serve` on 127.0.0.1 (from the checkout at PATH if given, e.g. an older commit, else
+this one) with its default limits, once for each worker count, and under each load times a phone from another
+loopback address: /healthz on a new connection, a tap, the tap's version arriving on the phone's live stream, and
+opening that stream. Loads: none; idle keep-alive sockets (200 from 8 addresses per worker, each asked /healthz
+once and then stays silent); dripping sockets (480 from 40 addresses, a header line a second); and, with two
+workers, 1,200 connections from one address naming one table (the most the workers held at once, the owner's taps).
+Anything not answered within 3 s counts as 3 s or more (">3000"). Everything talks to 127.0.0.1 only.
+Output: one markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import tempfile
+import time
+from pathlib import Path
+
+import psutil
+
+from tests.helpers.loopback_clients import ATTACKER, HONEST, LOADS, Phone, connect, open_table, p50, p95, tap
+from tests.helpers.real_server import Server, wait_for
+
+SHOWN = ("healthz", "tap", "live update", "stream opened")
+
+
+def ms(seconds: list[float], percentile) -> str:
+    """A percentile in milliseconds, or >3000 for what was not answered in time."""
+    value = percentile(seconds)
+    return ">3000" if math.isinf(value) else f"{value * 1000:.0f}"
+
+
+def phone_under(server: Server, load: str | None, workers: int, samples: int) -> dict[str, list[float]]:
+    """The phone's timings while `load` (a name in LOADS, or None) runs against the server."""
+    table = open_table(server.port)
+    with Phone(server.port, table) as phone:
+        if load is None:
+            for _ in range(samples):
+                phone.round()
+                time.sleep(0.1)
+            return phone.timings
+        with LOADS[load](server.port, workers) as attack:
+            wait_for(lambda: attack.rounds >= 2, 60)
+            for _ in range(samples):
+                phone.round()
+                time.sleep(0.1)
+        return phone.timings
+
+
+def handed_over(server: Server, many: int = 1200) -> tuple[int, list[float]]:
+    """The most connections from one address the workers held at once while it opened `many`, each naming one
+    table, and the taps on that table from another address meanwhile."""
+    table = open_table(server.port)
+    line = f"GET /t/{table['token']}/version HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n".encode()
+    started = time.monotonic()
+    held = [sock for sock in (connect(server.port, ATTACKER, line) for _ in range(many)) if sock is not None]
+    most, taps = 0, []
+    try:
+        while time.monotonic() - started < 4:
+            now = sum(
+                1
+                for pid in server.workers()
+                for s in psutil.Process(pid).net_connections("tcp")
+                if s.raddr and s.raddr.ip == ATTACKER
+            )
+            most = max(most, now)
+            status, _, seconds = tap(
+                server.port, table, source=HONEST, timeout=3, delta=1 - 2 * (len(taps) % 2)
+            )
+            taps.append(seconds if status == 200 else math.inf)
+    finally:
+        for sock in held:
+            sock.close()
+    return most, taps
+
+
+def main() -> None:
+    """Run every load under each worker count and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--code", help="a checkout whose companion package the server runs")
+    parser.add_argument("--samples", type=int, default=40)
+    parser.add_argument("--workers", default="1,2", help="worker counts to run, comma-separated")
+    options = parser.parse_args()
+    if options.code:
+        # `python -m companion` finds the companion package of its working folder first.
+        os.chdir(options.code)
+    print("| workers | load | " + " | ".join(f"{kind} p50 / p95 ms" for kind in SHOWN) + " |")
+    print("| --- | --- |" + " --- |" * len(SHOWN))
+    for workers in (int(count) for count in options.workers.split(",")):
+        for load in (None, *LOADS):
+            with tempfile.TemporaryDirectory() as folder:
+                server = Server(Path(folder) / "instance", workers=workers).start()
+                try:
+                    timings = phone_under(server, load, workers, options.samples)
+                finally:
+                    server.kill()
+            cells = " | ".join(f"{ms(timings[kind], p50)} / {ms(timings[kind], p95)}" for kind in SHOWN)
+            print(f"| {workers} | {load or 'none'} | {cells} |", flush=True)
+        if workers > 1:
+            with tempfile.TemporaryDirectory() as folder:
+                server = Server(Path(folder) / "instance", workers=workers).start()
+                try:
+                    most, taps = handed_over(server)
+                finally:
+                    server.kill()
+            print(
+                f"| {workers} | 1,200 handed over from one address: at most {most} held at once | — | "
+                f"{ms(taps, p50)} / {ms(taps, p95)} | — | — |",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from tests.deploy.conftest import start_convention
+from tests.helpers.convention import start_convention
 from tests.helpers.live_screens import Screen
 from tests.helpers.loopback_clients import call, open_table, tap, version
 from tests.helpers.postgres_cluster import started_cluster

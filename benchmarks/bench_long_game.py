@@ -31,6 +31,8 @@ import time
 import urllib.parse
 from pathlib import Path
 
+import psutil
+
 from tests.helpers.real_server import Server
 
 GAME_EVERY = 400  # events per game before someone is pushed to the goal and a rematch starts
@@ -43,9 +45,16 @@ class Client:
     """One keep-alive connection to the server, acting with a table's display key; its cookie makes it the display
     of the tables it opened, whose finished games the front page and the stories show only to it."""
 
-    def __init__(self, port: int):
+    def __init__(self, port: int, server_pid: int):
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
         self.cookie = ""
+        self.server = psutil.Process(server_pid)
+        self.cpu_ms = 0.0  # the server's CPU time for the last timed request
+
+    def server_cpu(self) -> float:
+        """Milliseconds of CPU the server process has used so far (counted in the kernel's ticks, 10 ms here)."""
+        times = self.server.cpu_times()
+        return (times.user + times.system) * 1000
 
     def request(self, method: str, path: str, body: dict | None = None, key: str | None = None) -> tuple[int, bytes]:
         """Send one request and read the whole answer."""
@@ -61,9 +70,10 @@ class Client:
 
     def timed(self, method: str, path: str, body: dict | None = None, key: str | None = None) -> float:
         """Milliseconds for one request, which must succeed."""
-        started = time.perf_counter()
+        cpu, started = self.server_cpu(), time.perf_counter()
         status, data = self.request(method, path, body, key)
         elapsed = (time.perf_counter() - started) * 1000
+        self.cpu_ms = self.server_cpu() - cpu
         assert status in (200, 201), (path, status, data[:300])
         return elapsed
 
@@ -130,31 +140,39 @@ def median(values: list[float]) -> float:
 
 
 def measure(table: Table, fresh: Table, samples: int) -> dict[str, float]:
-    """The figures at the table's current size."""
+    """The figures at the table's current size: each request's median milliseconds, and (as "... CPU") the mean
+    of the server's CPU time for it, which a machine busy with other work hardly changes."""
     client, token, key = table.client, table.token, table.key
     story = table.newest_story()
     figures: dict[str, list[float]] = {name: [] for name in (
         "undo", "redo", "log page (first)", "log page (again)", "export (first)", "export (again)", "story (first)",
         "story (again)", "story (after an undo)", "front page (first)", "tap here", "tap at a new table")}
+    cpu: dict[str, list[float]] = {name: [] for name in figures}
+
+    def timed(name: str, client: Client, *request, **options) -> None:
+        figures[name].append(client.timed(*request, **options))
+        cpu[name].append(client.cpu_ms)
+
     for _ in range(samples):
-        figures["undo"].append(client.timed("POST", f"/t/{token}/actions", {"type": "undo"}, key))
-        figures["redo"].append(client.timed("POST", f"/t/{token}/actions", {"type": "redo"}, key))
-        figures["log page (first)"].append(client.timed("GET", f"/t/{token}/log"))
-        figures["log page (again)"].append(client.timed("GET", f"/t/{token}/log"))
-        figures["export (first)"].append(client.timed("GET", f"/t/{token}/export.json", key=key))
-        figures["export (again)"].append(client.timed("GET", f"/t/{token}/export.json", key=key))
-        figures["story (first)"].append(client.timed("GET", story))
-        figures["story (again)"].append(client.timed("GET", story))
+        timed("undo", client, "POST", f"/t/{token}/actions", {"type": "undo"}, key)
+        timed("redo", client, "POST", f"/t/{token}/actions", {"type": "redo"}, key)
+        timed("log page (first)", client, "GET", f"/t/{token}/log")
+        timed("log page (again)", client, "GET", f"/t/{token}/log")
+        timed("export (first)", client, "GET", f"/t/{token}/export.json", key=key)
+        timed("export (again)", client, "GET", f"/t/{token}/export.json", key=key)
+        timed("story (first)", client, "GET", story)
+        timed("story (again)", client, "GET", story)
         table.act("undo")  # the last tap of the game now played, taken back and done again
         table.act("redo")
-        figures["story (after an undo)"].append(client.timed("GET", story))
+        timed("story (after an undo)", client, "GET", story)
         table.act("roll_die", 1, purpose="other")
-        figures["front page (first)"].append(client.timed("GET", "/"))
+        timed("front page (first)", client, "GET", "/")
         for place, name in ((table, "tap here"), (fresh, "tap at a new table")):
             for delta in (1, -1):
                 body = {"type": "adjust_slack", "seat": 1, "args": {"delta": delta}}
-                figures[name].append(client.timed("POST", f"/t/{place.token}/actions", body, place.key))
-    return {name: median(values) for name, values in figures.items()}
+                timed(name, client, "POST", f"/t/{place.token}/actions", body, place.key)
+    return {**{name: median(values) for name, values in figures.items()},
+            **{f"{name} CPU": round(sum(values) / len(values), 1) for name, values in cpu.items()}}
 
 
 def run(sizes: list[int], samples: int) -> dict[str, dict[str, float]]:
@@ -164,7 +182,7 @@ def run(sizes: list[int], samples: int) -> dict[str, dict[str, float]]:
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder) / "instance").start()
         try:
-            client = Client(server.port)
+            client = Client(server.port, server.process.pid)
             fresh, table = Table(client), Table(client)
             fresh.grow_to(12)  # its first tap ends a short first game: a story to read
             results[f"new table ({fresh.version} events)"] = measure(fresh, fresh, samples)
@@ -180,16 +198,22 @@ def run(sizes: list[int], samples: int) -> dict[str, dict[str, float]]:
 
 
 def markdown(results: dict[str, dict[str, float]]) -> str:
-    """One row per measurement, one column per table, and the target."""
+    """Two tables, one row per measurement and one column per table with the target: the median milliseconds of
+    each request as a client waits for it, then the server's mean CPU milliseconds for it."""
     columns = list(results)
-    names = list(results[columns[0]])
-    lines = ["| median ms | " + " | ".join(columns) + " | target |", "| --- |" + " --- |" * (len(columns) + 1)]
-    for name in names:
-        target = TARGET_MS.get(name)
-        target_text = f"≤ {target} ms" if target else ("as at a new table" if name == "tap here" else "")
-        lines.append(f"| {name} | " + " | ".join(f"{results[column][name]:g}" for column in columns)
-                     + f" | {target_text} |")
-    return "\n".join(lines)
+    out = []
+    for heading, cpu in (("median ms", False), ("server CPU ms (mean)", True)):
+        lines = [f"| {heading} | " + " | ".join(columns) + " | target |", "| --- |" + " --- |" * (len(columns) + 1)]
+        for name in results[columns[0]]:
+            if name.endswith(" CPU") != cpu:
+                continue
+            base = name.removesuffix(" CPU")
+            target = TARGET_MS.get(base)
+            target_text = f"≤ {target} ms" if target else ("as at a new table" if base == "tap here" else "")
+            lines.append(f"| {base} | " + " | ".join(f"{results[column][name]:g}" for column in columns)
+                         + f" | {target_text} |")
+        out.append("\n".join(lines))
+    return "\n\n".join(out)
 
 
 def main() -> None:

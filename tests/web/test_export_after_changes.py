@@ -16,12 +16,24 @@ def exported(client, table) -> dict:
 def test_every_export_holds_every_event_once_in_order_after_taps_an_undo_and_a_redo(app, client):
     table = open_table(client, "guevara")
     seen = []
-    for step in ({"type": "adjust_slack", "seat": 1, "delta": 1}, {"type": "adjust_wounds", "seat": 2, "delta": 1},
-                 {"type": "undo"}, {"type": "redo"}, {"type": "roll_die", "seat": 3, "purpose": "other"}):
+    for step in (
+        {"type": "adjust_slack", "seat": 1, "delta": 1},
+        {"type": "adjust_wounds", "seat": 2, "delta": 1},
+        {"type": "undo"},
+        {"type": "redo"},
+        {"type": "roll_die", "seat": 3, "purpose": "other"},
+    ):
         assert act(client, table, **step).status_code == 200
         log = exported(client, table)
         seen.append([event["type"] for event in log["events"]])
         assert [event["seq"] for event in log["events"]] == list(range(1, len(log["events"]) + 1))
         assert exported(client, table) == log  # unchanged: the same
-    assert seen[-1] == ["table_created", "slack_adjusted", "wounds_adjusted", "undone", "redone", "die_rolled"]
+    assert seen[-1] == [
+        "table_created",
+        "slack_adjusted",
+        "wounds_adjusted",
+        "undone",
+        "redone",
+        "die_rolled",
+    ]
     assert all(later[: len(earlier)] == earlier for earlier, later in pairwise(seen))

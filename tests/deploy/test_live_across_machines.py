@@ -29,11 +29,8 @@ def test_a_table_is_routed_to_one_machine_and_a_tap_on_the_other_reaches_its_scr
     screens = [Screen(proxy.port, token) for _ in range(3)] + [Screen(other.port, token)]
     try:
         assert all(screen.hears(1, 10.0) for screen in screens)
-        for port in (
-            other.port,
-            proxy.port,
-            other.port,
-        ):  # the other machine directly (a phone that failed over)
+        # The other machine directly (as a phone whose tap nginx sent there while the owner was away), then nginx.
+        for port in (other.port, proxy.port, other.port):
             status, data, _ = tap(port, table)
             assert status == 200, data
             newest = version(owner.port, table)

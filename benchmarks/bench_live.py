@@ -2,6 +2,7 @@
 
 Usage: python -m benchmarks.bench_live [--tables 1 10 50] [--seconds 10] [--pace 1.0] [--search 2] [--json]
        [--workers N] [--database sqlite|postgresql|postgresql://...]
+       [--setups direct workers2 nginx] [--url http://HOST:PORT [--pid PID ...]]
 (the defaults take about two to three minutes)
 
 For each table count T it starts `python -m companion serve` on 127.0.0.1 and opens T tables with five
@@ -35,11 +36,20 @@ of them. `--database postgresql` stores into a throwaway PostgreSQL cluster the 
 server instead (each run's tables are added to it). Everything talks to 127.0.0.1 only. Output: markdown
 tables, ready to paste; each missed target says by how much, and beside it what the same work costs in process
 without sockets (measured first, with bench_tap_cpu.py's functions, before any server runs).
+
+`--setups` names configurations that take turns in one run, each then compared by its largest T within 1 s:
+`direct` (one process, the benchmark's phones straight at it), `workers2` (`--workers 2` on SQLite) and `nginx`
+(two servers of one process each, separate instance folders, on a throwaway PostgreSQL cluster, behind Debian's nginx
+with deploy/nginx.conf: tests/helpers/convention.py); nginx's and PostgreSQL's CPU per tap are said beside the
+servers'. `--url` aims at an address something else serves instead (a server or a proxy started by hand with
+`--new-tables-per-hour 0` and the per-address limits lifted); `--pid` names its processes, whose CPU and memory
+(children included) then count as the server's, else those figures say nan.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gzip
 import http.client
 import http.cookiejar
@@ -53,6 +63,7 @@ import time
 import types
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 import psutil
@@ -295,22 +306,52 @@ def _as_sent(plain: bytes, sent: bytes) -> tuple[int, int, bool]:
 
 
 class ServerProcesses:
-    """The server's processes (the parent and its workers): their CPU time and memory, summed."""
+    """Some processes and their children (a server's parent and its workers, or several machines' servers, or nginx
+    or PostgreSQL): their CPU time and memory, summed. No processes at all (an address aimed at with --url and no
+    --pid) counts nothing, and the figures then say nan."""
 
-    def __init__(self, pid: int):
-        self.parent = psutil.Process(pid)
+    def __init__(self, *pids: int):
+        self.parents = [psutil.Process(pid) for pid in pids]
 
     def _all(self) -> list[psutil.Process]:
-        return [self.parent, *self.parent.children()]
+        found = []
+        for parent in self.parents:
+            try:
+                found += [parent, *parent.children(recursive=True)]
+            except psutil.NoSuchProcess:
+                pass
+        return found
 
     def cpu_times(self) -> tuple[float, float]:
-        """User and system seconds of every process of the server."""
-        times = [process.cpu_times() for process in self._all()]
+        """User and system seconds of every process."""
+        times = []
+        for process in self._all():
+            try:
+                times.append(process.cpu_times())
+            except psutil.NoSuchProcess:
+                pass  # a PostgreSQL backend that just ended takes its CPU time with it
         return sum(t.user for t in times), sum(t.system for t in times)
 
     def memory_info(self):
         """The processes' resident memory together (as `rss`)."""
-        return types.SimpleNamespace(rss=sum(process.memory_info().rss for process in self._all()))
+        rss = 0
+        for process in self._all():
+            try:
+                rss += process.memory_info().rss
+            except psutil.NoSuchProcess:
+                pass
+        return types.SimpleNamespace(rss=rss)
+
+
+@dataclasses.dataclass
+class Target:
+    """Where one run's phones go: the address, the processes that count as the server, others whose CPU is said
+    beside it (nginx, PostgreSQL), and how to stop what the run started."""
+
+    url: str
+    server: ServerProcesses
+    beside: dict[str, ServerProcesses]
+    stop: Callable[[], None]
 
 
 class Databases:
@@ -332,22 +373,67 @@ class Databases:
         if self.cluster is not None:
             self.cluster.stop()
 
+    def server_pids(self) -> tuple[int, ...]:
+        """The throwaway cluster's server process (its backends are its children), if the benchmark runs one."""
+        if self.cluster is None:
+            return ()
+        return (int((self.cluster.data / "postmaster.pid").read_text().split()[0]),)
 
-def run(tables: int, seconds: float, pace: float, clean_seconds: float = 2.0, weigh: bool = False,
-        workers: int = 1, database: str | None = None) -> dict:
-    """One run with `tables` tables; returns the figures."""
-    folder = Path(tempfile.mkdtemp(prefix="bench-live-"))
+
+def limits(tables: int) -> tuple[str, ...]:
+    """Every simulated screen comes from 127.0.0.1 (or through nginx, from its address): the per-address shares
+    lifted to the totals, and no limit on new tables."""
     live = tables * 6 + 8
-    # Every simulated screen comes from 127.0.0.1: lift the per-address shares to the totals.
-    server = Server(folder / "instance", extra_args=("--max-live", str(live), "--max-live-per-client", str(live),
-                                                     "--max-connections-per-client", str(2 * live + 100),
-                                                     "--new-tables-per-hour", "0"),
-                    workers=workers, database=database).start()
-    process = ServerProcesses(server.process.pid)
+    return ("--max-live", str(live), "--max-live-per-client", str(live), "--max-connections-per-client",
+            str(2 * live + 100), "--new-tables-per-hour", "0")
+
+
+def own_server(workers: int, databases: Databases) -> Callable[[int], Target]:
+    """A run's target: `python -m companion serve` with `workers` processes, started for the run."""
+
+    def start(tables: int) -> Target:
+        folder = Path(tempfile.mkdtemp(prefix="bench-live-"))
+        server = Server(folder / "instance", extra_args=limits(tables), workers=workers,
+                        database=databases.next()).start()
+        beside = {"PostgreSQL": ServerProcesses(*databases.server_pids())} if databases.server_pids() else {}
+        return Target(server.url, ServerProcesses(server.process.pid), beside, server.stop)
+
+    return start
+
+
+def behind_nginx(machines: int, databases: Databases) -> Callable[[int], Target]:
+    """A run's target: `machines` servers of one process each on a fresh PostgreSQL database, behind nginx with
+    deploy/nginx.conf (tests/helpers/convention.py), started for the run."""
+    from tests.helpers.convention import start_convention
+
+    def start(tables: int) -> Target:
+        folder = Path(tempfile.mkdtemp(prefix="bench-live-"))
+        convention = start_convention(folder, databases.next(), machines=machines, extra_args=limits(tables))
+        beside = {"nginx": ServerProcesses(convention.proxy.process.pid),
+                  "PostgreSQL": ServerProcesses(*databases.server_pids())}
+        return Target(convention.proxy.url, ServerProcesses(*(s.process.pid for s in convention.servers)), beside,
+                      convention.stop)
+
+    return start
+
+
+def aimed_at(url: str, pids: list[int]) -> Callable[[int], Target]:
+    """A run's target: an address something else serves (started with --new-tables-per-hour 0 and the per-address
+    limits lifted); the processes `pids` (and their children) count as the server."""
+    return lambda tables: Target(url.rstrip("/"), ServerProcesses(*pids), {}, lambda: None)
+
+
+def run(tables: int, seconds: float, pace: float, start: Callable[[int], Target], clean_seconds: float = 2.0,
+        weigh: bool = False) -> dict:
+    """One run with `tables` tables against the target `start` gives; returns the figures."""
+    target = start(tables)
+    server = types.SimpleNamespace(url=target.url)
+    process = target.server
+    counted = bool(process.parents)
     stop = threading.Event()
     try:
         screens_by_table = [open_table(server.url) for _ in range(tables)]
-        result = {"tables": tables, "workers": workers, "screens": tables * 6}
+        result = {"tables": tables, "screens": tables * 6}
 
         # 1. clean phase: nothing else runs on the server
         phone = screens_by_table[0][1][0]
@@ -384,6 +470,7 @@ def run(tables: int, seconds: float, pace: float, clean_seconds: float = 2.0, we
         idle_rate = (sum(process.cpu_times()[:2]) - idle_cpu) / (time.perf_counter() - idle_started)
 
         latencies, sent, lock = [], [], threading.Lock()
+        beside_before = {name: sum(group.cpu_times()) for name, group in target.beside.items()}
         cpu_before, live_started = sum(process.cpu_times()[:2]), time.perf_counter()
         client_before = time.process_time()  # the phones' side runs on the same cores: say what it took
 
@@ -413,6 +500,7 @@ def run(tables: int, seconds: float, pace: float, clean_seconds: float = 2.0, we
             driver.join()
         time.sleep(1.5)
         cpu_used = sum(process.cpu_times()[:2]) - cpu_before - idle_rate * (time.perf_counter() - live_started)
+        beside_used = {name: sum(group.cpu_times()) - beside_before[name] for name, group in target.beside.items()}
         client_used = time.process_time() - client_before
         propagation, missed = [], 0
         for index, version, started, phone in sent:
@@ -430,13 +518,16 @@ def run(tables: int, seconds: float, pace: float, clean_seconds: float = 2.0, we
             actions=len(latencies), missed=missed,
             tap_ms={p: round(percentile(latencies, p) * 1000, 1) for p in (50, 95, 99)},
             propagation_ms={p: round(percentile(propagation, p) * 1000, 1) for p in (50, 95)},
-            peak_rss_mib=round(peak[0] / 2**20, 1),
-            cpu_ms_per_tap=round(cpu_used * 1000 / max(1, len(latencies)), 1), idle_cpu_percent=round(idle_rate * 100),
+            peak_rss_mib=round(peak[0] / 2**20, 1) if counted else float("nan"),
+            cpu_ms_per_tap=round(cpu_used * 1000 / max(1, len(latencies)), 1) if counted else float("nan"),
+            idle_cpu_percent=round(idle_rate * 100),
+            beside_cpu_ms_per_tap={name: round(used * 1000 / max(1, len(latencies)), 1)
+                                   for name, used in beside_used.items()},
             client_cpu_ms_per_tap=round(client_used * 1000 / max(1, len(latencies)), 1))
         return result
     finally:
         stop.set()
-        server.stop()
+        target.stop()
 
 
 def under_a_second(result: dict) -> bool:
@@ -525,6 +616,43 @@ def _verdict(measured: float, limit: float, unit: str, at_most: bool = True, why
     return f"no (misses by {abs(measured - limit):.3g} {unit})" + (f": {why}" if why else "")
 
 
+@dataclasses.dataclass
+class Setup:
+    """One configuration the benchmark measures: its name, how a run's target starts, its server processes."""
+
+    name: str
+    start: Callable[[int], Target]
+    processes: int
+
+
+SETUPS = {"direct": "1 process, direct", "workers2": "--workers 2 on SQLite",
+          "nginx": "2 servers behind nginx on PostgreSQL"}
+
+
+def setups(args: argparse.Namespace, databases: list[Databases]) -> list[Setup]:
+    """The configurations asked for: an address (--url), named ones (--setups), or server process counts."""
+    if args.url:
+        return [Setup(args.url, aimed_at(args.url, args.pid), max(1, len(args.pid)))]
+
+    def stored(choice: str) -> Databases:
+        databases.append(Databases(choice))
+        return databases[-1]
+
+    if not args.setups:
+        chosen = stored(args.database)
+        return [Setup(f"{n} server process{'es' if n > 1 else ''}", own_server(n, chosen), n) for n in args.workers]
+    found = []
+    for name in args.setups:
+        if name == "direct":
+            found.append(Setup(SETUPS[name], own_server(1, stored(args.database)), 1))
+        elif name == "workers2":
+            found.append(Setup(SETUPS[name], own_server(2, stored("sqlite")), 2))
+        else:
+            where = args.database if args.database.startswith("postgresql://") else "postgresql"
+            found.append(Setup(SETUPS[name], behind_nginx(2, stored(where)), 2))
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[1, 10, 50])
@@ -536,55 +664,77 @@ def main() -> None:
                         help="server processes behind the one port; several counts take turns at each T")
     parser.add_argument("--database", default="sqlite",
                         help="sqlite, postgresql (a throwaway cluster) or a postgresql:// address")
+    parser.add_argument("--url", help="aim at this address (a server or proxy started elsewhere) instead of "
+                                      "starting a server")
+    parser.add_argument("--pid", type=int, nargs="*", default=[],
+                        help="with --url: the server's processes (children included) whose CPU and memory count")
+    parser.add_argument("--setups", nargs="+", choices=list(SETUPS),
+                        help="configurations that take turns: " + "; ".join(f"{k}: {v}" for k, v in SETUPS.items()))
     args = parser.parse_args()
     own_work = in_process()  # before any server runs, so that nothing else shares the machine
-    databases = Databases(args.database)
+    databases: list[Databases] = []
     started = time.monotonic()
     try:
-        measured = measure(args, databases)
+        chosen = setups(args, databases)
+        measured = measure(args, chosen)
     finally:
-        databases.close()
-    for workers, (results, searched) in measured.items():
+        for database in databases:
+            database.close()
+    for setup in chosen:
+        results, searched = measured[setup.name]
         if args.json:
             for result in results + searched:
-                print(json.dumps(result))
-        if len(args.workers) > 1:
-            print(f"\n## {workers} server process{'es' if workers > 1 else ''}\n")
-        print(report(results, searched, own_work, workers))
+                print(json.dumps({"setup": setup.name, **result}))
+        if len(chosen) > 1:
+            print(f"\n## {setup.name}\n")
+        print(report(results, searched, own_work, setup.processes))
     print(f"\n({time.monotonic() - started:.0f} s; the machine: {psutil.cpu_count()} CPUs, load average "
-          f"{' / '.join(f'{x:.1f}' for x in psutil.getloadavg())} at the end; server processes: "
-          f"{' and '.join(map(str, args.workers))}, database: {args.database.split('@')[-1]})", flush=True)
-    if len(measured) > 1:
-        largest = {workers: max((r["tables"] for r in results + searched if under_a_second(r)), default=0)
-                   for workers, (results, searched) in measured.items()}
-        first = largest[args.workers[0]]
-        print("\n| server processes | largest T with p95 propagation under 1 s | against the first |\n|---|---|---|")
-        for workers, tables in largest.items():
-            print(f"| {workers} | {tables} | {tables / first if first else float('nan'):.2f}x |")
+          f"{' / '.join(f'{x:.1f}' for x in psutil.getloadavg())} at the end; "
+          f"{', '.join(setup.name for setup in chosen)}; database: {args.database.split('@')[-1]})", flush=True)
+    if len(chosen) > 1:
+        print(summary(chosen, measured))
 
 
-def measure(args: argparse.Namespace, databases: Databases) -> dict[int, tuple[list[dict], list[dict]]]:
-    """For each count of server processes, the runs for each T and the searched ones.
+def summary(chosen: list[Setup], measured: dict[str, tuple[list[dict], list[dict]]]) -> str:
+    """The configurations side by side: the largest T within 1 s, against the first, CPU per tap and memory."""
+    lines = [("| configuration | largest T with p95 propagation under 1 s | against the first | server CPU per tap "
+              "(busiest run) | beside it per tap | server memory (peak, largest run) |"), "|---|---|---|---|---|---|"]
+    first = None
+    for setup in chosen:
+        runs = measured[setup.name][0] + measured[setup.name][1]
+        largest = max((r["tables"] for r in runs if under_a_second(r)), default=0)
+        first = largest if first is None else first
+        busiest = max(runs, key=lambda r: r["actions"])
+        beside = ", ".join(f"{name} {ms:g} ms" for name, ms in busiest["beside_cpu_ms_per_tap"].items()) or "-"
+        memory = max(runs, key=lambda r: r["tables"])["peak_rss_mib"]
+        lines.append(f"| {setup.name} | {largest} | {largest / first if first else float('nan'):.2f}x | "
+                     f"{busiest['cpu_ms_per_tap']:g} ms (T = {busiest['tables']}) | {beside} | {memory:g} MiB |")
+    return "\n".join(lines)
 
-    The counts take turns at each T and at each search step, so that a slow spell of the machine (this one's
-    speed swings by a fifth within minutes) falls on all of them alike rather than on whichever ran then.
+
+def measure(args: argparse.Namespace, chosen: list[Setup]) -> dict[str, tuple[list[dict], list[dict]]]:
+    """For each configuration, the runs for each T and the searched ones.
+
+    The configurations take turns at each T and at each search step, so that a slow spell of the machine (this
+    one's speed swings by a fifth within minutes) falls on all of them alike rather than on whichever ran then.
     """
     started = time.monotonic()
-    measured: dict[int, tuple[list[dict], list[dict]]] = {workers: ([], []) for workers in args.workers}
+    measured: dict[str, tuple[list[dict], list[dict]]] = {setup.name: ([], []) for setup in chosen}
 
-    def one(tables: int, workers: int, into: list[dict], **how) -> None:
-        into.append(run(tables, pace=args.pace, workers=workers, database=databases.next(), **how))
-        print(f"T = {tables} with {workers} server process{'es' if workers > 1 else ''} done after "
-              f"{time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
+    def one(tables: int, setup: Setup, into: list[dict], **how) -> None:
+        into.append(run(tables, pace=args.pace, start=setup.start, **how))
+        print(f"T = {tables} with {setup.name} done after {time.monotonic() - started:.0f} s", file=sys.stderr,
+              flush=True)
 
     for i, tables in enumerate(args.tables):
-        for workers, (results, _searched) in measured.items():
-            one(tables, workers, results, seconds=args.seconds, weigh=i == 0)
+        for setup in chosen:
+            one(tables, setup, measured[setup.name][0], seconds=args.seconds, weigh=i == 0)
     for _ in range(args.search):
-        for workers, (results, searched) in measured.items():
+        for setup in chosen:
+            results, searched = measured[setup.name]
             tables = _halfway(results + searched)
             if tables is not None:
-                one(tables, workers, searched, seconds=max(5.0, args.seconds / 2), clean_seconds=1.0)
+                one(tables, setup, searched, seconds=max(5.0, args.seconds / 2), clean_seconds=1.0)
     return measured
 
 

@@ -9,8 +9,10 @@ an undo and a redo now and then, and every 400 events a win and a rematch, so th
 games. At each size in --events (the table's log version) it measures, as medians of --samples requests:
 
 - undo: an undo and its redo (each timed on its own), the first undo forcing the longest replay;
+- log page: the display's `/t/<token>/log`, the first after a change and again unchanged;
 - export: the display's export.json, the first after a change and again unchanged;
-- story: the page of the newest finished game, the first after a change and again unchanged;
+- story: the page of the newest finished game, the first after a change, again unchanged, and after an undo and
+  its redo in the game now played;
 - front page: `/` the first time after a change (it reads the archive of finished games);
 - tap: +1 Slack then -1 Slack at this table, against the same taps at a table of a dozen events.
 
@@ -29,11 +31,13 @@ import time
 import urllib.parse
 from pathlib import Path
 
+import psutil
+
 from tests.helpers.real_server import Server
 
 GAME_EVERY = 400  # events per game before someone is pushed to the goal and a rematch starts
-TARGET_MS = {"undo": 50, "redo": 50, "export (first)": 50, "export (again)": 50, "story (first)": 50,
-             "story (again)": 50}
+TARGET_MS = {"undo": 50, "redo": 50, "log page (first)": 50, "log page (again)": 50, "export (first)": 50,
+             "export (again)": 50, "story (first)": 50, "story (again)": 50, "story (after an undo)": 50}
 TAP_TOLERANCE_MS = 2  # "as fast as at a new table": within this of the fresh table's median
 
 
@@ -41,9 +45,16 @@ class Client:
     """One keep-alive connection to the server, acting with a table's display key; its cookie makes it the display
     of the tables it opened, whose finished games the front page and the stories show only to it."""
 
-    def __init__(self, port: int):
+    def __init__(self, port: int, server_pid: int):
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
         self.cookie = ""
+        self.server = psutil.Process(server_pid)
+        self.cpu_ms = 0.0  # the server's CPU time for the last timed request
+
+    def server_cpu(self) -> float:
+        """Milliseconds of CPU the server process has used so far (counted in the kernel's ticks, 10 ms here)."""
+        times = self.server.cpu_times()
+        return (times.user + times.system) * 1000
 
     def request(self, method: str, path: str, body: dict | None = None, key: str | None = None) -> tuple[int, bytes]:
         """Send one request and read the whole answer."""
@@ -59,9 +70,10 @@ class Client:
 
     def timed(self, method: str, path: str, body: dict | None = None, key: str | None = None) -> float:
         """Milliseconds for one request, which must succeed."""
-        started = time.perf_counter()
+        cpu, started = self.server_cpu(), time.perf_counter()
         status, data = self.request(method, path, body, key)
         elapsed = (time.perf_counter() - started) * 1000
+        self.cpu_ms = self.server_cpu() - cpu
         assert status in (200, 201), (path, status, data[:300])
         return elapsed
 
@@ -71,7 +83,7 @@ class Table:
 
     def __init__(self, client: Client):
         self.client = client
-        status, data = client.request("POST", "/api/tables", {"seats": 4, "game": "guevara"})
+        _status, data = client.request("POST", "/api/tables", {"seats": 4, "game": "guevara"})
         created = json.loads(data)
         self.token, self.key = created["token"], created["display_key"]
         client.request("GET", f"/t/{self.token}/display?key={self.key}")  # this client is the table's display
@@ -128,59 +140,81 @@ def median(values: list[float]) -> float:
 
 
 def measure(table: Table, fresh: Table, samples: int) -> dict[str, float]:
-    """The figures at the table's current size."""
+    """The figures at the table's current size: each request's median milliseconds, and (as "... CPU") the mean
+    of the server's CPU time for it, which a machine busy with other work hardly changes."""
     client, token, key = table.client, table.token, table.key
     story = table.newest_story()
     figures: dict[str, list[float]] = {name: [] for name in (
-        "undo", "redo", "export (first)", "export (again)", "story (first)", "story (again)", "front page (first)",
-        "tap here", "tap at a new table")}
+        "undo", "redo", "log page (first)", "log page (again)", "export (first)", "export (again)", "story (first)",
+        "story (again)", "story (after an undo)", "front page (first)", "tap here", "tap at a new table")}
+    cpu: dict[str, list[float]] = {name: [] for name in figures}
+
+    def timed(name: str, client: Client, *request, **options) -> None:
+        figures[name].append(client.timed(*request, **options))
+        cpu[name].append(client.cpu_ms)
+
     for _ in range(samples):
-        figures["undo"].append(client.timed("POST", f"/t/{token}/actions", {"type": "undo"}, key))
-        figures["redo"].append(client.timed("POST", f"/t/{token}/actions", {"type": "redo"}, key))
-        figures["export (first)"].append(client.timed("GET", f"/t/{token}/export.json", key=key))
-        figures["export (again)"].append(client.timed("GET", f"/t/{token}/export.json", key=key))
-        figures["story (first)"].append(client.timed("GET", story))
-        figures["story (again)"].append(client.timed("GET", story))
+        timed("undo", client, "POST", f"/t/{token}/actions", {"type": "undo"}, key)
+        timed("redo", client, "POST", f"/t/{token}/actions", {"type": "redo"}, key)
+        timed("log page (first)", client, "GET", f"/t/{token}/log")
+        timed("log page (again)", client, "GET", f"/t/{token}/log")
+        timed("export (first)", client, "GET", f"/t/{token}/export.json", key=key)
+        timed("export (again)", client, "GET", f"/t/{token}/export.json", key=key)
+        timed("story (first)", client, "GET", story)
+        timed("story (again)", client, "GET", story)
+        table.act("undo")  # the last tap of the game now played, taken back and done again
+        table.act("redo")
+        timed("story (after an undo)", client, "GET", story)
         table.act("roll_die", 1, purpose="other")
-        figures["front page (first)"].append(client.timed("GET", "/"))
+        timed("front page (first)", client, "GET", "/")
         for place, name in ((table, "tap here"), (fresh, "tap at a new table")):
             for delta in (1, -1):
                 body = {"type": "adjust_slack", "seat": 1, "args": {"delta": delta}}
-                figures[name].append(client.timed("POST", f"/t/{place.token}/actions", body, place.key))
-    return {name: median(values) for name, values in figures.items()}
+                timed(name, client, "POST", f"/t/{place.token}/actions", body, place.key)
+    return {**{name: median(values) for name, values in figures.items()},
+            **{f"{name} CPU": round(sum(values) / len(values), 1) for name, values in cpu.items()}}
 
 
-def run(sizes: list[int], samples: int) -> dict[int, dict[str, float]]:
-    """Start the server, grow one table through every size, and measure at each."""
+def run(sizes: list[int], samples: int) -> dict[str, dict[str, float]]:
+    """Start the server, measure a new table (one short finished game), grow another through every size and
+    measure at each; each column named by its table's size."""
     results = {}
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder) / "instance").start()
         try:
-            client = Client(server.port)
+            client = Client(server.port, server.process.pid)
             fresh, table = Table(client), Table(client)
-            fresh.act("adjust_slack", 1, delta=1)
+            fresh.grow_to(12)  # its first tap ends a short first game: a story to read
+            label = f"new table ({fresh.version} events at first)"  # measuring it adds events
+            results[label] = measure(fresh, fresh, samples)
             for size in sorted(sizes):
                 started = time.perf_counter()
                 table.grow_to(size)
                 grown = table.version
                 print(f"grew to {grown} events in {time.perf_counter() - started:.1f} s", file=sys.stderr)
-                results[grown] = measure(table, fresh, samples)
+                results[f"{grown} events"] = measure(table, fresh, samples)
         finally:
             server.stop()
     return results
 
 
-def markdown(results: dict[int, dict[str, float]]) -> str:
-    """One row per measurement, one column per log size, and the target."""
-    sizes = sorted(results)
-    names = list(results[sizes[0]])
-    lines = ["| median ms | " + " | ".join(f"{size} events" for size in sizes) + " | target |",
-             "| --- |" + " --- |" * (len(sizes) + 1)]
-    for name in names:
-        target = TARGET_MS.get(name)
-        target_text = f"≤ {target} ms" if target else ("as at a new table" if name == "tap here" else "")
-        lines.append(f"| {name} | " + " | ".join(f"{results[size][name]:g}" for size in sizes) + f" | {target_text} |")
-    return "\n".join(lines)
+def markdown(results: dict[str, dict[str, float]]) -> str:
+    """Two tables, one row per measurement and one column per table with the target: the median milliseconds of
+    each request as a client waits for it, then the server's mean CPU milliseconds for it."""
+    columns = list(results)
+    out = []
+    for heading, cpu in (("median ms", False), ("server CPU ms (mean)", True)):
+        lines = [f"| {heading} | " + " | ".join(columns) + " | target |", "| --- |" + " --- |" * (len(columns) + 1)]
+        for name in results[columns[0]]:
+            if name.endswith(" CPU") != cpu:
+                continue
+            base = name.removesuffix(" CPU")
+            target = TARGET_MS.get(base)
+            target_text = f"≤ {target} ms" if target else ("as at a new table" if base == "tap here" else "")
+            lines.append(f"| {base} | " + " | ".join(f"{results[column][name]:g}" for column in columns)
+                         + f" | {target_text} |")
+        out.append("\n".join(lines))
+    return "\n\n".join(out)
 
 
 def main() -> None:

@@ -11,7 +11,7 @@ import json
 import sqlite3
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from sqlite_utils import Database
@@ -49,6 +49,9 @@ class TableStory:
     games: list[game_story.Game]
     teller: game_story.Teller
     exported: str | None = None  # the export's JSON text, made on the first download
+    # Each event's line of the export, made as far as an export asked; the log only grows, so a later telling of
+    # the table shares the list and a download after a change writes only the new events' lines.
+    lines: list[str] = field(default_factory=list)
 
 
 class Stories:
@@ -81,7 +84,7 @@ class Stories:
         if kept is not None:
             log = kept.events + store.events_after(db, table_id, kept.version)
             kept.teller.tell_on(log)
-            return TableStory(kept.teller.version, log, kept.teller.games(), kept.teller)
+            return TableStory(kept.teller.version, log, kept.teller.games(), kept.teller, lines=kept.lines)
         events = store.events_after(db, table_id)
         teller = game_story.Teller(events)
         return TableStory(teller.version, events, teller.games(), teller)
@@ -139,8 +142,18 @@ def export(table: store.TableRow, events: list[dict], games: list[game_story.Gam
     }
 
 
-def export_text(table: store.TableRow, events: list[dict], games: list[game_story.Game]) -> str:
-    """The export as text, one event a line: readable, and written by json's fast encoder (indenting is slow)."""
+_WRITING_LINES = threading.Lock()  # two downloads at once must not both append a table's new lines
+
+
+def export_text(table: store.TableRow, events: list[dict], games: list[game_story.Game],
+                lines: list[str] | None = None) -> str:
+    """The export as text, one event a line: readable, and written by json's fast encoder (indenting is slow).
+
+    `lines` holds the lines of the log's first events made before (a TableStory's); the missing ones are added.
+    """
     head = json.dumps({**export(table, [], games), "events": None}, ensure_ascii=False, indent=1)
-    lines = ",\n  ".join(json.dumps(event, ensure_ascii=False) for event in events)
-    return head.removesuffix("null\n}") + ("[\n  " + lines + "\n ]\n}" if events else "[]\n}")
+    lines = [] if lines is None else lines
+    with _WRITING_LINES:
+        lines.extend(json.dumps(event, ensure_ascii=False) for event in events[len(lines):])
+        text = ",\n  ".join(lines[:len(events)])
+    return head.removesuffix("null\n}") + ("[\n  " + text + "\n ]\n}" if events else "[]\n}")

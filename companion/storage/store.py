@@ -235,6 +235,12 @@ def events_after(db: Database, table_id: int, seq: int = 0) -> list[dict]:
                               [table_id, seq]).fetchall())
 
 
+def events_between(db: Database, table_id: int, after: int, upto: int) -> list[dict]:
+    """The table's events after `after` up to `upto` (included), oldest first, with their arguments decoded."""
+    return _events(db.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE table_id = ? AND seq > ? AND seq <= ? "
+                              "ORDER BY seq", [table_id, after, upto]).fetchall())
+
+
 def events_of_steps(db: Database, table_id: int, steps: set[int]) -> dict[int, dict]:
     """Every event of particular actions (an undo's target, say), named by their first event; by number."""
     if not steps:

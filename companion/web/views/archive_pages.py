@@ -54,7 +54,7 @@ def export(token: str) -> Response:
     require_display(table, bearer=True)
     log = table_story(table)
     if log.exported is None:  # made once per version: a long game's log is large
-        log.exported = archive.export_text(table, log.events, log.games)
+        log.exported = archive.export_text(table, log.events, log.games, log.lines)
     started = datetime.fromtimestamp(log.events[0]["at"]).strftime("%Y-%m-%d") if log.events else "empty"
     response = current_app.response_class(log.exported, mimetype="application/json")
     filename = f"chez-{table.game}-{started}-{table.id}.json"

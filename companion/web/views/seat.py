@@ -20,6 +20,7 @@ from ..screens import seat_screen
 from ..words import log_sentences, narrate
 
 bp = Blueprint("seat", __name__)
+LOG_PAGE = 100  # entries a log page shows, the newest first
 
 
 @bp.get("/t/<token>/seat")
@@ -97,7 +98,8 @@ def _refused(table, actor, message: str, status: int, section: str | None = None
 
 @bp.get("/t/<token>/log")
 def full_log(token: str) -> Response | str:
-    """The whole story of the table, newest first."""
+    """The table's story, newest first, a page at a time (`?before=N`: the entries before event N), with links to
+    earlier and newer pages: a long evening's thousands of lines are never read or drawn at once."""
     table = table_or_404(token)
     actor = actor_for(table)
     if actor is None:  # a table's history is its own: to anyone else, a page that does not exist
@@ -105,6 +107,18 @@ def full_log(token: str) -> Response | str:
     db = get_db()
     state = play().state(db, table)
     back = url_for("tables.display" if actor == DISPLAY else "seat.seat_page", token=token)
-    events = store.events_after(db, table.id)
-    return render_template("log.html", table=table, back=back,
-                           log=log_sentences.log_entries(events, state, {event["seq"]: event for event in events}))
+    newest = state.version
+    before = request.args.get("before", type=int)  # anything else than a number: the newest page
+    last = newest if before is None else max(1, min(before - 1, newest))
+    first = max(1, last - LOG_PAGE + 1)
+    events = store.events_between(db, table.id, first - 1, last)
+    # An undo line names the action it took back, which may be on an earlier page.
+    wanted = {event["args"]["target"] for event in events if event["type"] in ("undone", "redone")}
+    by_seq = {**store.events_of_steps(db, table.id, wanted), **{event["seq"]: event for event in events}}
+    earlier = url_for("seat.full_log", token=token, before=first) if first > 1 else None
+    newer = None
+    if last < newest:
+        newer = url_for("seat.full_log", token=token, **({"before": last + LOG_PAGE + 1}
+                                                           if last + LOG_PAGE < newest else {}))
+    return render_template("log.html", table=table, back=back, earlier=earlier, newer=newer,
+                           log=log_sentences.log_entries(events, state, by_seq))

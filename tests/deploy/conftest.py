@@ -1,0 +1,23 @@
+"""A convention as deployed: two `companion serve` machines on one PostgreSQL, behind nginx with deploy/nginx.conf."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers.convention import start_convention
+
+
+@pytest.fixture
+def convention(postgres, tmp_path):
+    """nginx routing each table to one of two servers on a fresh database of the session's PostgreSQL."""
+    running = start_convention(tmp_path, postgres.fresh_database())
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def round_robin(postgres, tmp_path):
+    """The same with nginx's routing turned off: it takes turns between the two servers."""
+    running = start_convention(tmp_path, postgres.fresh_database(), routing=False)
+    yield running
+    running.stop()

@@ -12,12 +12,6 @@ from rapidfuzz import fuzz
 # What each card form takes (002: loot after the leader is Things only, a Raid is an Activity card with Loot
 # printed on it; 001/004: TV cards cancel Free Time; every game's canceling cards say so on the card).
 FORMS = ("play", "call", "cancel", "pull_rank", "tv", "loot", "raid")
-ANSWERS = (
-    "cancel",
-    "pull_rank",
-    "tv",
-    "loot",
-)  # forms whose chip only fills the field: a second tap confirms
 GOOD = 75.0  # the least score a typed name needs (of 100) to be offered
 _ARTICLE = re.compile(r"^(the|der|die|das) ")
 _NOT_LETTERS = re.compile(r"[^\w]+")
@@ -44,13 +38,15 @@ def fold(text: str) -> str:
     return _ARTICLE.sub("", " ".join(_NOT_LETTERS.sub(" ", text).split()))
 
 
-def takes(form: str, choice: Choice) -> bool:
-    """Whether a card of this kind may be named in this form."""
+def takes(form: str, choice: Choice, typed: bool = True) -> bool:
+    """Whether a card of this kind may be named in this form. A card no rulebook gives a type (Bomb Expert) is
+    offered on one's own turn once its name is typed, never while browsing."""
     kind, categories = choice.type, choice.facts.get("categories") or ()
+    untyped = kind is None and typed and "cancel" not in categories
     if form == "play":
-        return kind in ("activity", "thing")
+        return kind in ("activity", "thing") or untyped
     if form == "call":
-        return kind in ("person", "cat")
+        return kind in ("person", "cat") or untyped
     if form == "cancel":
         return "cancel" in categories and kind not in ("person", "cat")
     if form == "pull_rank":
@@ -101,7 +97,7 @@ def ranked(
     wanted = fold(typed)
     best: dict[str, tuple[Choice, float]] = {}
     for choice in choices:
-        if choice.card in not_cards or not takes(form, choice) or (not wanted and not choice.offered):
+        if choice.card in not_cards or not takes(form, choice, typed=bool(wanted)) or (not wanted and not choice.offered):
             continue
         score = typed_score(wanted, fold(choice.name))
         if score < GOOD:
@@ -110,9 +106,8 @@ def ranked(
         if held is None or _order(choice, score, langs) < _order(*held, langs):
             best[choice.card] = (choice, score)
     shown = {}
-    for (
-        choice
-    ) in choices:  # a name of another edition matched: the chip shows the card's name in a listed language
+    # A name of another edition matched: the chip shows the card's name in a listed language.
+    for choice in choices:
         if choice.offered and choice.card in best and not best[choice.card][0].offered:
             held = shown.get(choice.card)
             if held is None or _order(choice, 0, langs) < _order(held, 0, langs):

@@ -23,9 +23,8 @@ SURE = 88.0  # a match this good ends the search; a worse one tries the next var
 FITS = 60.0  # the least score of a candidate
 # Sparse text (a card is no page); no second look for light-on-dark text, which doubles the time.
 CONFIG = "--psm 11 -c tessedit_do_invert=0"
-_ONE_AT_A_TIME = (
-    threading.Lock()
-)  # Tesseract takes a core: two photos at once would slow the taps of the table
+# Tesseract takes a core: two photos at once would slow the taps of the table.
+_ONE_AT_A_TIME = threading.Lock()
 
 
 class NotAPhoto(ValueError):
@@ -73,7 +72,7 @@ def skew(image: Image.Image) -> float:
 
     def spread(angle: float) -> float:
         rows = edges.rotate(angle, Image.Resampling.BILINEAR).resize((1, edges.height), Image.Resampling.BOX)
-        values = list(rows.getdata())
+        values = list(rows.tobytes())
         mean = sum(values) / len(values)
         return sum((value - mean) ** 2 for value in values)
 

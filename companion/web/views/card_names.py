@@ -14,9 +14,8 @@ from ..i18n import gettext as _
 
 bp = Blueprint("card_names", __name__)
 
-PHOTO_BYTES = (
-    4 * 2**20
-)  # the page sends at most 1600 × 1600 pixels as a JPEG (well under 1 MB); a full-size photo fits
+# The page sends at most 1600 × 1600 pixels as a JPEG (well under 1 MB); a phone's full-size photo fits too.
+PHOTO_BYTES = 4 * 2**20
 TYPED_CHARS = 40  # as long as a card's name field
 NO_PHOTO = N_("Send the card's photo in the field “photo”.")
 NOT_A_PHOTO = N_("That is not a photo: take a picture of the card (JPEG, PNG or WebP).")

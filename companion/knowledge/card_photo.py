@@ -7,6 +7,7 @@ import io
 import os
 import shutil
 import threading
+import time
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -20,6 +21,8 @@ FORMATS = ("JPEG", "PNG", "WEBP")  # what a phone's camera or the page's shrinki
 MAX_PIXELS = 40_000_000  # a phone's full-size photo is about 12 million; the page sends at most 1600 × 1600
 WORKING_SIDE = 720  # the picture is read at this size: a card's name is then about 25 to 40 pixels high
 SURE = 88.0  # a match this good ends the search; a worse one tries the next variant
+TOP = 55  # percent of the picture's height the first variant keeps
+BUDGET = 2.0  # seconds: no further variant is tried after this
 FITS = 60.0  # the least score of a candidate
 # Sparse text (a card is no page); no second look for light-on-dark text, which doubles the time.
 CONFIG = "--psm 11 -c tessedit_do_invert=0"
@@ -81,11 +84,12 @@ def skew(image: Image.Image) -> float:
 
 
 def variants(image: Image.Image):
-    """Cleaned-up versions of the picture, the likeliest first: levelled and the light evened out, then
-    thresholded, then as it came."""
+    """Cleaned-up versions of the picture, the likeliest first: levelled, the light evened out and cut to its top
+    half (a card's name is printed at its top, and a card is photographed upright); then all of it, thresholded;
+    then all of it as it came."""
     angle = skew(image)
     even = _evened(image).rotate(angle, Image.Resampling.BICUBIC, fillcolor=255)
-    yield even
+    yield even.crop((0, 0, even.width, even.height * TOP // 100))
     yield even.point(lambda value: 255 if value > 150 else 0)
     yield ImageOps.autocontrast(image, cutoff=2)
 
@@ -98,50 +102,63 @@ def _evened(image: Image.Image) -> Image.Image:
 
 
 def lines(image: Image.Image, lang: str) -> list[str]:
-    """The lines of text Tesseract finds in the picture (sparse text: a card is no page), tallest first, and each
-    line joined with the next (a name printed on two lines)."""
+    """The lines of text Tesseract finds in the picture (sparse text: a card is no page), tallest first, then each
+    two lines printed one under the other at a like size, joined (a name printed on two lines)."""
     data = pytesseract.image_to_data(image, lang=lang, config=CONFIG, output_type=pytesseract.Output.DICT)
-    grouped: dict[tuple[int, int, int], list[int]] = {}
-    for index, word in enumerate(data["text"]):
-        if word.strip():
-            grouped.setdefault(
-                (data["block_num"][index], data["par_num"][index], data["line_num"][index]), []
-            ).append(index)
+    words = sorted(
+        (data["top"][i] + data["height"][i] / 2, data["height"][i], data["left"][i], data["text"][i].strip())
+        for i in range(len(data["text"]))
+        if data["text"][i].strip()
+    )
+    rows: list[list[tuple]] = []  # words whose middles are within half a word's height: one printed line
+    for word in words:
+        if rows and abs(word[0] - rows[-1][-1][0]) < word[1] / 2:
+            rows[-1].append(word)
+        else:
+            rows.append([word])
     found = [
-        (max(data["height"][i] for i in members), " ".join(data["text"][i] for i in members))
-        for members in grouped.values()
+        (
+            max(word[1] for word in row),
+            sum(word[0] for word in row) / len(row),
+            " ".join(word[3] for word in sorted(row, key=lambda word: word[2])),
+        )
+        for row in rows
     ]
-    found.sort(key=lambda line: -line[0])
-    texts = [text for _height, text in found]
-    return texts + [f"{first} {second}" for first, second in pairwise(texts)]
+    texts = [text for _height, _middle, text in sorted(found, key=lambda line: -line[0])]
+    joined = [
+        f"{upper[2]} {lower[2]}"
+        for upper, lower in pairwise(found)
+        if abs(upper[0] - lower[0]) < 0.3 * upper[0] and lower[1] - upper[1] < 2.5 * upper[0]
+    ]
+    return texts + joined
 
 
 def read(data: bytes, choices: list[Choice], langs: tuple[str, ...], most: int = 5) -> Reading:
-    """The card name read from a photo and the known cards it may be: the table's language tried first."""
+    """The card name read from a photo and the known cards it may be, best first: the first of langs (the
+    table's) on each variant of the picture, then the others on the first, until a name fits well or time is up."""
     # One thread per Tesseract: its OpenMP threads only fight each other (and the table's taps) on two cores.
     os.environ.setdefault("OMP_THREAD_LIMIT", "1")
     image = opened(data)
-    best: dict[str, tuple[Choice, float]] = {}
-    text = ""
+    pictures = list(variants(image))
+    passes = [(langs[0], picture) for picture in pictures] + [(lang, pictures[0]) for lang in langs[1:]]
     folded = [(choice, fold(choice.name)) for choice in choices]
+    best: dict[str, tuple[Choice, float]] = {}
+    text, fit = "", 0.0
+    started = time.monotonic()
     with _ONE_AT_A_TIME:
-        for lang in dict.fromkeys(langs):
-            for picture in variants(image):
-                read_lines = lines(picture, TESSERACT_LANGS[lang])
-                if read_lines and not text:
-                    text = read_lines[0]
-                for line in read_lines:
-                    wanted = fold(line)
-                    for choice, name in folded:
-                        score = read_score(wanted, name) - (0 if choice.lang == lang else 4)
-                        if score >= FITS and score > best.get(choice.card, (None, 0.0))[1]:
-                            best[choice.card] = (choice, score)
-                            if score >= SURE and len(wanted) >= len(name) / 2:
-                                text = line
-                if best and max(score for _choice, score in best.values()) >= SURE:
-                    return Reading(text, _best_first(best, most))
-    return Reading(text, _best_first(best, most))
-
-
-def _best_first(best: dict[str, tuple[Choice, float]], most: int) -> list[tuple[Choice, float]]:
-    return sorted(best.values(), key=lambda pair: -pair[1])[:most]
+        for lang, picture in passes:
+            for line in lines(picture, TESSERACT_LANGS[lang]):
+                wanted = fold(line)
+                if not text and sum(char.isalpha() for char in wanted) >= 3:
+                    text = line  # the tallest line that looks like a word: the name, when no card fits
+                for choice, name in folded:
+                    score = read_score(wanted, name) - (0 if choice.lang == langs[0] else 4)
+                    if score >= FITS and score > best.get(choice.card, (choice, 0.0))[1]:
+                        best[choice.card] = (choice, score)
+                        if score > fit:
+                            text, fit = line, score
+            if fit >= SURE or time.monotonic() - started > BUDGET:
+                break
+    # At a like score the longer name wins: "Nookie at the Café" read whole also fits "Nookie".
+    found = sorted(best.values(), key=lambda pair: (-round(pair[1]), -len(pair[0].name)))
+    return Reading(text, found[:most])

@@ -103,7 +103,7 @@ def _evened(image: Image.Image) -> Image.Image:
 
 def lines(image: Image.Image, lang: str) -> list[str]:
     """The lines of text Tesseract finds in the picture (sparse text: a card is no page), tallest first, then each
-    two lines printed one under the other at a like size, joined (a name printed on two lines)."""
+    two lines printed close one under the other, joined (a name printed on two lines)."""
     data = pytesseract.image_to_data(image, lang=lang, config=CONFIG, output_type=pytesseract.Output.DICT)
     words = sorted(
         (data["top"][i] + data["height"][i] / 2, data["height"][i], data["left"][i], data["text"][i].strip())
@@ -128,7 +128,8 @@ def lines(image: Image.Image, lang: str) -> list[str]:
     joined = [
         f"{upper[2]} {lower[2]}"
         for upper, lower in pairwise(found)
-        if abs(upper[0] - lower[0]) < 0.3 * upper[0] and lower[1] - upper[1] < 2.5 * upper[0]
+        if lower[1] - upper[1]
+        < 2 * max(upper[0], lower[0])  # (word boxes differ: "im Café" has no descender)
     ]
     return texts + joined
 

@@ -4,6 +4,9 @@
   "use strict";
   var NUMBERS = ["card_type", "slack", "cost", "slack_modifier", "loot", "slack_die", "categories", "pest"];
   var asked = {};  // the newest request per picker: an older answer arriving late is dropped
+  // The name each card-name field's numbers were typed for, by the field's id: kept here, not in an attribute,
+  // because a live update morphs the panel and would drop the attribute.
+  var numbersFor = {};
 
   function fold(text) {
     return (text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/ё/g, "е").trim();
@@ -43,17 +46,29 @@
     if (!form || !form.querySelector("[data-card-picker]")) return;
     var nameField = /^(name(_\d)?|with)$/.test(el.name);
     if (nameField) {
-      var typedFor = el.getAttribute("data-numbers-for");
-      if (typedFor !== null && !sameCard(typedFor, el.value)) {
+      if (el.id in numbersFor && !sameCard(numbersFor[el.id], el.value)) {
         clearNumbers(form, rowOf(el));
-        el.removeAttribute("data-numbers-for");
+        delete numbersFor[el.id];
       }
       return;
     }
     var row = (/_(\d)$/.exec(el.name) || [])[1] || "";
     var owner = row ? form.elements.namedItem("name_" + row) : inputOf(form.querySelector("[data-card-picker]"));
-    if (owner && (row || NUMBERS.indexOf(el.name) >= 0)) owner.setAttribute("data-numbers-for", owner.value);
+    if (owner && owner.id && (row || NUMBERS.indexOf(el.name) >= 0)) numbersFor[owner.id] = owner.value;
   });
+  function typedNumbers(form, row) {
+    return numberFields(form, row).some(function (el) {
+      return el.type === "checkbox" ? el.checked : el.tagName === "SELECT" ? el.selectedIndex > 0 : !!el.value;
+    });
+  }
+  // Numbers the server showed again with a question belong to the name shown with them.
+  function bindShown(picker) {
+    var input = inputOf(picker);
+    if (!input || !input.form) return;
+    [input].concat(rowsOf(picker)).forEach(function (el) {
+      if (el.id && el.value && !(el.id in numbersFor) && typedNumbers(input.form, rowOf(el))) numbersFor[el.id] = el.value;
+    });
+  }
   document.addEventListener("change", function (event) {  // selects and boxes say "change", not always "input"
     if (event.target.type === "checkbox" || event.target.tagName === "SELECT") {
       event.target.dispatchEvent(new Event("input", { bubbles: true }));
@@ -89,7 +104,7 @@
     var die = field(form, "slack_die");
     if (die && die.type === "checkbox") die.checked = !!card.slack_die;
     input.setAttribute("data-picked-type", card.type || "");
-    input.setAttribute("data-numbers-for", card.name);
+    numbersFor[input.id] = card.name;
   }
   // On one's own turn a known Person, Cat or Activity plays with its tap; Things gather for one scrounging trip
   // until "Play it". In an answer form (data-confirm) the first tap only fills the field: a second tap on the
@@ -116,7 +131,7 @@
       row.value = card.name;
       setValue(form, "cost_" + n, card.cost);
       setValue(form, "slack_" + n, card.slack);
-      row.setAttribute("data-numbers-for", card.name);
+      numbersFor[row.id] = card.name;
     } else {
       rows.forEach(function (el) { el.value = ""; clearNumbers(form, rowOf(el)); });
       fillMain(form, input, card);
@@ -173,7 +188,9 @@
       .then(function (data) { if (asked[id] === url) show(picker, data.cards || [], typed); })
       .catch(function () {});
   }
-  function renderAll() { document.querySelectorAll("[data-card-picker]").forEach(render); }
+  function renderAll() {
+    document.querySelectorAll("[data-card-picker]").forEach(function (picker) { bindShown(picker); render(picker); });
+  }
   document.addEventListener("input", function (event) {
     var picker = pickerOf(event.target);
     if (!picker) return;

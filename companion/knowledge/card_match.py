@@ -97,7 +97,11 @@ def ranked(
     wanted = fold(typed)
     best: dict[str, tuple[Choice, float]] = {}
     for choice in choices:
-        if choice.card in not_cards or not takes(form, choice, typed=bool(wanted)) or (not wanted and not choice.offered):
+        if (
+            choice.card in not_cards
+            or not takes(form, choice, typed=bool(wanted))
+            or (not wanted and not choice.offered)
+        ):
             continue
         score = typed_score(wanted, fold(choice.name))
         if score < GOOD:

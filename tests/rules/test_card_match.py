@@ -7,15 +7,25 @@ from companion import cards as catalog
 from companion.cards.card import LANGS
 from companion.knowledge.card_match import Choice, ranked, takes
 
-HAMMOCK = Choice("Hammock Time", "en", "name:hammock time", "activity", {"type": "activity", "slack": 2}, played=3)
+HAMMOCK = Choice(
+    "Hammock Time", "en", "name:hammock time", "activity", {"type": "activity", "slack": 2}, played=3
+)
 CAMP_COOK = Choice("Camp Cook", "en", "name:camp cook", "person", {"type": "person", "slack": 3}, played=2)
 
 
 def catalog_choices(decks, lang):
     """Every card of the decks under its name in lang (as a fresh server's picker lists them)."""
-    return [Choice(card.names[lang], lang, card.key, card.type,
-                   {"type": card.type, "categories": list(card.categories)})
-            for card in catalog.cards_for(decks) if card.names.get(lang)]
+    return [
+        Choice(
+            card.names[lang],
+            lang,
+            card.key,
+            card.type,
+            {"type": card.type, "categories": list(card.categories)},
+        )
+        for card in catalog.cards_for(decks)
+        if card.names.get(lang)
+    ]
 
 
 def names(found):
@@ -34,7 +44,8 @@ def test_accents_umlauts_and_yo_do_not_matter():
     german = catalog_choices(("guevara",), "de")
     assert names(ranked("locher buddeln", german, "play", ("de",)))[0] == "Löcher buddeln"
     assert names(ranked("Kartofel", german, "play", ("de",)))[0] == "Kartoffel"
-    assert names(ranked("BEFÖRDERUNG", german + [], "play", ("de",))) == []  # a Whenever card: no form names it here
+    # A Whenever card: no card form names it.
+    assert names(ranked("BEFÖRDERUNG", german, "play", ("de",))) == []
     russian = catalog_choices(("guevara",), "ru")
     assert names(ranked("козел", russian, "loot", ("ru",)))[0] == "Козёл"
     assert names(ranked("картошк", russian, "loot", ("ru",)))[0] == "Картошка"
@@ -70,13 +81,24 @@ def test_every_catalog_card_is_found_by_its_name_in_each_language(deck, lang):
 
 
 def test_each_form_offers_only_its_cards():
-    choices = [HAMMOCK, CAMP_COOK, *catalog_choices(("guevara",), "en"),
-               Choice("Midnight Raid", "en", "name:midnight raid", "activity",
-                      {"type": "activity", "categories": ["raid"], "loot": 3}),
-               Choice("Tabby", "en", "name:tabby", "cat", {"type": "cat"}),
-               Choice("Late Movie", "en", "name:late movie", "activity", {"type": "activity", "categories": ["tv"]})]
-    everything = {form: ranked("", choices, form, ("en",), most=100) for form in
-                  ("play", "call", "cancel", "pull_rank", "tv", "loot", "raid")}
+    choices = [
+        HAMMOCK,
+        CAMP_COOK,
+        *catalog_choices(("guevara",), "en"),
+        Choice(
+            "Midnight Raid",
+            "en",
+            "name:midnight raid",
+            "activity",
+            {"type": "activity", "categories": ["raid"], "loot": 3},
+        ),
+        Choice("Tabby", "en", "name:tabby", "cat", {"type": "cat"}),
+        Choice("Late Movie", "en", "name:late movie", "activity", {"type": "activity", "categories": ["tv"]}),
+    ]
+    everything = {
+        form: ranked("", choices, form, ("en",), most=100)
+        for form in ("play", "call", "cancel", "pull_rank", "tv", "loot", "raid")
+    }
     types = {form: {choice.type for choice, _score in found} for form, found in everything.items()}
     assert types["play"] == {"activity", "thing"}
     assert types["call"] == {"person", "cat"} and "Camp Cook" in names(everything["call"])

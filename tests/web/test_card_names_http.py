@@ -4,9 +4,11 @@ import io
 
 from PIL import Image
 
+from companion import cards as catalog
+from companion.knowledge.card_match import FORMS, Choice, takes
 from tests.helpers.card_photos import card_photo as draw
 from tests.helpers.http_phones import act, join
-from tests.helpers.http_tables import started, to_phase
+from tests.helpers.http_tables import open_table, started, to_phase
 
 
 def picks(phone, table, q="", form="play", language="en"):
@@ -23,6 +25,29 @@ def test_a_rulebook_card_is_found_on_a_fresh_server_in_each_language(app, client
     assert picks(ana, table, "Seife", "loot", "de")[0] == "Seife"
     assert picks(ana, table, "seif", "loot", "de")[0] == "Seife"
     assert picks(ana, table, "soap", "loot")[0] == "Soap"
+
+
+def test_every_catalog_card_a_form_takes_is_found_at_a_fresh_table_of_each_game(app, client):
+    for game in ("guevara", "geek", "goth"):
+        token = open_table(client, game)
+        for lang in ("en", "de", "ru"):
+            for card in catalog.CATALOGS[game].CARDS:
+                form = next(
+                    (
+                        form
+                        for form in FORMS
+                        if takes(
+                            form, Choice("", lang, card.key, card.type, {"categories": list(card.categories)})
+                        )
+                    ),
+                    None,
+                )
+                if card.names.get(lang) and form:
+                    assert picks(client, token, card.names[lang], form, lang)[0] == card.names[lang], (
+                        game,
+                        lang,
+                    )
+    assert picks(client, open_table(client, "geek"), "Surfing the Web", "play")[0] == "Surfing the Web"
 
 
 def test_a_phone_sees_names_in_its_language_and_the_tables_only(app, client, table):

@@ -37,8 +37,9 @@ def picks(db: Database, decks: tuple[str, ...], lang: str, table_id: int) -> lis
         offered[deck_knowledge.name_key(name)] = _pick(name, completion.known_facts(card), 0)
     for deck_name in decks:
         for known in deck_knowledge.cards_at_table(db, deck_name, table_id):
-            name = known.name if known.lang == lang or not known.catalog_key else \
-                catalog.name(catalog.BY_KEY[known.catalog_key], lang)
+            if known.lang != lang and not known.catalog_key:
+                continue  # a card learned under another language's name: no name to show in this one
+            name = known.name if known.lang == lang else catalog.name(catalog.BY_KEY[known.catalog_key], lang)
             key = deck_knowledge.name_key(name)
             was = offered.get(key)
             if key in learned and was["played"] >= known.played:

@@ -32,6 +32,7 @@ def register(app: Flask) -> None:
     from .views import (
         api,
         archive_pages,
+        card_names,
         deck_pages,
         install,
         live,
@@ -50,7 +51,7 @@ def register(app: Flask) -> None:
     app.extensions["shared_cache"] = render_cache.NewestCache()  # what every screen of a table shows alike
     app.extensions["kept_cache"] = render_cache.KeptByContent()  # parts of a screen a tap on a tally leaves as they were
     for blueprint in (tables.bp, seat.bp, live.bp, reference_pages.bp, api.bp, archive_pages.bp, share_links.bp,
-                      spectate.bp, install.bp, deck_pages.bp):
+                      spectate.bp, install.bp, deck_pages.bp, card_names.bp):
         app.register_blueprint(blueprint)
 
     app.jinja_env.add_extension("jinja2.ext.i18n")
@@ -62,7 +63,7 @@ def register(app: Flask) -> None:
                                  action=action_form.action_form, tally_buttons=action_form.tally_buttons,
                                  rolled_buttons=action_form.rolled_buttons,
                                  help=help_links.help_link,
-                                 rule_help=help_links.rule_help,
+                                 rule_help=help_links.rule_help, card_photos=card_names.photos_read,
                                  **narrate.FORMATTERS, **stories.TEMPLATE_HELPERS)
 
     app.before_request(_refuse_unknown_hosts)
@@ -118,7 +119,8 @@ OTHER_ORIGIN = N_("That came from another website, so nothing was changed. Open 
 def wants_json() -> bool:
     """API paths answer errors in JSON, pages in HTML."""
     path = request.path
-    return path.startswith("/api/") or path.endswith((".json", "/actions")) or path == "/healthz"
+    return path.startswith("/api/") or path.endswith((".json", "/actions", "/card-photo", "/card-picks")) or \
+        path == "/healthz"
 
 
 def _error_page(error) -> tuple[Response | str, int, dict]:

@@ -1,0 +1,141 @@
+"""Which card a typed or photographed name means: typo- and accent-tolerant matching (rapidfuzz) and the cards
+each card form takes."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz
+
+# What each card form takes (002: loot after the leader is Things only, a Raid is an Activity card with Loot
+# printed on it; 001/004: TV cards cancel Free Time; every game's canceling cards say so on the card).
+FORMS = ("play", "call", "cancel", "pull_rank", "tv", "loot", "raid")
+GOOD = 75.0  # the least score a typed name needs (of 100) to be offered
+_ARTICLE = re.compile(r"^(the|der|die|das) ")
+_NOT_LETTERS = re.compile(r"[^\w]+")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One card name a picker may offer: in which language, which card it is, what it prints."""
+
+    name: str
+    lang: str
+    card: str  # the card it names (a catalog key, else "name:" and its folded name): one chip per card
+    type: str | None = None
+    facts: dict = field(default_factory=dict, hash=False, compare=False)
+    played: int = 0
+    here: int = 0
+    offered: bool = True  # False: a name matched (a photo, another edition) but not listed while browsing
+
+
+def fold(text: str) -> str:
+    """A name reduced for matching: case, accents, ё, ß, punctuation and a leading article ignored."""
+    text = unicodedata.normalize("NFKD", text.casefold().replace("ё", "е"))
+    text = "".join(char for char in text if not unicodedata.combining(char)).replace("ß", "ss")
+    return _ARTICLE.sub("", " ".join(_NOT_LETTERS.sub(" ", text).split()))
+
+
+def takes(form: str, choice: Choice, typed: bool = True) -> bool:
+    """Whether a card of this kind may be named in this form. A card no rulebook gives a type (Bomb Expert) is
+    offered on one's own turn once its name is typed, never while browsing."""
+    kind, categories = choice.type, choice.facts.get("categories") or ()
+    untyped = kind is None and typed and "cancel" not in categories
+    if form == "play":
+        return kind in ("activity", "thing") or untyped
+    if form == "call":
+        return kind in ("person", "cat") or untyped
+    if form == "cancel":
+        return "cancel" in categories and kind not in ("person", "cat")
+    if form == "pull_rank":
+        return kind == "activity"
+    if form == "tv":
+        return "tv" in categories and kind in ("activity", None)
+    if form == "loot":
+        return kind == "thing"
+    if form == "raid":
+        return kind in ("activity", None) and ("raid" in categories or choice.facts.get("loot") is not None)
+    return False
+
+
+def typed_score(typed: str, name: str) -> float:
+    """How well a typed (folded) beginning or whole name fits a (folded) card name, 0 to 100."""
+    if not typed:
+        return 100.0
+    if name == typed:
+        return 100.0
+    starts = [0] + [match.end() for match in re.finditer(r" ", name)]
+    if name.startswith(typed):
+        return 99.0
+    if any(name.startswith(typed, start) for start in starts):
+        return 97.0
+    if len(typed) < 4:
+        return 0.0
+    # A typo in the beginning typed so far: the typed text against each word's start of about its length.
+    beginnings = max(
+        fuzz.ratio(typed, name[start : start + size])
+        for start in starts
+        for size in (len(typed) - 1, len(typed), len(typed) + 1)
+    )
+    return max(
+        beginnings - 2, fuzz.WRatio(typed, name), fuzz.ratio(typed.replace(" ", ""), name.replace(" ", ""))
+    )
+
+
+def ranked(
+    typed: str,
+    choices: list[Choice],
+    form: str,
+    langs: tuple[str, ...],
+    most: int = 8,
+    not_cards: tuple[str, ...] = (),
+) -> list[tuple[Choice, float]]:
+    """The best choices for what was typed, one per card: better fits first, the reader's language before the
+    table's at a like fit, then the cards seen at this table and the most played."""
+    wanted = fold(typed)
+    best: dict[str, tuple[Choice, float]] = {}
+    for choice in choices:
+        if (
+            choice.card in not_cards
+            or not takes(form, choice, typed=bool(wanted))
+            or (not wanted and not choice.offered)
+        ):
+            continue
+        score = typed_score(wanted, fold(choice.name))
+        if score < GOOD:
+            continue
+        held = best.get(choice.card)
+        if held is None or _order(choice, score, langs) < _order(*held, langs):
+            best[choice.card] = (choice, score)
+    shown = {}
+    # A name of another edition matched: the chip shows the card's name in a listed language.
+    for choice in choices:
+        if choice.offered and choice.card in best and not best[choice.card][0].offered:
+            held = shown.get(choice.card)
+            if held is None or _order(choice, 0, langs) < _order(held, 0, langs):
+                shown[choice.card] = choice
+    found = [
+        (shown.get(card, choice), score)
+        for card, (choice, score) in best.items()
+        if choice.offered or card in shown
+    ]
+    return sorted(found, key=lambda pair: _order(*pair, langs))[:most]
+
+
+def _order(choice: Choice, score: float, langs: tuple[str, ...]) -> tuple:
+    rank = langs.index(choice.lang) if choice.lang in langs else len(langs)
+    return (-round(score / 5), rank, -choice.here, -choice.played, choice.name.casefold())
+
+
+def read_score(read: str, name: str) -> float:
+    """How well a line read from a photo fits a card name (both folded), 0 to 100; spaces OCR lost or added
+    do not count."""
+    if not read or not name:
+        return 0.0
+    return max(
+        fuzz.ratio(read, name),
+        fuzz.ratio(read.replace(" ", ""), name.replace(" ", "")),
+        fuzz.token_sort_ratio(read, name),
+    )

@@ -1,0 +1,251 @@
+// The card forms: the picker (the server matches what was typed, typos and accents forgiven), numbers that
+// belong to the name they were typed for, and the camera button that reads a card's name from a photo.
+(function () {
+  "use strict";
+  var NUMBERS = ["card_type", "slack", "cost", "slack_modifier", "loot", "slack_die", "categories", "pest"];
+  var asked = {};  // the newest request per picker: an older answer arriving late is dropped
+  // The name each card-name field's numbers were typed for, by the field's id: kept here, not in an attribute,
+  // because a live update morphs the panel and would drop the attribute.
+  var numbersFor = {};
+
+  function fold(text) {
+    return (text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/ё/g, "е").trim();
+  }
+  function pickerOf(input) {
+    return input && input.id && document.querySelector('[data-card-picker][data-for="' + input.id + '"]');
+  }
+  function inputOf(picker) { return document.getElementById(picker.getAttribute("data-for")); }
+  function rowsOf(picker) {
+    return (picker.getAttribute("data-rows") || "").split(" ").filter(Boolean)
+      .map(function (id) { return document.getElementById(id); }).filter(Boolean);
+  }
+
+  // --- numbers belong to the name they were typed for ---------------------------------------------------------
+  // A number field remembers the name it was typed for; once the name becomes another card's (not just typed on
+  // or shortened), the numbers are dropped, so they can never be played with, or taught as, another card.
+  function numberFields(form, row) {
+    return Array.prototype.filter.call(form.elements, function (el) {
+      return row ? el.name === "cost_" + row || el.name === "slack_" + row || el.name === "categories_" + row
+        : NUMBERS.indexOf(el.name) >= 0;
+    });
+  }
+  function clearNumbers(form, row) {
+    numberFields(form, row).forEach(function (el) {
+      if (el.type === "checkbox") el.checked = false;
+      else if (el.tagName === "SELECT") el.selectedIndex = 0;
+      else el.value = "";
+    });
+  }
+  function rowOf(input) { var m = /^name_(\d)$/.exec(input.name || ""); return m ? m[1] : ""; }
+  function sameCard(before, now) {
+    var a = fold(before), b = fold(now);
+    return a === b || (b && (a.indexOf(b) === 0 || b.indexOf(a) === 0));
+  }
+  document.addEventListener("input", function (event) {
+    var el = event.target, form = el.form;
+    if (!form || !form.querySelector("[data-card-picker]")) return;
+    var nameField = /^(name(_\d)?|with)$/.test(el.name);
+    if (nameField) {
+      if (el.id in numbersFor && !sameCard(numbersFor[el.id], el.value)) {
+        clearNumbers(form, rowOf(el));
+        delete numbersFor[el.id];
+      }
+      return;
+    }
+    var row = (/_(\d)$/.exec(el.name) || [])[1] || "";
+    var owner = row ? form.elements.namedItem("name_" + row) : inputOf(form.querySelector("[data-card-picker]"));
+    if (owner && owner.id && (row || NUMBERS.indexOf(el.name) >= 0)) numbersFor[owner.id] = owner.value;
+  });
+  function typedNumbers(form, row) {
+    return numberFields(form, row).some(function (el) {
+      return el.type === "checkbox" ? el.checked : el.tagName === "SELECT" ? el.selectedIndex > 0 : !!el.value;
+    });
+  }
+  // Numbers the server showed again with a question belong to the name shown with them.
+  function bindShown(picker) {
+    var input = inputOf(picker);
+    if (!input || !input.form) return;
+    [input].concat(rowsOf(picker)).forEach(function (el) {
+      if (el.id && el.value && !(el.id in numbersFor) && typedNumbers(input.form, rowOf(el))) numbersFor[el.id] = el.value;
+    });
+  }
+  document.addEventListener("change", function (event) {  // selects and boxes say "change", not always "input"
+    if (event.target.type === "checkbox" || event.target.tagName === "SELECT") {
+      event.target.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  });
+  // A refused play keeps nothing typed for it: the server shows the form again without the numbers.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt;
+    if (form && form.tagName === "FORM" && form.querySelector("[data-card-picker]") && event.detail.xhr &&
+        event.detail.xhr.status === 409) {
+      clearNumbers(form, "");
+      ["2", "3", "4"].forEach(function (row) { clearNumbers(form, row); });
+    }
+  });
+
+  // --- the picker ---------------------------------------------------------------------------------------------
+  function field(form, name) { return form.elements.namedItem(name); }
+  function setValue(form, name, value) {
+    var input = field(form, name);
+    if (input && input.type !== "hidden" && value !== undefined && value !== null) input.value = String(value);
+  }
+  function fillMain(form, input, card) {
+    clearNumbers(form, "");
+    input.value = card.name;
+    setValue(form, "card_type", card.type);
+    setValue(form, "slack", card.slack);
+    setValue(form, "cost", card.cost);
+    setValue(form, "slack_modifier", card.slack_modifier);
+    setValue(form, "loot", card.loot);
+    form.querySelectorAll("input[name=categories], input[name=pest]").forEach(function (box) {
+      box.checked = (card[box.name] || []).indexOf(box.value) >= 0;
+    });
+    var die = field(form, "slack_die");
+    if (die && die.type === "checkbox") die.checked = !!card.slack_die;
+    input.setAttribute("data-picked-type", card.type || "");
+    numbersFor[input.id] = card.name;
+  }
+  // On one's own turn a known Person, Cat or Activity plays with its tap; Things gather for one scrounging trip
+  // until "Play it". In an answer form (data-confirm) the first tap only fills the field: a second tap on the
+  // same card, or the form's button, sends it. With the numbers open, a tap only fills.
+  function pick(picker, card, button) {
+    var input = inputOf(picker);
+    if (!input) return;
+    var form = input.form, rows = rowsOf(picker);
+    if (picker.hasAttribute("data-confirm")) {
+      if (button.getAttribute("aria-pressed") === "true" && input.value === card.name) {
+        if (form.reportValidity()) form.requestSubmit(form.querySelector("button[type=submit]:not([name])"));
+        return;
+      }
+      fillMain(form, input, card);
+      picker.querySelectorAll(".pick").forEach(function (other) { other.setAttribute("aria-pressed", "false"); });
+      button.setAttribute("aria-pressed", "true");
+      return;
+    }
+    var main = input.value && input.getAttribute("data-picked-type") === "thing" && card.type === "thing";
+    var row = main && rows.filter(function (el) { return !el.value; })[0];
+    if (row) {  // another Thing on the same scrounging trip
+      var n = rowOf(row);
+      clearNumbers(form, n);
+      row.value = card.name;
+      setValue(form, "cost_" + n, card.cost);
+      setValue(form, "slack_" + n, card.slack);
+      numbersFor[row.id] = card.name;
+    } else {
+      rows.forEach(function (el) { el.value = ""; clearNumbers(form, rowOf(el)); });
+      fillMain(form, input, card);
+    }
+    var numbers = form.querySelector("[data-card-numbers]");
+    var gathers = rows.length && card.type === "thing";
+    if (!gathers && !(numbers && numbers.open) && form.reportValidity()) {
+      form.requestSubmit(form.querySelector("button[type=submit]:not([name])"));
+      return;
+    }
+    render(picker);
+  }
+  function chosen(picker) {  // the names already in the form's card fields, not offered again
+    return [inputOf(picker)].concat(rowsOf(picker)).map(function (el) { return el && el.value; }).filter(Boolean);
+  }
+  function show(picker, cards, typed, hint) {
+    var list = picker.querySelector(".picks");
+    if (!list) return;
+    var taken = picker.hasAttribute("data-confirm") ? [] : chosen(picker);
+    var input = inputOf(picker);
+    list.textContent = "";
+    cards.filter(function (card) { return taken.indexOf(card.name) < 0; }).forEach(function (card) {
+      var item = document.createElement("li"), button = document.createElement("button");
+      button.type = "button";
+      button.className = "pick";
+      button.setAttribute("data-testid", "pick");
+      button.setAttribute("lang", card.lang || "");
+      if (picker.hasAttribute("data-confirm")) {
+        button.setAttribute("aria-pressed", input && input.value === card.name ? "true" : "false");
+      }
+      button.textContent = card.name;
+      button.addEventListener("click", function () { pick(picker, card, button); });
+      item.appendChild(button);
+      list.appendChild(item);
+    });
+    if (!list.children.length && (typed || hint)) {
+      var none = document.createElement("li");
+      none.className = "hint";
+      none.textContent = hint || picker.getAttribute("data-none");
+      list.appendChild(none);
+    }
+    picker.hidden = false;
+  }
+  function render(picker) {
+    var input = inputOf(picker);
+    if (!input) return;
+    var picked = input.getAttribute("data-picked-type") !== null;
+    var typed = picked && !picker.hasAttribute("data-confirm") ? "" : input.value.trim();
+    var url = picker.getAttribute("data-source") + "?form=" + encodeURIComponent(picker.getAttribute("data-form")) +
+      "&most=" + encodeURIComponent(picker.getAttribute("data-most") || "8") + "&q=" + encodeURIComponent(typed);
+    var id = picker.getAttribute("data-for");
+    asked[id] = url;
+    fetch(url, { credentials: "same-origin" }).then(function (r) { return r.ok ? r.json() : { cards: [] }; })
+      .then(function (data) { if (asked[id] === url) show(picker, data.cards || [], typed); })
+      .catch(function () {});
+  }
+  function renderAll() {
+    document.querySelectorAll("[data-card-picker]").forEach(function (picker) { bindShown(picker); render(picker); });
+  }
+  document.addEventListener("input", function (event) {
+    var picker = pickerOf(event.target);
+    if (!picker) return;
+    event.target.removeAttribute("data-picked-type");
+    picker.querySelectorAll(".pick").forEach(function (chip) { chip.setAttribute("aria-pressed", "false"); });
+    render(picker);
+  });
+  document.addEventListener("htmx:afterSettle", renderAll);
+  if (window.fetch) renderAll();
+
+  // --- the camera button: a photo of the card names it ------------------------------------------------------
+  var LONGEST = 1600;
+  function shrunk(file) {  // at most 1600 px on its longest side, as a JPEG; the file itself where that fails
+    if (!window.createImageBitmap) return Promise.resolve(file);
+    return createImageBitmap(file).then(function (bitmap) {
+      var scale = Math.min(1, LONGEST / Math.max(bitmap.width, bitmap.height));
+      var canvas = document.createElement("canvas");
+      canvas.width = Math.round(bitmap.width * scale);
+      canvas.height = Math.round(bitmap.height * scale);
+      canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+      return new Promise(function (resolve) {
+        canvas.toBlob(function (blob) { resolve(blob || file); }, "image/jpeg", 0.85);
+      });
+    }).catch(function () { return file; });
+  }
+  document.addEventListener("change", function (event) {
+    var camera = event.target;
+    if (!camera.hasAttribute || !camera.hasAttribute("data-card-photo") || !camera.files || !camera.files[0]) return;
+    var input = document.getElementById(camera.getAttribute("data-for"));
+    var picker = pickerOf(input);
+    var status = camera.closest(".card-photo").querySelector("[data-photo-status]");
+    status.textContent = camera.getAttribute("data-reading");
+    shrunk(camera.files[0]).then(function (photo) {
+      var body = new FormData();
+      body.append("photo", photo, "card.jpg");
+      return fetch(camera.getAttribute("data-source"), { method: "POST", body: body, credentials: "same-origin" });
+    }).then(function (r) {
+      return r.json().catch(function () { return {}; }).then(function (data) { return { ok: r.ok, data: data }; });
+    }).then(function (answer) {
+      camera.value = "";
+      if (!answer.ok) { status.textContent = answer.data.error || camera.getAttribute("data-failed"); return; }
+      var found = answer.data.candidates || [];
+      status.textContent = "";
+      if (found.length && picker) {
+        show(picker, found, "");
+        status.textContent = camera.getAttribute("data-found");
+      } else {
+        input.value = answer.data.text || "";
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        input.focus();
+        input.select();
+        var numbers = input.form.querySelector("[data-card-numbers]");
+        if (numbers) numbers.open = true;
+        status.textContent = camera.getAttribute("data-unknown");
+      }
+    }).catch(function () { camera.value = ""; status.textContent = camera.getAttribute("data-failed"); });
+  });
+})();

@@ -1,0 +1,96 @@
+"""Naming cards on a phone: a refused card's numbers never pass to the next card, answer chips fill and a second
+tap sends, typos find the card, and a photo of the card names it."""
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.helpers.browser_steps import PROPAGATION_MS, advance_to, open_numbers, table_of_three
+from tests.helpers.card_photos import card_photo
+
+# Tesseract reading a photo on a machine busy with other tests: the wait is for it, not a speed.
+READING_MS = 20_000
+
+
+def known_names(phone) -> list[str]:
+    """The names the server offers this phone's table (its picker's list)."""
+    token = phone.url.split("/t/")[1].split("/")[0]
+    answer = phone.request.get(phone.url.split("/t/")[0] + f"/t/{token}/known-cards.json")
+    return [card["name"] for card in answer.json()["cards"]]
+
+
+def test_a_refused_cards_numbers_are_not_played_with_the_next_card(browser, server):
+    ana, _ben, _cleo = table_of_three(browser, server)
+    advance_to(ana, "Free Time")
+    ana.fill("#pc-name-seat", "Gold Watch")  # a Thing Ana cannot afford: Income 2
+    open_numbers(ana)
+    ana.select_option("#pc-type-seat", "thing")
+    ana.fill("#pc-cost-seat", "9")
+    ana.fill("#pc-slack-seat", "5")
+    ana.get_by_test_id("play-card").click()
+    expect(ana.locator(".error").first).to_be_visible()
+    expect(ana.locator("#pc-name-seat")).to_have_value("Gold Watch")
+    expect(ana.locator("#pc-slack-seat")).to_have_value("")  # the refused card's numbers are gone with it
+    expect(ana.locator("#pc-cost-seat")).to_have_value("")
+    # Numbers typed for one name are dropped when the name becomes another card's.
+    ana.fill("#pc-name-seat", "Nap")
+    ana.fill("#pc-slack-seat", "4")
+    ana.locator("#pc-name-seat").fill("Siesta")
+    expect(ana.locator("#pc-slack-seat")).to_have_value("")
+    ana.select_option("#pc-type-seat", "activity")
+    ana.get_by_test_id("play-card").click()  # a new Activity without its Slack: asked, not played
+    expect(ana.locator(".error").first).to_contain_text("Siesta")
+    expect(ana.get_by_test_id("tent-1")).not_to_contain_text("Siesta")
+    expect(ana.get_by_test_id("window")).to_have_count(0)
+    assert not {"Gold Watch", "Siesta", "Nap"} & set(known_names(ana))
+
+
+def test_answer_chips_fill_then_send_and_a_typo_finds_the_card(browser, server):
+    ana, ben, cleo = table_of_three(browser, server)
+    advance_to(ana, "Free Time")
+    ana.fill("#pc-name-seat", "Hammock Time")
+    open_numbers(ana)
+    ana.select_option("#pc-type-seat", "activity")
+    ana.fill("#pc-slack-seat", "2")
+    ana.get_by_test_id("play-card").click()
+    expect(ben.get_by_test_id("window")).to_contain_text("Hammock Time", timeout=PROPAGATION_MS)
+    chips = ben.locator(".cancel-form .card-picker").get_by_test_id("pick")
+    expect(chips).to_have_text(["Bomb Making Practice"])  # not the card being answered, no People, no Things
+    posts = []
+    ben.on("request", lambda request: posts.append(request.url) if request.method == "POST" else None)
+    chips.first.click()
+    expect(ben.locator("#cancel-with-seat")).to_have_value("Bomb Making Practice")
+    expect(chips.first).to_have_attribute("aria-pressed", "true")
+    assert posts == []  # the first tap only filled the field
+    expect(cleo.get_by_test_id("window")).to_contain_text("Hammock Time")
+    chips.first.click()
+    for screen in (ana, cleo):
+        expect(screen.get_by_test_id("window")).to_have_count(0, timeout=PROPAGATION_MS)
+    expect(ana.locator(".log li").first).to_contain_text("Bomb Making Practice")
+
+    # On her own turn, a typo still finds the Activity, and its chip plays it in one tap.
+    ana.locator("#pc-name-seat").press_sequentially("hamock")
+    chip = ana.locator(".play-card-form .card-picker").get_by_role("button", name="Hammock Time", exact=True)
+    expect(chip).to_be_visible()
+    chip.click()
+    expect(ben.get_by_test_id("window")).to_contain_text("Hammock Time", timeout=PROPAGATION_MS)
+
+
+def test_a_photo_of_the_card_names_it(browser, server):
+    ana, _ben, _cleo = table_of_three(browser, server)
+    advance_to(ana, "Free Time")
+    camera = ana.locator(".play-card-form input[data-card-photo]")
+    expect(camera).to_have_attribute("capture", "environment")
+    camera.set_input_files(
+        {"name": "card.jpg", "mimeType": "image/jpeg", "buffer": card_photo("Soap", seed=5)}
+    )
+    chips = ana.locator(".play-card-form .card-picker").get_by_test_id("pick")
+    expect(chips.first).to_have_text("Soap", timeout=READING_MS)
+    camera.set_input_files(
+        {"name": "card.jpg", "mimeType": "image/jpeg", "buffer": card_photo("Quokka Parade", seed=4)}
+    )
+    expect(ana.locator("#pc-name-seat")).to_have_value(
+        re.compile("quokka", re.IGNORECASE), timeout=READING_MS
+    )
+    numbers = ana.locator(".play-card-form .card-numbers")
+    expect(numbers).to_have_attribute("open", "")  # ready for its numbers

@@ -1,0 +1,186 @@
+"""Naming a card over HTTP: the picker's cards for what a phone typed, and a photo of the card read by the server."""
+
+import io
+
+from PIL import Image
+
+from companion import cards as catalog
+from companion.knowledge.card_match import FORMS, Choice, takes
+from tests.helpers.card_photos import card_photo as draw
+from tests.helpers.http_phones import act, join
+from tests.helpers.http_tables import open_table, started, to_phase
+
+
+def picks(phone, table, q="", form="play", language="en"):
+    answer = phone.get(
+        f"/t/{table}/card-picks", query_string={"q": q, "form": form}, headers={"Accept-Language": language}
+    )
+    assert answer.status_code == 200
+    return [card["name"] for card in answer.get_json()["cards"]]
+
+
+def test_a_rulebook_card_is_found_on_a_fresh_server_in_each_language(app, client, table):
+    ana, _ben = started(app, client, table)
+    assert picks(ana, table, "Картошка", "loot", "ru")[0] == "Картошка"
+    assert picks(ana, table, "Seife", "loot", "de")[0] == "Seife"
+    assert picks(ana, table, "seif", "loot", "de")[0] == "Seife"
+    assert picks(ana, table, "soap", "loot")[0] == "Soap"
+
+
+def test_every_catalog_card_a_form_takes_is_found_at_a_fresh_table_of_each_game(app, client):
+    for game in ("guevara", "geek", "goth"):
+        token = open_table(client, game)
+        for lang in ("en", "de", "ru"):
+            for card in catalog.CATALOGS[game].CARDS:
+                form = next(
+                    (
+                        form
+                        for form in FORMS
+                        if takes(
+                            form, Choice("", lang, card.key, card.type, {"categories": list(card.categories)})
+                        )
+                    ),
+                    None,
+                )
+                if card.names.get(lang) and form:
+                    assert picks(client, token, card.names[lang], form, lang)[0] == card.names[lang], (
+                        game,
+                        lang,
+                    )
+    assert picks(client, open_table(client, "geek"), "Surfing the Web", "play")[0] == "Surfing the Web"
+
+
+def test_a_phone_sees_names_in_its_language_and_the_tables_only(app, client, table):
+    ana, ben = started(app, client, table)
+    to_phase(ana, table, 1, "Free Time")
+    # Ben's phone is German: the card he names is learned under its German name.
+    assert (
+        act(
+            ana,
+            table,
+            type="play_card",
+            seat=1,
+            name="Hängematte",
+            card_type="activity",
+            slack=2,
+            headers={"Accept-Language": "de"},
+        ).status_code
+        == 200
+    )
+    assert "Hängematte" in picks(ben, table, "", "play", "de")
+    assert "Hängematte" not in picks(ben, table, "", "play", "ru")  # an English table's Russian phone
+    russian = picks(ben, table, "", "loot", "ru")
+    assert "Мыло" in russian and not {"Seife", "Ziege", "Kartoffel"} & set(russian)
+
+
+def test_the_card_being_answered_and_other_forms_cards_are_not_offered(app, client, table):
+    ana, ben = started(app, client, table)
+    to_phase(ana, table, 1, "Free Time")
+    assert (
+        act(
+            ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2
+        ).status_code
+        == 200
+    )
+    assert picks(ben, table, "", "cancel") == ["Bomb Making Practice"]
+    assert "Hammock Time" not in picks(ben, table, "ham", "pull_rank")
+    # The window is Ana's own: her play form finds the card.
+    assert "Hammock Time" in picks(ana, table, "hamock", "play")
+    assert not {"Hammock Time", "Soap"} & set(picks(ben, table, "", "call"))
+
+
+def test_the_picker_is_for_the_tables_phones_only(app, client, table):
+    stranger = app.test_client()
+    assert stranger.get(f"/t/{table}/card-picks?form=play").status_code == 403
+    assert client.get(f"/t/{table}/card-picks?form=nonsense").status_code == 400
+
+
+def jpeg(name: str) -> bytes:
+    return draw(name, seed=7)
+
+
+def test_a_photo_names_its_card(app, client, table):
+    ana = join(app, table, 1, "Ana")
+    answer = ana.post(
+        f"/t/{table}/card-photo?form=loot",
+        data={"photo": (io.BytesIO(jpeg("Soap")), "card.jpg")},
+        headers={"Origin": "http://localhost"},
+    )
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    body = answer.get_json()
+    assert body["candidates"][0]["name"] == "Soap" and body["candidates"][0]["type"] == "thing"
+    assert {"name", "lang", "type", "score"} <= set(body["candidates"][0])
+    assert "soap" in body["text"].casefold()
+
+
+def test_a_photo_of_a_card_nobody_knows_gives_its_text(app, client, table):
+    join(app, table, 1, "Ana")
+    answer = client.post(
+        f"/t/{table}/card-photo", data={"photo": (io.BytesIO(draw("Quokka Parade", seed=3)), "c.jpg")}
+    )
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert "quokka" in body["text"].casefold()
+    assert all(candidate["score"] < 90 for candidate in body["candidates"])
+
+
+def test_the_photo_route_refuses_what_is_not_a_photo_too_much_and_strangers(app, client, table):
+    ana = join(app, table, 1, "Ana")
+    not_image = ana.post(
+        f"/t/{table}/card-photo", data={"photo": (io.BytesIO(b"%PDF-1.4 nothing"), "card.jpg")}
+    )
+    assert not_image.status_code == 400 and "not a photo" in not_image.get_json()["error"]
+    gif = io.BytesIO()
+    Image.new("RGB", (40, 40)).save(gif, "GIF")
+    assert (
+        ana.post(f"/t/{table}/card-photo", data={"photo": (io.BytesIO(gif.getvalue()), "a.gif")}).status_code
+        == 400
+    )
+    assert ana.post(f"/t/{table}/card-photo", data={}).status_code == 400
+    huge = io.BytesIO(b"\xff\xd8" + b"0" * (5 * 2**20))
+    assert ana.post(f"/t/{table}/card-photo", data={"photo": (huge, "big.jpg")}).status_code == 413
+    stranger = app.test_client()
+    photo = jpeg("Soap")
+    assert (
+        stranger.post(f"/t/{table}/card-photo", data={"photo": (io.BytesIO(photo), "c.jpg")}).status_code
+        == 403
+    )
+    wrong_key = stranger.post(
+        f"/t/{table}/card-photo",
+        data={"photo": (io.BytesIO(photo), "c.jpg")},
+        headers={"Authorization": "Bearer not-the-key"},
+    )
+    assert wrong_key.status_code == 403
+    from_elsewhere = ana.post(
+        f"/t/{table}/card-photo",
+        data={"photo": (io.BytesIO(photo), "c.jpg")},
+        headers={"Sec-Fetch-Site": "cross-site"},
+    )
+    assert from_elsewhere.status_code == 403
+
+
+def test_the_display_key_as_bearer_may_send_a_photo(app, client):
+    created = client.post("/api/tables", json={"game": "guevara", "seats": 3, "language": "de"})
+    assert created.status_code in (200, 201), created.get_data(as_text=True)
+    body = created.get_json()
+    token, key = body["token"], body["display_key"]
+    answer = app.test_client().post(
+        f"/t/{token}/card-photo",
+        data={"photo": (io.BytesIO(draw("Seife", seed=2)), "c.jpg")},
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    assert answer.status_code == 200
+    assert answer.get_json()["candidates"][0]["name"] == "Seife"
+
+
+def test_without_tesseract_there_is_no_camera_button(app, client, table):
+    ana, _ben = started(app, client, table)
+    to_phase(ana, table, 1, "Free Time")
+    assert 'capture="environment"' in ana.get(f"/t/{table}/seat").get_data(as_text=True)
+    # What a server without the tesseract program finds at its first page:
+    app.extensions["card_photos"] = False
+    assert 'capture="environment"' not in ana.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert (
+        ana.post(f"/t/{table}/card-photo", data={"photo": (io.BytesIO(jpeg("Soap")), "c.jpg")}).status_code
+        == 404
+    )

@@ -160,4 +160,5 @@ FORMATTERS = {
     "purpose_section": PURPOSE_SECTIONS, "card_label": card_label, "category_name": category_name,
     "category_names": category_names, "type_name": type_name, "rule_title": rule_title, "term": term,
     "terms_in_sentence": terms_in_sentence, "roll_note": roll_note, "job_change_card": job_change_card,
+    "refusal": refusal,
 }

@@ -97,6 +97,12 @@ def refusal(error) -> str:
     return _(error.message, **params)
 
 
+def rulebook_name(key: str) -> str:
+    """Which rulebook a section belongs to, for the reader: a game's printed title, or the glossary."""
+    titles = {"guevara": "Chez Guevara", "geek": "Chez Geek", "goth": "Chez Goth"}
+    return titles.get(key) or _("Glossary")
+
+
 def category_name(key: str) -> str:
     """A card category in the reader's language."""
     return _(CATEGORY_NAMES.get(key, key))
@@ -160,5 +166,5 @@ FORMATTERS = {
     "purpose_section": PURPOSE_SECTIONS, "card_label": card_label, "category_name": category_name,
     "category_names": category_names, "type_name": type_name, "rule_title": rule_title, "term": term,
     "terms_in_sentence": terms_in_sentence, "roll_note": roll_note, "job_change_card": job_change_card,
-    "refusal": refusal,
+    "refusal": refusal, "rulebook_name": rulebook_name,
 }

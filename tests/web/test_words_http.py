@@ -3,7 +3,7 @@ penalty has one name, a loot form is asked only what it holds, and no German car
 
 import html as markup
 
-from tests.helpers.http_phones import act, join
+from tests.helpers.http_phones import act
 from tests.helpers.http_tables import PROFILE, started
 
 

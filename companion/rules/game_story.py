@@ -442,12 +442,13 @@ def spread(heights: list[float], gap: float, top: float, bottom: float) -> list[
     """Labels' heights (in the given order) pushed apart so that none overlaps another, none above `top`
     and, where they fit, none below `bottom`."""
     placed = list(heights)
+    order = sorted(range(len(heights)), key=lambda i: heights[i])
     previous = top - gap
-    for index in sorted(range(len(heights)), key=lambda i: heights[i]):
+    for index in order:
         placed[index] = previous = max(heights[index], previous + gap)
-    overflow = previous - bottom
-    if overflow > 0:
-        placed = [height - overflow for height in placed]
+    following = bottom + gap  # then up from the bottom: only the labels that must move up do (the top one stays)
+    for index in reversed(order):
+        placed[index] = following = min(placed[index], following - gap)
     return placed
 
 

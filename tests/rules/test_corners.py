@@ -5,6 +5,7 @@ import pytest
 
 from companion.rules import RuleViolation, display_offers, game_story, offers
 from tests.helpers.guevara_tables import LEADER, RAID, SLEEP, SOAP, end_turn, started, to_phase
+from tests.helpers.table_log import Log
 
 DRILL = {"name": "Drill", "type": "activity", "slack": 1}
 BIG = {"name": "Siesta Deluxe", "type": "activity", "slack": 4}
@@ -159,3 +160,15 @@ def test_a_big_gain_from_a_card_let_pass_is_told_as_the_card_not_the_last_pass()
     [game] = game_story.games(log.events)
     [gain] = [moment for moment in game.moments if moment.kind == "gain"]
     assert gain.seat == 1 and gain.other == 1 and [card.name for card in gain.cards] == ["Siesta Deluxe"]
+
+
+def test_the_winners_label_stays_inside_the_chart_when_the_others_crowd_the_bottom():
+    log = Log(5)
+    log.act("adjust_slack", 1, delta=25)
+    [game] = game_story.games(log.events)
+    drawn = game_story.chart(game)
+    tops = sorted(line.label_y for line in drawn.lines)
+    assert tops[0] >= drawn.top and tops[-1] <= drawn.bottom + 4
+    assert all(b - a >= game_story.LABEL_GAP for a, b in zip(tops, tops[1:]))
+    [winner] = [line for line in drawn.lines if line.seat == 1]
+    assert winner.label_y == drawn.top

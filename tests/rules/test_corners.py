@@ -1,6 +1,8 @@
 """Corners of the rules a table found (#33 items 1-9): what is withheld and why, who is waited for, what a
 guilty Private, a pending swap, the dice and the story keep."""
 
+from itertools import pairwise
+
 import pytest
 
 from companion.rules import RuleViolation, display_offers, game_story, offers
@@ -169,6 +171,6 @@ def test_the_winners_label_stays_inside_the_chart_when_the_others_crowd_the_bott
     drawn = game_story.chart(game)
     tops = sorted(line.label_y for line in drawn.lines)
     assert tops[0] >= drawn.top and tops[-1] <= drawn.bottom + 4
-    assert all(b - a >= game_story.LABEL_GAP for a, b in zip(tops, tops[1:]))
+    assert all(b - a >= game_story.LABEL_GAP for a, b in pairwise(tops))
     [winner] = [line for line in drawn.lines if line.seat == 1]
     assert winner.label_y == drawn.top

@@ -320,7 +320,7 @@ def _canceled(state, seat, args, seq):
 
 def _passed(state, seat, args, seq):
     window = state.window
-    if window is None or window.uid != args["window"]:  # an older log's pass by the order's giver, already settled
+    if window is None or args.get("window", window.uid) != window.uid:  # an older log's pass by the order's giver
         return
     window.passed.append(seat)
     if not window.awaits_roll and set(window.passed) >= set(state.seats) - {window.seat, window.pulled_by}:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ... import cards as catalog
 from ... import rulebook
-from ...rules import N_, RANKS, Game, TableState, terms
+from ...rules import GAMES, N_, RANKS, Game, TableState, terms
 from ..i18n import current_language
 from ..i18n import gettext as _
 from .told import card_label
@@ -99,8 +99,7 @@ def refusal(error) -> str:
 
 def rulebook_name(key: str) -> str:
     """Which rulebook a section belongs to, for the reader: a game's printed title, or the glossary."""
-    titles = {"guevara": "Chez Guevara", "geek": "Chez Geek", "goth": "Chez Goth"}
-    return titles.get(key) or _("Glossary")
+    return GAMES[key].title if key in GAMES else _("Glossary")
 
 
 def category_name(key: str) -> str:

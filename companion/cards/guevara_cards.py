@@ -37,11 +37,12 @@ CARDS = (
     Card("goat", names("Goat", "Ziege", "Козёл"), "thing", ("pet", "food"), notes_source=ALL),
     Card("potato", names("Potato", "Kartoffel", "Картошка"), "thing", ("food",), notes_source=ALL),
     Card("tequila", names("Tequila", None, "Текила"), "thing", ("booze",), notes_source=ALL),
-    # Only DE names it (its Gordo example); the English name is ours, not printed.
-    Card("jerky", names("Jerky", "Trockenfleisch"), "thing", ("food",), notes_source=(DE,)),
-    # Things named where the books say Thing cards work across the Chez games.
-    Card("ak_47", names("AK-47", "AK-47"), "thing", notes_source=(EN, DE)),
-    Card("grenade", names("Grenade", "Handgranate"), "thing", notes_source=(EN, DE)),
+    # Only DE names it (its Gordo example); the English and Russian names are ours, not printed (a Russian table
+    # plays the Russian edition, so it reads Russian where that edition names nothing: docs/terms.md).
+    Card("jerky", names("Jerky", "Trockenfleisch", "Вяленое мясо"), "thing", ("food",), notes_source=(DE,)),
+    # Things named where the books say Thing cards work across the Chez games (the Russian names are ours).
+    Card("ak_47", names("AK-47", "AK-47", "АК-47"), "thing", notes_source=(EN, DE)),
+    Card("grenade", names("Grenade", "Handgranate", "Граната"), "thing", notes_source=(EN, DE)),
     # Activities
     Card("social_justice_nookie", names("Social Justice Nookie", None, "Секс с агентом капитализма"),
          "activity", ("nookie",), slack_die=True, slack_modifier=-1, notes_source=ALL),

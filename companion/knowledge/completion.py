@@ -76,7 +76,7 @@ def missing_facts(card: dict[str, Any], free: bool = False) -> tuple[str, ...]:
         missing.append("slack")
     if card.get("type") in ("thing", None) and card.get("cost") is None and not free:
         missing.append("cost")
-    if missing and not card.get("categories"):
+    if missing and not card.get("categories") and not free:  # the loot form asks for no categories
         missing.append("categories")
     return tuple(missing)
 

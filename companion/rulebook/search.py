@@ -21,6 +21,7 @@ import sqlite_utils
 
 from . import LANGUAGES, Section, section, sections
 from .stopwords import STOPWORDS
+from .synonyms import SYNONYMS
 
 STEMMER_NAMES = {"en": "english", "de": "german", "ru": "russian"}
 NUMBER_WORDS = {
@@ -120,13 +121,28 @@ def _synonyms(lang: str) -> dict[str, set[str]]:
     return groups
 
 
+def _players_words(lang: str) -> tuple[dict[str, list[str]], dict[tuple[str, str], list[str]]]:
+    """The players' words of a language: single words by stem, two-word phrases by their words."""
+    words: dict[str, list[str]] = {}
+    phrases: dict[tuple[str, str], list[str]] = {}
+    for said, meant in SYNONYMS[lang].items():
+        targets = [_normalize(word) for word in WORD.findall(meant)]
+        parts = [_normalize(word) for word in WORD.findall(said)]
+        if len(parts) == 2:
+            phrases[(parts[0], parts[1])] = targets
+        else:
+            words.setdefault(stem(parts[0], lang), []).extend(targets)
+    return words, phrases
+
+
 class _Language:
-    """The searchable data of one language: stems per section, vocabulary, number synonyms."""
+    """The searchable data of one language: stems per section, vocabulary, number synonyms, players' words."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
         self.stop = frozenset(_normalize(w) for w in STOPWORDS[lang])
         self.synonyms = _synonyms(lang)
+        self.players_words, self.players_phrases = _players_words(lang)
         self.section_stems: dict[str, list[str]] = {}
         self.words: dict[str, str] = {}
         for sec in sections(lang):
@@ -160,14 +176,25 @@ class _Index:
         words.enable_fts(["word"], tokenize="trigram")
 
     def query_groups(self, query: str, lang: str) -> list[list[_Term]]:
-        """Turn a typed question into groups of index terms, one group per meaningful word."""
+        """Turn a typed question into groups of index terms, one group per meaningful word (or players' phrase);
+        a players' word also searches for the rulebook's words it stands for."""
         data = self._languages[lang]
-        words = [_normalize(w) for w in WORD.findall(query)]
-        words = [w for w in words if w not in data.stop and (len(w) > 1 or w.isdigit())]
-        words = [w for w in words if len(w) <= MAX_WORD_LENGTH][:MAX_QUERY_WORDS]
+        said = [_normalize(w) for w in WORD.findall(query)][:4 * MAX_QUERY_WORDS]
+        units: list[tuple[list[str], list[str]]] = []  # (the question's words, the rulebook's words they mean)
+        i = 0
+        while i < len(said):
+            pair = tuple(said[i:i + 2])
+            if pair in data.players_phrases:
+                units.append(([w for w in pair if w not in data.stop], data.players_phrases[pair]))
+                i += 2
+                continue
+            word = said[i]
+            if word not in data.stop and (len(word) > 1 or word.isdigit()) and len(word) <= MAX_WORD_LENGTH:
+                units.append(([word], data.players_words.get(stem(word, lang), [])))
+            i += 1
         groups: list[list[_Term]] = []
-        for word in words:
-            group = self._terms_for(word, data)
+        for words, meant in units[:MAX_QUERY_WORDS]:
+            group = list(dict.fromkeys(term for word in [*words, *meant] for term in self._terms_for(word, data)))
             if group and group not in groups:
                 groups.append(group)
         return groups
@@ -264,8 +291,11 @@ def highlight(text: str, terms: list[_Term], lang: str) -> str:
     return "".join(out)
 
 
-def search(query: str, lang: str, game: str | None = None, limit: int = 10) -> list[Hit]:
-    """Sections answering a typed question, best first; [] for empty or meaningless queries."""
+def search(query: str, lang: str, game: str | None = None, limit: int = 10, first: str | None = None) -> list[Hit]:
+    """Sections answering a typed question, best first; [] for empty or meaningless queries.
+
+    `game` keeps to one rulebook; `first` puts one rulebook's answers (the table's game) before the others'.
+    """
     if lang not in LANGUAGES or not isinstance(query, str) or limit <= 0:
         return []
     index = _get_index()
@@ -273,8 +303,13 @@ def search(query: str, lang: str, game: str | None = None, limit: int = 10) -> l
     if not groups:
         return []
     terms = [term for group in groups for term in group]
+    ranked = index.ranked(groups, lang, game, limit)
+    if first is not None and game is None:
+        own = index.ranked(groups, lang, first, limit)
+        taken = {sec_id for sec_id, _score in own}
+        ranked = (own + [item for item in ranked if item[0] not in taken])[:limit]
     hits = []
-    for sec_id, score in index.ranked(groups, lang, game, limit):
+    for sec_id, score in ranked:
         sec = section(lang, sec_id)
         hits.append(Hit(sec, score, highlight(sec.title, terms, lang), highlight(sec.body, terms, lang)))
     return hits

@@ -58,10 +58,11 @@ def _decide_roll(state, seat, args):
     modifier, extra = modifier_of(state, seat), args.get("extra", 0)
     total = args["value"] + modifier + extra - penalty
     innocent = total >= INNOCENT_FROM
+    demoted = [] if innocent else demotion(state, case.target, "denounce")
     rolled = {"type": "denounce_rolled", "seat": seat, "args": {
         "value": args["value"], "modifier": modifier, "extra": extra, "penalty": penalty, "total": total,
-        "innocent": innocent, "physical": bool(args.get("physical"))}}
-    return [rolled] + ([] if innocent else demotion(state, case.target, "denounce"))
+        "innocent": innocent, "physical": bool(args.get("physical")), "demoted": bool(demoted)}}
+    return [rolled] + demoted
 
 
 def _decide_revenge(state, seat, args):
@@ -69,8 +70,9 @@ def _decide_revenge(state, seat, args):
     case = _require_stage(state, seat, "revenge")
     if args["with"] == "toady" and not has_toady(state, seat):
         raise RuleViolation(N_("The Toady is not in your tent."), section="guevara.denounce.revenge")
-    return ([{"type": "revenge_taken", "seat": seat, "args": {"with": args["with"], "accuser": case.by}}]
-            + demotion(state, case.by, "denounce"))
+    demoted = demotion(state, case.by, "denounce")
+    return [{"type": "revenge_taken", "seat": seat, "args": {"with": args["with"], "accuser": case.by,
+                                                             "demoted": bool(demoted)}}] + demoted
 
 
 def _decide_move(state, seat, args):
@@ -140,10 +142,12 @@ def _rolled(state, seat, args, seq):
                            physical=args["physical"])
     state.denunciation.stage = "revenge" if args["innocent"] else "move"
     state.denunciation.roll = {key: args[key] for key in ("value", "modifier", "extra", "penalty", "total")}
+    state.denunciation.demoted = args.get("demoted", True)
 
 
 def _revenge(state, seat, args, seq):
-    state.denunciation = Denunciation(by=seat, target=args["accuser"], stage="move", revenge=True)
+    state.denunciation = Denunciation(by=seat, target=args["accuser"], stage="move", revenge=True,
+                                      demoted=args.get("demoted", True))
 
 
 def _moved(state, seat, args, seq):

@@ -22,6 +22,7 @@ REMATCHES = frozenset({"game_reset", "jobs_reset"})  # the events that start a n
 MIN_SWING = 2  # a single event that moves a total by less is no turning point
 TOP_SWINGS = 3  # the largest gains and the largest losses kept
 RAID, DENOUNCE = "raid", "denounce"
+SETTLING = frozenset({"window_passed", "window_closed"})  # events that put an announced card into play
 
 
 @dataclass
@@ -107,14 +108,15 @@ class Glance:
     winner: int | None
     raid: Raid | None  # copies: their leader, winner and card as they were
     denunciation: Denunciation | None
-    window: Window | None  # kept only for a cancel, which tells what it canceled
+    window: Window | None  # kept only for a cancel, which tells what it canceled, and for a card put into play
 
 
 def glance(state: TableState, event: dict, known_totals: dict[int, int]) -> Glance:
     """A look at the state before `event`, as much as the story needs of it (its totals already known)."""
     return Glance(known_totals, {seat: place.wounds for seat, place in state.seats.items()}, state.winner,
                   copy.copy(state.raid), copy.copy(state.denunciation),
-                  copy.deepcopy(state.window) if event["type"] == "card_canceled" else None)
+                  copy.deepcopy(state.window) if event["type"] == "card_canceled" or event["type"] in SETTLING
+                  else None)
 
 
 def _turn(state: TableState) -> int | None:
@@ -206,8 +208,12 @@ class _Builder:
         elif deltas and before.winner is None and after.winner is None:
             gain = max(deltas.values()) >= -min(deltas.values())
             seat = max(deltas, key=lambda s: deltas[s] if gain else -deltas[s])
-            self.candidates.append(Moment("gain" if gain else "loss", event["seq"], _turn(after), seat,
-                                          [event], deltas, wounds))
+            moment = Moment("gain" if gain else "loss", event["seq"], _turn(after), seat, [event], deltas, wounds)
+            window = before.window
+            if window is not None and after.window is None and event["type"] in SETTLING:
+                # the last pass or the next step put the card into play: the card is what changed the totals
+                moment.other, moment.cards = window.seat, list(window.cards)
+            self.candidates.append(moment)
 
     def _close_episode(self) -> None:
         if self.open is not None:
@@ -306,7 +312,6 @@ FAR_EAST = 0x2E80  # CJK, emoji and the like from here on: counted as wide
 LABEL_DX = 8  # user units between a line's end and its name
 LABEL_GAP = LABEL_FONT + 2  # user units between two names at the lines' ends
 GOAL_GAP = TICK_FONT + 2  # user units between two goals' labels
-TICK_GAP = 3 * TICK_FONT  # user units between two turn labels
 NAME_CHARS = 10  # a longer name is cut short, with an ellipsis, at its line's end
 
 
@@ -420,22 +425,30 @@ def chart(game: Game, name: Callable[[int], str] | None = None, width: int = CHA
     for index, point in enumerate(game.points):  # a turn's mark before its first change, room for its label
         if point.turn is not None and (index == 0 or point.turn != game.points[index - 1].turn):
             x = x_of(0) if index == 0 else round((x_of(index - 1) + x_of(index)) / 2, 1)
-            if not x_ticks or x - x_ticks[-1][1] >= TICK_GAP:
+            if not x_ticks or x - x_ticks[-1][1] >= _tick_gap(x_ticks[-1][0], point.turn):
                 x_ticks.append((point.turn, x))
+            elif len(x_ticks) > 1 and x - x_ticks[-2][1] >= _tick_gap(x_ticks[-2][0], point.turn):
+                x_ticks[-1] = (point.turn, x)  # the later turn's label, so the last turn is always marked
     return Chart(width, height, left, right, top, bottom, low, high, lines,
                  [(value, y_of(value)) for value in tick_values], x_ticks, goal_lines)
+
+
+def _tick_gap(left: int, right: int) -> float:
+    """User units two turn labels need between their centres: half of each, and a space."""
+    return (text_room(str(left), TICK_FONT) + text_room(str(right), TICK_FONT)) / 2 + TICK_FONT / 2
 
 
 def spread(heights: list[float], gap: float, top: float, bottom: float) -> list[float]:
     """Labels' heights (in the given order) pushed apart so that none overlaps another, none above `top`
     and, where they fit, none below `bottom`."""
     placed = list(heights)
+    order = sorted(range(len(heights)), key=lambda i: heights[i])
     previous = top - gap
-    for index in sorted(range(len(heights)), key=lambda i: heights[i]):
+    for index in order:
         placed[index] = previous = max(heights[index], previous + gap)
-    overflow = previous - bottom
-    if overflow > 0:
-        placed = [height - overflow for height in placed]
+    following = bottom + gap  # then up from the bottom: only the labels that must move up do (the top one stays)
+    for index in reversed(order):
+        placed[index] = following = min(placed[index], following - gap)
     return placed
 
 

@@ -169,7 +169,7 @@ def _decide_demote(state, seat, args):
     if rank_step(rank, -1) is None:
         raise RuleViolation(N_("A Private cannot be demoted."), section="guevara.demotion")
     events = demotion(state, seat, "demotion")
-    if by != seat and events and events[0]["type"] == "rank_changed":  # the log names who played the card
+    if by != seat and events and events[0]["type"] in ("rank_changed", "swap_pending"):  # the log names who played it
         events[0] = {**events[0], "args": {**events[0]["args"], "by": by}}
     return events
 
@@ -204,7 +204,10 @@ def _decide_choose_swap(state, seat, args):
     if partner == seat or state.ranks.get(partner) != swap.rank:
         raise RuleViolation(N_("Choose a %(rank)s to swap rank cards with."), section="guevara.demotion",
                             rank=swap.rank)
-    return swap_events(state, seat, partner, "demotion")
+    events = swap_events(state, seat, partner, swap.why)
+    if swap.by is not None:
+        events[0] = {**events[0], "args": {**events[0]["args"], "by": swap.by}}
+    return events
 
 
 def require_no_swap(state: TableState) -> None:
@@ -297,7 +300,8 @@ def _rank_changed(state, seat, args, seq):
 
 
 def _swap_pending(state, seat, args, seq):
-    state.swap = PendingSwap(seat=seat, rank=args["rank"])
+    state.swap = PendingSwap(seat=seat, rank=args["rank"], by=args.get("by"),
+                             why=args.get("why", "demotion"))
 
 
 def _game_reset(state, seat, args, seq):

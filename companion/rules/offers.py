@@ -15,8 +15,9 @@ from typing import Any
 from . import engine
 from .denounce import has_toady, leaders_elsewhere, movable_people
 from .raids import outranked_by_nobody, raid_callable, raid_rollers
+from .ranks import rank_step
 from .state import TableState
-from .tents import may_pull_rank
+from .tents import ONLY_HIGHEST_RAIDS, may_pull_rank
 from .tv import may_watch_tv
 from .violations import RuleViolation
 
@@ -129,6 +130,22 @@ class JobChange:
 
 
 @dataclass(frozen=True)
+class Withheld:
+    """An option the rules withhold from a seat for a reason a player may not know: the reason and its section."""
+
+    action: str
+    seat: int
+    message: str  # the rule's message id, translated by the screen like any refusal
+    section: str | None
+    param_items: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The message's parameters."""
+        return dict(self.param_items)
+
+
+@dataclass(frozen=True)
 class Offers:
     """Everything one screen may do now. Empty tuples and None mean: not now."""
 
@@ -179,6 +196,11 @@ class Offers:
     set_dealer: tuple[int, ...] = ()
     free_seat: tuple[int, ...] = ()
     name_seat: tuple[int, ...] = ()
+    withheld: tuple[Withheld, ...] = ()
+
+    def withheld_from(self, action: str) -> tuple[Withheld, ...]:
+        """The reasons an option is not offered to the seats this screen acts for."""
+        return tuple(item for item in self.withheld if item.action == action)
 
     def as_json(self) -> dict[str, Any]:
         """The offers as plain JSON: only what is offered now, keyed by the action it leads to."""
@@ -206,11 +228,20 @@ def display_offers(state: TableState) -> Offers:
 
 def accepts(state: TableState, kind: str, seat: int | None, args: dict[str, Any]) -> bool:
     """Whether the rules would accept this action now (nothing is changed either way)."""
+    return refusal(state, kind, seat, args) is None
+
+
+def refusal(state: TableState, kind: str, seat: int | None, args: dict[str, Any]) -> RuleViolation | None:
+    """The rule that would refuse this action now, or None when the rules would accept it."""
     try:
         engine.decide(state, kind, seat, args)
-    except RuleViolation:
-        return False
-    return True
+    except RuleViolation as violation:
+        return violation
+    return None
+
+
+def _withheld(action: str, seat: int, violation: RuleViolation) -> Withheld:
+    return Withheld(action, seat, violation.message, violation.section, tuple(sorted(violation.params.items())))
 
 
 def _offers(state: TableState, mine: tuple[int, ...], display: bool) -> Offers:
@@ -226,8 +257,9 @@ def _offers(state: TableState, mine: tuple[int, ...], display: bool) -> Offers:
         parts.update(set_rank=mine if state.profile else (), set_job=mine if state.job_profile else ())
     parts.update(_whenever(state, mine, display))
     if playing:
-        parts.update(_turn(state, mine), feed_pest=_feeds(state, mine))
-        parts.update(_window(state, mine, display))
+        turn, window = _turn(state, mine), _window(state, mine, display)
+        parts.update(turn, feed_pest=_feeds(state, mine))
+        parts.update(window, withheld=turn.get("withheld", ()) + window.get("withheld", ()))
         parts.update(_raid(state, mine))
         parts.update(_denouncement(state, mine))
     return Offers(**parts)
@@ -274,6 +306,8 @@ def _turn(state: TableState, mine: tuple[int, ...]) -> dict[str, Any]:
         "use_free_time": turn.seat if turn.phase == "freetime" else None,
         "heal": turn.seat if accepts(state, "heal", turn.seat, {}) else None,
     }
+    if turn.phase == "heal" and parts["heal"] is None:  # the reminder speaks of healing: say why there is no button
+        parts["withheld"] = (_withheld("heal", turn.seat, refusal(state, "heal", turn.seat, {})),)
     if turn.phase in ("call", "freetime") and not (window is not None and window.awaits_roll):
         parts["play_card"] = PlayCard(turn.seat, calls_people=turn.phase == "call")
     parts["get_rid"] = _get_rid(state, turn.seat)
@@ -304,14 +338,17 @@ def _window(state: TableState, mine: tuple[int, ...], display: bool) -> dict[str
     window = state.window
     if window is None:
         return {}
-    others = tuple(s for s in mine if s != window.seat)
+    others = tuple(s for s in mine if s not in (window.seat, window.pulled_by))  # the order's giver waits for nobody
     undecided = tuple(s for s in others if s not in window.passed)
     pullers = tuple(s for s in mine if may_pull_rank(state, s))
+    raiders = tuple(s for s in pullers if outranked_by_nobody(state, s))
     return {
         "cancel_card": others if display else undecided,
         "pass_card": () if display else undecided,
         "pull_rank": pullers,
-        "pull_rank_raid": tuple(s for s in pullers if outranked_by_nobody(state, s)),
+        "pull_rank_raid": raiders,
+        "withheld": tuple(Withheld("pull_rank_raid", s, ONLY_HIGHEST_RAIDS, "guevara.raid")
+                          for s in pullers if s not in raiders),
         "watch_tv": tuple(s for s in mine if may_watch_tv(state, s)),
         "roll_for_card": window.seat if window.awaits_roll and window.seat in mine else None,
     }
@@ -367,8 +404,9 @@ def _whenever(state: TableState, mine: tuple[int, ...], display: bool) -> dict[s
         if not players:
             return {}
         targets = tuple(state.order)
+        demotable = tuple(s for s in targets if s in state.ranks and rank_step(state.ranks[s], -1) is not None)
         denouncers = () if state.denunciation is not None else players
-        return {"promote": players, "demote": Whenever(players, targets),
+        return {"promote": players, "demote": Whenever(players, demotable) if demotable else None,
                 "denounce": Whenever(denouncers, tuple(s for s in targets if display or s not in players))
                 if denouncers else None}
     if state.jobs and state.turn is not None and state.rules.has_jobs:

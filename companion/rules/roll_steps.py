@@ -35,7 +35,18 @@ def routed(state: TableState, seat: int | None, args: dict[str, Any]) -> tuple[s
         raise RuleViolation(N_("Enter this roll at the Person you send away, under “Get rid of People”: the "
                                "destination is said before the roll, and the roll then moves the Person."),
                             section="guevara.people.get_rid")
+    if purpose == "get_rid" and _keeps_only_unmovable(state, seat):
+        raise RuleViolation(N_("The Glorious Leader cannot be rolled away: only a card moves him out of a tent."),
+                            section="guevara.pests")
     return "roll_die", args
+
+
+def _keeps_only_unmovable(state: TableState, seat: int) -> bool:
+    """The active player is in the Roll phase, and the only People in the tent are ones no roll sends away."""
+    turn = state.turn
+    people = [card for card in state.tents.get(seat, []) if card.type == "person"]
+    return (turn.seat == seat and turn.phase == "roll" and bool(people)
+            and all(card.key in NOT_ROLLED_AWAY for card in people))
 
 
 def _may_send_away(state: TableState, seat: int) -> bool:

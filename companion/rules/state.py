@@ -175,6 +175,7 @@ class Denunciation:
     stage: str = "roll"
     revenge: bool = False
     roll: dict | None = None  # the target's roll once made: value, modifier, extra, penalty, total
+    demoted: bool = True  # whoever lost was demoted (a Private has no lower rank to go to)
 
 
 @dataclass
@@ -183,6 +184,8 @@ class PendingSwap:
 
     seat: int
     rank: str
+    by: int | None = None  # who played the Demotion card, for the log
+    why: str = "demotion"  # or "denounce"
 
 
 @dataclass

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .job_dice import require_job_rolled
 from .placing import enter_tent, food_for, take_card, tent_card
 from .raids import may_lead_raid, new_raid, outranked_by_nobody
-from .state import PestDemand, TableState, TentCard, Window, find_card
+from .state import PestDemand, Roll, TableState, TentCard, Window, find_card
 from .violations import N_, RuleViolation
 
 ONLY_HIGHEST_RAIDS = N_("Only the highest rank at the table may call a raid.")
@@ -288,13 +288,21 @@ def _window_closed(state, seat, args, seq):
         _settle(state)
 
 
+def _seen_roll(state: TableState, seat: int, purpose: str, args: dict, seq: int) -> None:
+    """A step's roll is the table's newest roll too, so the dice panel never shows an older one."""
+    state.last_roll = Roll(seq=seq, seat=seat, purpose=purpose, note=args.get("name") or "", value=args["value"],
+                           physical=bool(args.get("physical")))
+
+
 def _call_rolled(state, seat, args, seq):
+    _seen_roll(state, seat, "call", args, seq)
     window, state.window = state.window, None
     if args["value"] >= CALL_SUCCEEDS:
         enter_tent(state, window.target, window.cards[0])
 
 
 def _slack_rolled(state, seat, args, seq):
+    _seen_roll(state, seat, "variable", args, seq)
     window, state.window = state.window, None
     card = window.cards[0]
     card.slack = args["value"] + window.modifier
@@ -312,12 +320,15 @@ def _canceled(state, seat, args, seq):
 
 def _passed(state, seat, args, seq):
     window = state.window
+    if window is None or args.get("window", window.uid) != window.uid:  # an older log's pass by the order's giver
+        return
     window.passed.append(seat)
-    if not window.awaits_roll and set(window.passed) >= set(state.seats) - {window.seat}:
+    if not window.awaits_roll and set(window.passed) >= set(state.seats) - {window.seat, window.pulled_by}:
         _settle(state)
 
 
 def _rid_rolled(state, seat, args, seq):
+    _seen_roll(state, seat, "get_rid", args, seq)
     if args["value"] < GET_RID_SUCCEEDS:
         return
     found = take_card(state, args["card"])

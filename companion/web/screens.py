@@ -171,7 +171,8 @@ def _waiting(state: TableState) -> str:
     window = state.window
     if window is None or window.awaits_roll:
         return ""
-    return ", ".join(told.seat_name(state, s) for s in state.order if s != window.seat and s not in window.passed)
+    return ", ".join(told.seat_name(state, s) for s in state.order
+                     if s not in (window.seat, window.pulled_by) and s not in window.passed)
 
 
 def _names_cards(offered: Offers) -> bool:

@@ -42,7 +42,7 @@ def register(app: Flask) -> None:
         spectate,
         tables,
     )
-    from .words import help_links, narrate
+    from .words import deck_words, help_links, narrate
 
     app.url_map.converters["int"] = RowNumber  # before the routes that use it
     app.extensions["play"] = TableService(app.config["DATABASE"])
@@ -64,7 +64,7 @@ def register(app: Flask) -> None:
                                  rolled_buttons=action_form.rolled_buttons,
                                  help=help_links.help_link,
                                  rule_help=help_links.rule_help, card_photos=card_names.photos_read,
-                                 **narrate.FORMATTERS, **stories.TEMPLATE_HELPERS)
+                                 **narrate.FORMATTERS, **deck_words.FORMATTERS, **stories.TEMPLATE_HELPERS)
 
     app.before_request(_refuse_unknown_hosts)
     app.before_request(_refuse_other_origins)

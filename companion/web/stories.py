@@ -158,6 +158,9 @@ def told_moment(moment: game_story.Moment, game: game_story.Game) -> Told:
                if moment.deltas.get(seat) or moment.wounds.get(seat)]
     lines = [(told.line_owner(event, state),
               log_sentences.describe(event, state, {})) for event in moment.events]
+    if moment.kind in ("gain", "loss") and moment.cards:  # not whose pass happened to be last: the card
+        lines = [(name(moment.other), _("%(card)s comes into play: nobody canceled it",
+                                        card=", ".join(told.card_label(card) for card in moment.cards)))]
     return Told(moment.kind, moment.turn, headline, changes, lines)
 
 

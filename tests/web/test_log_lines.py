@@ -35,7 +35,7 @@ def test_the_jobs_roll_as_a_turn_begins_names_the_player_whose_turn_it_is(app, c
     log = log_of(ana, token)
     assert "<b>Ana</b> rolled" in log and "for the job's Income — Artist" in log
     assert "<b>Cleo</b> rolled" not in log
-    assert "<b>Ana</b> turn 2 begins" in log
+    assert "<b>Ana</b> begins turn 2" in log
 
 
 def test_a_line_names_its_player_once_and_the_display_only_when_it_tapped_for_them(app, client):
@@ -146,6 +146,6 @@ def test_a_sleep_woken_when_the_free_time_phase_ends_is_named_on_its_owners_phon
     after = state(client, table)
     assert after["seats"][0]["tent"] == [] and [c["name"] for c in after["seats"][1]["tent"]] == [
         "Nookie on the Barricade"]
-    told = "<b>Ben</b> nobody canceled it — Sleep is discarded from the tent of Ana: the Nookie next door was too loud"
+    told = "<b>Ben</b> keeps the card in play: nobody canceled it — Sleep is discarded from the tent of Ana: the Nookie next door was too loud"
     assert told in markup.unescape(ana.get(f"/t/{table}/seat").get_data(as_text=True))  # on Ana's own phone
     assert told in log_of(ana, table) and told in log_of(ben, table)

@@ -14,7 +14,7 @@ def test_the_undo_button_names_everything_the_last_tap_did_and_takes_it_all_back
     act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2)
     act(ana, table, type="advance", seat=1, phase="freetime", turn=1)  # closes the window, then moves on
     html = ben.get(f"/t/{table}/seat").get_data(as_text=True)
-    assert "Ana: nobody canceled it; Ana: phase: Discard" in html
+    assert "Ana: keeps the card in play: nobody canceled it; Ana: phase: Discard" in html
     act(ben, table, type="undo")
     after = state(client, table)
     assert after["phase"] == "freetime" and after["window"]["cards"][0]["name"] == "Hammock Time"

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, abort, render_template, request
 
 from ... import rulebook
 from ...rulebook import render, search
+from ...rules import game as game_record
+from ...storage import store
+from ..connection import get_db
 from ..i18n import current_language
 
 bp = Blueprint("reference", __name__)
@@ -18,17 +23,32 @@ def safe_back(target: str | None) -> str | None:
     return None
 
 
+TABLE_PATH = re.compile(r"/t/([A-Za-z0-9_-]{16,64})(?:/|$)")
+
+
+def table_rulebook(back: str | None) -> str | None:
+    """The rulebook of the table a page was opened from (its way back names the table), if any."""
+    found = TABLE_PATH.match(back or "")
+    table = store.table_by(get_db(), "token", found.group(1)) if found else None
+    return game_record(table.game).rulebook if table is not None else None
+
+
 @bp.get("/rules")
 def rules_search() -> str:
-    """Search the reference; with no question, list each game's sections."""
+    """Search the reference; with no question, list each game's sections. Opened from a table, that table's game
+    is chosen, and its answers come first."""
     lang = current_language()
     query = request.args.get("q", "")[:200]
-    game = request.args.get("game") if request.args.get("game") in rulebook.GAMES else None
-    hits = search.search(query, lang, game=game, limit=8) if query.strip() else []
+    back = safe_back(request.args.get("back"))
+    chosen = request.args.get("game")
+    own = table_rulebook(back)
+    game = chosen if chosen in rulebook.GAMES else own if chosen is None else None
+    first = game if game is not None and game == own else None
+    hits = search.search(query, lang, game=None if first else game, limit=8, first=first) if query.strip() else []
     contents = [] if query.strip() else [s for s in rulebook.sections(lang) if game in (None, s.game)]
     return render_template("rules.html", query=query, game=game, games=rulebook.GAMES,
                            hits=[(hit, render.to_html(hit.highlighted_body)) for hit in hits],
-                           contents=contents, back=safe_back(request.args.get("back")))
+                           contents=contents, back=back)
 
 
 @bp.get("/rules/<section_id>")

@@ -116,10 +116,17 @@ def _denounce_rolled(event: dict, state: TableState, by_seq: dict[int, dict]) ->
 
 
 def log_entries(events: list[dict], state: TableState, by_seq: dict[int, dict]) -> list[Entry]:
-    """Events newest first, each line marked when an undo has taken it back (`by_seq` resolves undo targets)."""
-    return [Entry(seq=e["seq"], time=datetime.fromtimestamp(e["at"]).strftime("%H:%M"),
-                  who=line_owner(e, state), what=describe(e, state, by_seq),
-                  undone=step_of(e) in state.undone) for e in reversed(events)]
+    """Events newest first, each line marked when an undo has taken it back (`by_seq` resolves undo targets);
+    the win, which no event records (reaching the goal wins at once), gets its own line after the event that did it."""
+    entries = []
+    for e in reversed(events):
+        time = datetime.fromtimestamp(e["at"]).strftime("%H:%M")
+        if e["seq"] == state.won_at and state.winner is not None:
+            entries.append(Entry(seq=e["seq"], time=time, who=seat_name(state, state.winner),
+                                 what=_("has reached the goal and won the game")))
+        entries.append(Entry(seq=e["seq"], time=time, who=line_owner(e, state), what=describe(e, state, by_seq),
+                             undone=step_of(e) in state.undone))
+    return entries
 
 
 def next_undo(state: TableState, by_seq: dict[int, dict]) -> str | None:
@@ -205,9 +212,9 @@ def _ranks_dealt(event: dict, state: TableState, by_seq: dict[int, dict]) -> str
 def _turn_started(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     args = event["args"]
     if args.get("awaiting"):
-        return _("turn %(number)d begins: the table rolls a die for %(what)s", number=args["number"],
+        return _("begins turn %(number)d: the table rolls a die for %(what)s", number=args["number"],
                  what=", ".join(purpose_label(field, state.rules) for field in args["awaiting"]))
-    return _("turn %(number)d begins: %(income_term)s %(income)d, %(free_time_term)s %(free)d",
+    return _("begins turn %(number)d: %(income_term)s %(income)d, %(free_time_term)s %(free)d",
              number=args["number"], income=args["income"], free=args["free_time"],
              **terms_in_sentence(state.rules))
 
@@ -374,7 +381,7 @@ SAID = {  # event types told by a sentence of their own alone
     "dealer_set": N_("deals"),
     "profile_set": N_("entered the rank cards of the deck"),
     "healed": N_("heals a wound"),
-    "window_closed": N_("nobody canceled it"),
+    "window_closed": N_("keeps the card in play: nobody canceled it"),
     "window_passed": N_("let it pass"),
     "game_reset": N_("started a rematch with the same seats"),
     "jobs_reset": N_("started a rematch with the same seats"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ... import cards as catalog
 from ... import rulebook
-from ...rules import N_, RANKS, Game, TableState, terms
+from ...rules import GAMES, N_, RANKS, Game, TableState, terms
 from ..i18n import current_language
 from ..i18n import gettext as _
 from .told import card_label
@@ -97,6 +97,11 @@ def refusal(error) -> str:
     return _(error.message, **params)
 
 
+def rulebook_name(key: str) -> str:
+    """Which rulebook a section belongs to, for the reader: a game's printed title, or the glossary."""
+    return GAMES[key].title if key in GAMES else _("Glossary")
+
+
 def category_name(key: str) -> str:
     """A card category in the reader's language."""
     return _(CATEGORY_NAMES.get(key, key))
@@ -160,4 +165,5 @@ FORMATTERS = {
     "purpose_section": PURPOSE_SECTIONS, "card_label": card_label, "category_name": category_name,
     "category_names": category_names, "type_name": type_name, "rule_title": rule_title, "term": term,
     "terms_in_sentence": terms_in_sentence, "roll_note": roll_note, "job_change_card": job_change_card,
+    "refusal": refusal, "rulebook_name": rulebook_name,
 }

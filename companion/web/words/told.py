@@ -29,6 +29,11 @@ def named_card(args: dict, prefix: str = "", fallback: str = "") -> str:
     return card_label({"name": args[f"{prefix}name"], "key": args.get(f"{prefix}key")})
 
 
+# Lines that name only their player even when the display tapped: the setup is the display's job anyway, and a
+# turn begins by the rules ("Display, for Dan deals" read as if the display dealt for Dan).
+PLAYER_ONLY = frozenset({"dealer_set", "rank_set", "job_set", "turn_started"})
+
+
 def line_owner(event: dict, state: TableState) -> str:
     """Whom a log line is about: the player it belongs to, and the display too when it tapped for them.
 
@@ -38,7 +43,7 @@ def line_owner(event: dict, state: TableState) -> str:
     seat, actor = event.get("seat"), event.get("actor")
     if seat is None or seat not in state.seats:
         return (_("Display") if actor == DISPLAY else seat_name(state, int(actor.split(":", 1)[1]))) if actor else ""
-    if actor == DISPLAY:
+    if actor == DISPLAY and event["type"] not in PLAYER_ONLY:
         return _("%(tapper)s, for %(name)s", tapper=_("Display"), name=seat_name(state, seat))
     return seat_name(state, seat)
 

@@ -221,7 +221,7 @@
     if (!camera.hasAttribute || !camera.hasAttribute("data-card-photo") || !camera.files || !camera.files[0]) return;
     var input = document.getElementById(camera.getAttribute("data-for"));
     var picker = pickerOf(input);
-    var status = camera.closest(".card-photo").querySelector("[data-photo-status]");
+    var status = document.getElementById(camera.getAttribute("data-status"));
     status.textContent = camera.getAttribute("data-reading");
     shrunk(camera.files[0]).then(function (photo) {
       var body = new FormData();

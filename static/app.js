@@ -263,12 +263,13 @@
     if (!details.matches || !details.matches(SELECTOR)) return;
     try { localStorage.setItem(foldKey(details), details.open ? "open" : "closed"); } catch (e) { /* ignore */ }
   }, true);
-  // A live refresh morphs the panel in place: it must not close what the player opened.
+  // A live refresh morphs the panel in place: it must neither close what the player opened nor open what the
+  // player left closed, any fold (the folds keep ids, so a morph matches each with itself).
   if (window.Idiomorph) {
     var callbacks = window.Idiomorph.defaults.callbacks;
     var before = callbacks.beforeAttributeUpdated;
     callbacks.beforeAttributeUpdated = function (name, node, mutation) {
-      if (name === "open" && node.matches && node.matches(SELECTOR)) return false;
+      if (name === "open" && node.tagName === "DETAILS") return false;
       return before ? before(name, node, mutation) : true;
     };
   }
@@ -427,10 +428,12 @@
     newest = Math.max(newest, version);
     if (!panel || !window.htmx || version <= shownVersion()) return;
     var typed = typedNow();  // as on a refresh: what the person is typing stays
+    document.dispatchEvent(new CustomEvent("companion:live-before"));  // lead.js keeps the reader's place
     // The context element lets htmx find the morph extension (hx-ext on the body): without one it would
     // replace the panel's insides, and a button held down across the change would lose its tap.
     htmx.swap(panel, html, { swapStyle: "morph" }, { contextElement: panel });
     putBack(typed);
+    document.dispatchEvent(new CustomEvent("companion:live-after"));
   }
   function poll() {
     // A poll that hangs on dead Wi-Fi must not leave the badge saying Live: give up after a few seconds.

@@ -1,13 +1,24 @@
-"""The phone leads the turn (issue 32), on the table's LAN name: what to do next under the thumb, nothing silent."""
+"""The phone leads the turn (issue 32), on the table's LAN name: what to do next under the thumb, nothing silent.
+
+Three phones, one per language and size (Russian at 320x568, German at 360x640, English at 390x844), play a Chez
+Guevara table whose display acts through the API: every phase of each one's turn, a cancel window, a raid's rolls,
+the loot, a denouncement and a question about a number.
+"""
 
 from __future__ import annotations
+
+import json
+import urllib.request
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers.browser_steps import join, open_table, scan_qr
-from tests.helpers.chromium import LAN_HOST
+from tests.helpers.api_tables import COOK, GUEVARA, RANKS, SIESTA
+from tests.helpers.browser_steps import PROPAGATION_MS
+from tests.helpers.chromium import LAN_HOST, PHONE
 from tests.helpers.real_server import Server
+
+PHONES = (("Ana", "ru", 320, 568), ("Ben", "de", 360, 640), ("Cleo", "en", 390, 844))
 
 
 @pytest.fixture(scope="module")
@@ -18,33 +29,233 @@ def lan(tmp_path_factory):
     running.stop()
 
 
+class Display:
+    """The table's display acting through the JSON API (from this machine, on loopback)."""
+
+    def __init__(self, server):
+        self.server = server
+        made = self.call("/api/tables", {"game": "guevara", "seats": 3, "language": "en"})
+        self.token, self.key, self.join_url = made["token"], made["display_key"], made["join_url"]
+
+    def call(self, path, body, key=None):
+        request = urllib.request.Request(self.server.loopback_url + path, data=json.dumps(body).encode(),
+                                         method="POST", headers={"Content-Type": "application/json",
+                                                                 **({"Authorization": f"Bearer {key}"} if key else {})})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.load(answer)
+
+    def act(self, type, seat=None, **args):
+        return self.call(f"/t/{self.token}/actions", {"type": type, "seat": seat, "args": args}, self.key)
+
+
+def sit_down(browser, url, seat, name, lang, width, height):
+    """A phone in its player's language and size takes a seat."""
+    page = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}}, locale=lang).new_page()
+    page.goto(url)
+    page.check(f"input[name=seat][value='{seat}']")
+    page.fill("#name", name)
+    page.locator("#name").locator("xpath=ancestor::form").locator("button[type=submit]").click()
+    expect(page.get_by_test_id("my-total")).to_be_visible()
+    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
+    return page
+
+
+def box_of(locator):
+    """The element's box, once a live refresh is not replacing it just now."""
+    for _try in range(50):
+        box = locator.bounding_box()
+        if box is not None:
+            return box
+        locator.page.wait_for_timeout(100)
+    raise AssertionError(f"{locator} has no box")
+
+
+UNCOVERED = """e => { const b = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  return !!hit && (hit === e || e.contains(hit) || hit.contains(e)); }"""
+
+
+def on_screen(page, test_id, what=""):
+    """The element lies wholly inside the phone's screen, nothing drawn over it, and the page is not wider."""
+    locator = page.get_by_test_id(test_id).first
+    expect(locator).to_be_visible(timeout=PROPAGATION_MS)
+    box, size = box_of(locator), page.viewport_size
+    assert box["y"] >= -0.5 and box["y"] + box["height"] <= size["height"] + 0.5, (what or test_id, box, size)
+    assert box["x"] >= -0.5 and box["x"] + box["width"] <= size["width"] + 0.5, (what or test_id, box, size)
+    assert locator.evaluate(UNCOVERED), f"{what or test_id} is covered"
+    widths = page.evaluate("[window.innerWidth, document.documentElement.scrollWidth]")
+    assert widths[1] <= widths[0], f"the page is {widths[1]} px wide on a {widths[0]} px phone"
+
+
+def now_in_view(page):
+    """The phase and the player's own total, in view."""
+    on_screen(page, "now-phase")
+    on_screen(page, "now-total")
+
+
+@pytest.fixture(scope="module")
+def table(browser_module, lan):
+    """The display and the three phones, seated, the game started with Ana (the only Corporal) on turn."""
+    display = Display(lan)
+    display.act("set_profile", **RANKS)
+    for seat, rank in ((1, "corporal"), (2, "private"), (3, "private")):
+        display.act("set_rank", seat, rank=rank)
+    display.act("set_dealer", 3)
+    phones = [sit_down(browser_module, display.join_url, seat, name, lang, width, height)
+              for seat, (name, lang, width, height) in enumerate(PHONES, 1)]
+    display.act("start_game")
+    return display, phones
+
+
+@pytest.fixture(scope="module")
+def browser_module(session_browser):
+    """The session's Chromium, its pages kept for the module's tests and closed after them."""
+    yield session_browser
+    for context in session_browser.contexts:
+        context.close()
+
+
+def die(page, test_id, value):
+    """The "I rolled N" button of a real die (named in the phone's language)."""
+    return page.get_by_test_id(test_id).locator(f"button[name=value][value='{value}']")
+
+
+def tap_advance(page):
+    """The player taps the bar's Next phase (or End the turn); the phase and own total stay in view."""
+    phase = page.get_by_test_id("now-phase")
+    before = phase.inner_text()
+    on_screen(page, "advance")
+    page.get_by_test_id("advance").click()
+    expect(phase).not_to_have_text(before, timeout=PROPAGATION_MS)
+    now_in_view(page)
+    # The next action has focus, not the page; once the turn is over, the now bar.
+    expect(page.locator("#action-bar :focus, .now-bar:focus")).to_have_count(1)
+
+
+def through_phases(page, phases):
+    """Every phase's Next phase under the thumb, tapped."""
+    for phase in phases:
+        expect(page.get_by_test_id("turn-phase")).to_have_attribute("data-phase", phase, timeout=PROPAGATION_MS)
+        tap_advance(page)
+
+
+def test_every_moment_puts_its_action_under_the_thumb_and_keeps_the_phase_and_total_in_view(table):
+    display, (ana, ben, cleo) = table
+    through_phases(ana, GUEVARA[:2])  # Draw, Roll
+
+    # Call People: Ana's Camp Cook comes uninvited; Ben and Cleo may cancel it or let it pass, as equals.
+    display.act("play_card", 1, cards=[COOK])
+    for phone in (ben, cleo):
+        on_screen(phone, "go-cancel-card")
+        on_screen(phone, "pass-card")
+    on_screen(ana, "advance", "going on while her card waits")
+    ben.get_by_test_id("pass-card").click()
+    expect(ben.get_by_test_id("pass-card")).to_have_count(0, timeout=PROPAGATION_MS)
+    now_in_view(ben)
+    cleo.get_by_test_id("go-cancel-card").click()  # the card to cancel with is named in the page
+    on_screen(cleo, "window", "the cancel form")
+    expect(cleo.locator("#cancel-with-seat")).to_be_focused()
+    now_in_view(cleo)
+    cleo.get_by_test_id("pass-card").click()
+    expect(cleo.get_by_test_id("pass-card")).to_have_count(0, timeout=PROPAGATION_MS)
+    through_phases(ana, ("call",))
+
+    # Free Time: Ana calls a raid; everybody's roll, then the leader's loot pick.
+    display.act("call_raid", 1, name="Raid the Village", loot=1)
+    on_screen(ana, "raid-roll-form", "the leader's roll")
+    die(ana, "raid-roll-form", 4).click()
+    for phone, value in ((ben, 6), (cleo, 2)):
+        on_screen(phone, "raid-roll-form", "a raid roll")
+        die(phone, "raid-roll-form", value).click()
+        expect(phone.get_by_test_id("raid-roll-form")).to_have_count(0, timeout=PROPAGATION_MS)
+        now_in_view(phone)
+    on_screen(ana, "go-take_loot", "the loot pick")
+    ana.get_by_test_id("go-take_loot").click()
+    expect(ana.locator("#loot-name-seat")).to_be_focused()
+    box, size = box_of(ana.locator("#loot-name-seat")), ana.viewport_size
+    assert box["y"] + box["height"] <= size["height"] - box_of(ana.get_by_test_id("action-bar"))["height"]
+    now_in_view(ana)
+    display.act("take_loot", 1, name="Cigars", slack=2)
+
+    # Ben denounces Ana: her roll under her thumb.
+    display.act("denounce", 2, target=1)
+    on_screen(ana, "action-bar", "the denounce roll")
+    die(ana, "action-bar", 1).click()
+    expect(ana.get_by_test_id("denounce-sum")).to_be_visible(timeout=PROPAGATION_MS)
+    now_in_view(ana)
+    display.act("denounce_done", 2)
+    through_phases(ana, GUEVARA[3:])  # Free Time, Discard, Heal: the turn ends
+
+    # Ben's turn, wounded by his 6: every phase, and healing before the turn ends.
+    through_phases(ben, GUEVARA[:5])
+    on_screen(ben, "heal")
+    ben.get_by_test_id("heal").click()
+    expect(ben.get_by_test_id("heal")).to_have_count(0, timeout=PROPAGATION_MS)
+    now_in_view(ben)
+    through_phases(ben, GUEVARA[5:])
+
+    # Cleo's turn: a number that differs from the one this server knows is asked where she looks.
+    through_phases(cleo, GUEVARA[:3])
+    display.act("play_card", 3, cards=[SIESTA])
+    display.act("undo")
+    cleo.fill("#pc-name-seat", SIESTA["name"])
+    numbers = cleo.locator(".card-numbers")
+    if numbers.get_attribute("open") is None:
+        numbers.locator("summary").click()
+    cleo.fill("#pc-slack-seat", "3")
+    cleo.get_by_test_id("play-card").click()
+    on_screen(cleo, "printed-table", "the question's answer")
+    now_in_view(cleo)
+    through_phases(cleo, GUEVARA[3:])
+
+
 def requests_sent(page, act) -> list[str]:
     """The addresses the page asked the network for while `act` ran (answers from the browser's cache not counted)."""
     session = page.context.new_cdp_session(page)
     session.send("Network.enable")
     sent, cached = {}, set()
-    session.on(
-        "Network.requestWillBeSent",
-        lambda event: sent.setdefault(event["requestId"], event["request"]["url"]),
-    )
+    session.on("Network.requestWillBeSent", lambda event: sent.setdefault(event["requestId"], event["request"]["url"]))
     session.on("Network.requestServedFromCache", lambda event: cached.add(event["requestId"]))
-    session.on(
-        "Network.responseReceived",
-        lambda event: event["response"].get("fromDiskCache") and cached.add(event["requestId"]),
-    )
+    session.on("Network.responseReceived",
+               lambda event: event["response"].get("fromDiskCache") and cached.add(event["requestId"]))
     act()
     session.detach()
     return [url for request_id, url in sent.items() if request_id not in cached]
 
 
-def test_a_warm_seat_load_asks_only_for_the_page_and_its_live_stream(browser, lan):
-    ana = join(browser, scan_qr(open_table(browser, lan, seats="2")), 1, "Ana")
-    seat = ana.url
+def test_a_warm_seat_load_asks_only_for_the_page_and_its_live_stream(table):
+    _display, (_ana, _ben, cleo) = table
+    seat = cleo.url
 
     def open_again():
-        ana.goto(seat)
-        expect(ana.locator("#conn")).to_have_attribute("data-state", "live")
+        cleo.goto(seat)
+        expect(cleo.locator("#conn")).to_have_attribute("data-state", "live")
 
-    asked = requests_sent(ana, open_again)
+    asked = requests_sent(cleo, open_again)
     assert len(asked) <= 2, asked
     assert asked[0].split("?")[0] == seat.split("?")[0] and "/live" in asked[-1]
+
+
+FOLDS = "() => Object.fromEntries([...document.querySelectorAll('#panel details')].map(d => [d.id || d.className, d.open]))"
+
+
+def test_another_players_announcement_leaves_the_readers_folds_and_place_as_they_were(table):
+    display, (_ana, ben, _cleo) = table
+    expect(ben.get_by_test_id("turn-player")).to_have_text("Ana", timeout=PROPAGATION_MS)  # turn 4
+    for fold in ("scoreboard", "log"):  # Ben reads the scoreboard and the log; the dice and the cards stay closed
+        details = ben.locator(f"#fold-{fold}")
+        if details.get_attribute("open") is None:
+            details.locator("summary").click()
+    scoreboard = ben.locator("#fold-scoreboard")
+    top = scoreboard.evaluate("e => e.getBoundingClientRect().top + window.scrollY")
+    ben.evaluate(f"window.scrollTo(0, {top} - 200)")
+    folds, place = ben.evaluate(FOLDS), scoreboard.evaluate("e => e.getBoundingClientRect().top")
+    assert ben.evaluate("window.scrollY") > 0
+    for phase in GUEVARA[:3]:
+        display.act("advance", 1, phase=phase, turn=4)
+    display.act("play_card", 1, cards=[SIESTA])  # Ana's Activity: a cancel window opens above what Ben reads
+    expect(ben.get_by_test_id("window")).to_be_visible(timeout=PROPAGATION_MS)
+    on_screen(ben, "pass-card")
+    now = ben.evaluate(FOLDS)
+    assert {name: now.get(name) for name in folds} == folds
+    assert abs(scoreboard.evaluate("e => e.getBoundingClientRect().top") - place) < 2

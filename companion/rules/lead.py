@@ -20,7 +20,7 @@ MOMENTS: tuple[tuple[str, ...], ...] = (
     ("cancel_card", "pass_card"),
     ("get_rid", "advance"),
     ("heal", "advance"),
-    ("advance",),
+    ("advance", "skip"),
 )
 
 

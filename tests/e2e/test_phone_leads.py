@@ -8,6 +8,7 @@ the loot, a denouncement and a question about a number.
 from __future__ import annotations
 
 import json
+import urllib.error
 import urllib.request
 
 import pytest
@@ -41,8 +42,11 @@ class Display:
         request = urllib.request.Request(self.server.loopback_url + path, data=json.dumps(body).encode(),
                                          method="POST", headers={"Content-Type": "application/json",
                                                                  **({"Authorization": f"Bearer {key}"} if key else {})})
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            return json.load(answer)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return json.load(answer)
+        except urllib.error.HTTPError as refused:
+            raise AssertionError(f"{path} {body}: {refused.read().decode()}") from None
 
     def act(self, type, seat=None, **args):
         return self.call(f"/t/{self.token}/actions", {"type": type, "seat": seat, "args": args}, self.key)
@@ -259,3 +263,64 @@ def test_another_players_announcement_leaves_the_readers_folds_and_place_as_they
     now = ben.evaluate(FOLDS)
     assert {name: now.get(name) for name in folds} == folds
     assert abs(scoreboard.evaluate("e => e.getBoundingClientRect().top") - place) < 2
+
+
+THINGS = [{"name": "Soap", "type": "thing", "slack": 1, "cost": 1}, {"name": "Rum", "type": "thing", "slack": 1, "cost": 0}]
+HAMMOCK = {"name": "Hammock Time", "type": "activity", "slack": 2}
+
+
+class Thumb:
+    """Taps on one phone, counted."""
+
+    def __init__(self, page):
+        self.page, self.taps = page, 0
+
+    def tap(self, locator):
+        locator.click()
+        self.taps += 1
+
+    def on_to(self, phase):
+        """Straight to a phase (the bar's second action), or End the turn ("end"); the panel moves on."""
+        version = self.page.locator("#panel").get_attribute("data-version")
+        skip = self.page.get_by_test_id("skip")
+        expect(skip).to_have_attribute("data-to", phase, timeout=PROPAGATION_MS)
+        self.tap(skip)
+        expect(self.page.locator("#panel")).not_to_have_attribute("data-version", version, timeout=PROPAGATION_MS)
+
+    def pick(self, name):
+        self.tap(self.page.locator(".play-card-form .card-picker").get_by_role("button", name=name, exact=True))
+
+
+def test_a_turn_with_known_cards_takes_eight_taps_and_passing_a_turn_two(table):
+    display, (ana, ben, cleo) = table
+    Thumb(ana).on_to("end")  # Ana, in Free Time with her Siesta waiting, ends her turn
+    expect(ben.get_by_test_id("now-phase")).to_contain_text("Ben", timeout=PROPAGATION_MS)
+    # The table's deck learns the turn's cards from Ben's, then takes them back.
+    taught = [("advance", {"phase": "draw", "turn": 5}), ("advance", {"phase": "roll", "turn": 5}),
+              ("play_card", {"cards": [COOK]}),
+              ("advance", {"phase": "call", "turn": 5}), ("play_card", {"cards": THINGS}),
+              ("play_card", {"cards": [HAMMOCK]})]
+    for kind, args in taught:
+        display.act(kind, 2, **args)
+    for _ in taught:
+        display.act("undo")
+    passing = Thumb(ben)
+    passing.on_to("call")
+    passing.on_to("end")
+    assert passing.taps <= 2
+
+    known = Thumb(cleo)
+    known.on_to("call")
+    known.pick("Camp Cook")  # uninvited: no roll to call it
+    expect(cleo.get_by_test_id("window")).to_contain_text("Camp Cook", timeout=PROPAGATION_MS)
+    known.tap(cleo.get_by_test_id("advance"))
+    expect(cleo.get_by_test_id("turn-phase")).to_have_attribute("data-phase", "freetime", timeout=PROPAGATION_MS)
+    known.pick("Soap")
+    known.pick("Rum")
+    known.tap(cleo.get_by_test_id("play-card"))
+    expect(cleo.get_by_test_id("window")).to_contain_text("Rum", timeout=PROPAGATION_MS)
+    known.pick("Hammock Time")
+    expect(cleo.get_by_test_id("window")).to_contain_text("Hammock Time", timeout=PROPAGATION_MS)
+    known.on_to("end")
+    expect(cleo.get_by_test_id("now-phase")).to_contain_text("Ana", timeout=PROPAGATION_MS)
+    assert known.taps <= 8, known.taps  # 11 before the bar could go straight past phases with nothing to do

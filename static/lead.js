@@ -154,4 +154,46 @@
     var config = event.detail.requestConfig;
     if (config && config.verb === "get") { keepAnchor(); keepFocus(); }
   });
+
+  // --- told once when the turn or an answer comes to this phone: a buzz, the title, a sound if chosen ---------
+  // The bar names its occasion (rules.occasion); a new one buzzes once. What waits when the page opens only
+  // marks the title: it is not news.
+  var plainTitle = document.title, told = {}, audio = null;
+  var sound = document.querySelector(".js-sound");
+  function soundOn() { try { return localStorage.getItem("companion-sound") === "on"; } catch (e) { return false; } }
+  if (sound) {
+    sound.checked = soundOn();
+    sound.addEventListener("change", function () {
+      try { localStorage.setItem("companion-sound", sound.checked ? "on" : "off"); } catch (e) { /* ignore */ }
+    });
+  }
+  function beep() {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    try {
+      audio = audio || new Context();
+      var tone = audio.createOscillator(), gain = audio.createGain();
+      tone.frequency.value = 880;
+      gain.gain.setValueAtTime(0.15, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+      tone.connect(gain).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.25);
+    } catch (e) { /* no sound here */ }
+  }
+  function tellOccasion(opening) {
+    var bar = document.getElementById("action-bar");
+    var key = bar ? bar.getAttribute("data-occasion") : "";
+    document.title = key ? bar.getAttribute("data-title") + " · " + plainTitle : plainTitle;
+    if (!key || told[key]) return;
+    told[key] = true;
+    if (opening) return;
+    if (typeof navigator.vibrate === "function") {
+      try { navigator.vibrate([120, 80, 120]); } catch (e) { /* not allowed here */ }
+    }
+    if (soundOn()) beep();
+  }
+  document.addEventListener("htmx:afterSettle", function () { tellOccasion(false); });
+  document.addEventListener("companion:live-after", function () { tellOccasion(false); });
+  tellOccasion(true);
 })();

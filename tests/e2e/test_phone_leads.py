@@ -8,6 +8,7 @@ the loot, a denouncement and a question about a number.
 from __future__ import annotations
 
 import json
+import re
 import urllib.error
 import urllib.request
 
@@ -15,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.helpers.api_tables import COOK, GUEVARA, RANKS, SIESTA
-from tests.helpers.browser_steps import PROPAGATION_MS
+from tests.helpers.browser_steps import BUZZ_RECORDER, PROPAGATION_MS
 from tests.helpers.chromium import LAN_HOST, PHONE
 from tests.helpers.real_server import Server
 
@@ -55,6 +56,7 @@ class Display:
 def sit_down(browser, url, seat, name, lang, width, height):
     """A phone in its player's language and size takes a seat."""
     page = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}}, locale=lang).new_page()
+    page.add_init_script(BUZZ_RECORDER)  # headless Chromium has no motor: record what the page asks for
     page.goto(url)
     page.check(f"input[name=seat][value='{seat}']")
     page.fill("#name", name)
@@ -324,3 +326,36 @@ def test_a_turn_with_known_cards_takes_eight_taps_and_passing_a_turn_two(table):
     known.on_to("end")
     expect(cleo.get_by_test_id("now-phase")).to_contain_text("Ana", timeout=PROPAGATION_MS)
     assert known.taps <= 8, known.taps  # 11 before the bar could go straight past phases with nothing to do
+
+
+def buzzes(page):
+    return page.evaluate("(window.buzzes || []).length")
+
+
+def test_the_turn_or_an_answer_coming_to_a_phone_buzzes_once_and_marks_the_title(table):
+    display, (ana, ben, cleo) = table
+    expect(ana).to_have_title(re.compile("^● Твой ход"), timeout=PROPAGATION_MS)  # Ana's turn 7, in Russian
+    expect(cleo).not_to_have_title(re.compile("^●"))
+    before = buzzes(ben)
+    for phase in GUEVARA[:3]:
+        display.act("advance", 1, phase=phase, turn=7)
+    display.act("play_card", 1, cards=[SIESTA])  # a card Ben may answer
+    expect(ben).to_have_title(re.compile("^● Deine Antwort"), timeout=PROPAGATION_MS)
+    assert buzzes(ben) == before + 1
+    version = ben.locator("#panel").get_attribute("data-version")
+    display.act("pass_card", 3, window=display_window(display))  # Cleo lets it pass: news, but not Ben's
+    expect(ben.locator("#panel")).not_to_have_attribute("data-version", version, timeout=PROPAGATION_MS)
+    ben.get_by_test_id("pass-card").click()
+    expect(ben).not_to_have_title(re.compile("^●"), timeout=PROPAGATION_MS)
+    assert buzzes(ben) == before + 1  # once for the occasion, however often the panel came
+    display.act("advance", 1, phase="freetime", turn=7, to="end")
+    expect(ben).to_have_title(re.compile("^● Dein Zug"), timeout=PROPAGATION_MS)
+    assert buzzes(ben) == before + 2
+
+
+def display_window(display):
+    """The open window's id, as the display's state says."""
+    request = urllib.request.Request(f"{display.server.loopback_url}/t/{display.token}/state.json",
+                                     headers={"Authorization": f"Bearer {display.key}"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)["window"]["id"]

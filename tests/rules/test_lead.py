@@ -21,3 +21,17 @@ def test_the_leaders_loot_pick_leads_and_a_roll_comes_before_it():
     picking = Offers(acts_for=(1,), take_loot=Loot(1, any_card=True), end_loot=1)
     assert lead(picking) == ("take_loot",)
     assert lead(Offers(acts_for=(1,), denounce_roll=1, take_loot=Loot(1, any_card=True))) == ("denounce_roll",)
+
+
+def test_an_occasion_lasts_while_its_moment_does_and_a_new_one_is_new():
+    from companion.rules import occasion
+    from tests.helpers.guevara_tables import SLEEP, game, to_phase
+
+    log = game()
+    first = occasion(log.state, ("advance", "skip"))
+    to_phase(log, "freetime")
+    assert occasion(log.state, ("advance",)) == first  # the same turn, however far it went
+    log.act("play_card", 1, cards=[SLEEP])
+    answer = occasion(log.state, ("cancel_card", "pass_card"))
+    assert answer != first and answer.startswith("cancel_card-")
+    assert occasion(log.state, ()) == ""

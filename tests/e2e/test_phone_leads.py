@@ -8,7 +8,10 @@ the loot, a denouncement and a question about a number.
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
+import time
 import urllib.error
 import urllib.request
 
@@ -359,3 +362,37 @@ def display_window(display):
                                      headers={"Authorization": f"Bearer {display.key}"})
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.load(answer)["window"]["id"]
+
+
+STOPPED_S = 20  # a laptop's lid closed for a while: the server process suspended, its connections left open
+
+
+def test_a_suspended_server_is_noticed_and_a_tap_made_meanwhile_is_recorded_once_after(table, lan):
+    display, (_ana, ben, _cleo) = table
+    expect(ben.get_by_test_id("turn-phase")).to_have_attribute("data-phase", "draw", timeout=PROPAGATION_MS)
+    expect(ben.locator("#conn")).to_have_attribute("data-state", "live", timeout=PROPAGATION_MS)
+    before = table_version(display)
+    (pid,) = lan.workers()
+    os.kill(pid, signal.SIGSTOP)
+    stopped = time.monotonic()
+    try:
+        expect(ben.locator("#conn")).not_to_have_attribute("data-state", "live", timeout=10_000)
+        assert time.monotonic() - stopped <= 10.5
+        ben.get_by_test_id("advance").click()
+        expect(ben.locator("#action-bar .tap-note.sending")).to_be_visible()
+        expect(ben.locator("#action-bar .not-recorded")).to_be_visible(timeout=10_000)  # unanswered after 5 s
+        time.sleep(max(0.0, STOPPED_S - (time.monotonic() - stopped)))
+    finally:
+        os.kill(pid, signal.SIGCONT)
+    expect(ben.locator("#conn")).to_have_attribute("data-state", "live", timeout=15_000)
+    expect(ben.get_by_test_id("turn-phase")).to_have_attribute("data-phase", "roll", timeout=15_000)
+    expect(ben.locator(".tap-note")).to_have_count(0)
+    assert table_version(display) == before + 1  # the one event of one Next phase: recorded once
+    display.act("undo")
+    expect(ben.get_by_test_id("turn-phase")).to_have_attribute("data-phase", "draw", timeout=PROPAGATION_MS)
+
+
+def table_version(display):
+    """The table's version as the server has it now."""
+    with urllib.request.urlopen(f"{display.server.loopback_url}/t/{display.token}/version", timeout=10) as answer:
+        return json.load(answer)["version"]

@@ -40,7 +40,10 @@
   function setState(state) {
     var conn = document.getElementById("conn");
     if (conn) conn.setAttribute("data-state", state);
-    if (state === "live" && typeof sendAgain === "function" && unanswered.length) sendAgain();
+    if (state === "live" && unanswered.length && !resendTimer) {
+      // A moment's wait: a server that answers polls but not taps is not asked again and again at once.
+      resendTimer = setTimeout(function () { resendTimer = null; sendAgain(); }, 1000);
+    }
   }
   function shownVersion() {
     var panel = document.getElementById("panel");
@@ -68,7 +71,7 @@
 
   // --- a tap unanswered (no answer at all, or none within TAP_MS) is kept and sent again, with the same action
   // id, as soon as the server answers again: it ends recorded once, or refused with the reason, never lost.
-  var TAP_MS = 5000, unanswered = [];
+  var TAP_MS = 5000, unanswered = [], resendTimer = null;
   if (window.htmx) htmx.config.timeout = TAP_MS;
   function keepUnanswered(form, control) {
     if (!form || !form.action) return;

@@ -1,4 +1,17 @@
 // The phone leads the turn: the action bar's room and focus, messages where the eye is, the reader's place kept.
+function soundOn() { try { return localStorage.getItem("companion-sound") === "on"; } catch (e) { return false; } }
+
+// The sound setting (off by default) belongs to this device, on every page that shows the settings.
+(function () {
+  "use strict";
+  var sound = document.querySelector(".js-sound");
+  if (!sound) return;
+  sound.checked = soundOn();
+  sound.addEventListener("change", function () {
+    try { localStorage.setItem("companion-sound", sound.checked ? "on" : "off"); } catch (e) { /* ignore */ }
+  });
+})();
+
 (function () {
   "use strict";
   var root = document.documentElement;
@@ -159,14 +172,6 @@
   // The bar names its occasion (rules.occasion); a new one buzzes once. What waits when the page opens only
   // marks the title: it is not news.
   var plainTitle = document.title, told = {}, audio = null;
-  var sound = document.querySelector(".js-sound");
-  function soundOn() { try { return localStorage.getItem("companion-sound") === "on"; } catch (e) { return false; } }
-  if (sound) {
-    sound.checked = soundOn();
-    sound.addEventListener("change", function () {
-      try { localStorage.setItem("companion-sound", sound.checked ? "on" : "off"); } catch (e) { /* ignore */ }
-    });
-  }
   function beep() {
     var Context = window.AudioContext || window.webkitAudioContext;
     if (!Context) return;

@@ -270,6 +270,23 @@ def test_another_players_announcement_leaves_the_readers_folds_and_place_as_they
     assert abs(scoreboard.evaluate("e => e.getBoundingClientRect().top") - place) < 2
 
 
+def test_no_phone_scrolls_sideways_at_any_width_and_the_badge_and_settings_stay_on_screen(table):
+    _display, phones = table
+    for phone, (_name, _lang, width, height) in zip(phones, PHONES):
+        for size in PHONES:  # each language at each of the three widths
+            phone.set_viewport_size({"width": size[2], "height": size[3]})
+            phone.evaluate("window.scrollTo(0, 0)")
+            for test_id in ("now-total", "action-bar"):
+                if phone.get_by_test_id(test_id).count():
+                    on_screen(phone, test_id)
+            for part in ("#conn", ".settings summary"):
+                box, right = box_of(phone.locator(part)), phone.viewport_size["width"]
+                assert box["x"] >= 0 and box["x"] + box["width"] <= right + 0.5, (part, size, box)
+            widths = phone.evaluate("[window.innerWidth, document.documentElement.scrollWidth]")
+            assert widths[1] <= widths[0], (size, widths)
+        phone.set_viewport_size({"width": width, "height": height})
+
+
 THINGS = [{"name": "Soap", "type": "thing", "slack": 1, "cost": 1}, {"name": "Rum", "type": "thing", "slack": 1, "cost": 0}]
 HAMMOCK = {"name": "Hammock Time", "type": "activity", "slack": 2}
 
@@ -378,6 +395,9 @@ def test_a_suspended_server_is_noticed_and_a_tap_made_meanwhile_is_recorded_once
     try:
         expect(ben.locator("#conn")).not_to_have_attribute("data-state", "live", timeout=10_000)
         assert time.monotonic() - stopped <= 10.5
+        for part in ("#conn", ".settings summary"):  # "Reconnecting…" leaves room for the settings
+            box = box_of(ben.locator(part))
+            assert box["x"] + box["width"] <= ben.viewport_size["width"] + 0.5, part
         ben.get_by_test_id("advance").click()
         expect(ben.locator("#action-bar .tap-note.sending")).to_be_visible()
         expect(ben.locator("#action-bar .not-recorded")).to_be_visible(timeout=10_000)  # unanswered after 5 s

@@ -87,7 +87,7 @@ def test_a_tap_repeated_after_a_lost_answer_counts_once_and_a_refreshed_form_is_
     shown = display.locator("#panel").get_attribute("data-version")
     ana.get_by_role("button", name="+1 Slack for Ana").click()
     expect(display.locator("#panel")).not_to_have_attribute("data-version", shown, timeout=WAIT_MS)
-    assert display.locator("[data-action-id='%s']" % unanswered).count() == 0
+    assert display.locator(f"[data-action-id='{unanswered}']").count() == 0
 
 
 def test_each_tap_on_a_counter_is_its_own_action(browser, server):

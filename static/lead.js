@@ -59,11 +59,10 @@ function soundOn() { try { return localStorage.getItem("companion-sound") === "o
     var target = document.querySelector("#panel " + go.getAttribute("data-go"));
     if (!target) return;
     event.preventDefault();
-    var form = target.closest("form");
+    var card = target.closest(".card"), form = target.closest("form");
+    if (card) card.scrollIntoView({ block: "nearest" });  // as much of its card as fits, the target itself last
     show(form && target.tagName !== "INPUT" ? form : target, true);
     if (target.tagName === "INPUT") target.focus({ preventScroll: true });
-    var card = target.closest(".card");
-    if (card) card.scrollIntoView({ block: "nearest" });
   });
 
   // The next action: the bar's first control; with nothing to do, the now bar (what the player reads next).

@@ -57,7 +57,8 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
         # Sixty days from joining is plenty; re-signing the cookie on every live re-fetch cost a fifth of one.
         SESSION_REFRESH_EACH_REQUEST=False,
         LIVE_STREAM_SECONDS=55.0,
-        LIVE_HEARTBEAT_SECONDS=15.0,
+        # Often enough that a page which hears none for 7 s (a suspended laptop) says "Reconnecting" within 10 s.
+        LIVE_HEARTBEAT_SECONDS=3.0,
         # How often an idle stream checks that its phone is still there (a gone phone's place is freed by then).
         LIVE_CHECK_SECONDS=1.0,
         MAX_LIVE_STREAMS=96,

@@ -40,6 +40,10 @@
   function setState(state) {
     var conn = document.getElementById("conn");
     if (conn) conn.setAttribute("data-state", state);
+    if (state === "live" && unanswered.length && !resendTimer) {
+      // A moment's wait: a server that answers polls but not taps is not asked again and again at once.
+      resendTimer = setTimeout(function () { resendTimer = null; sendAgain(); }, 1000);
+    }
   }
   function shownVersion() {
     var panel = document.getElementById("panel");
@@ -49,30 +53,78 @@
   // --- a tap that did not reach the server says so, next to the control that was used ---------------
   // Never pretend: while the server is down (or answered with an error) nothing was recorded, and the player
   // may simply try again (a repeated action id counts once).
-  function notRecorded(form, control) {
+  function tapNote(form, control, attribute, kind) {
     var conn = document.getElementById("conn");
-    var text = conn && conn.getAttribute("data-not-recorded");
-    if (text && form) {
-      var note = form.querySelector(".not-recorded") || document.createElement("span");
-      note.className = "not-recorded";
-      note.setAttribute("role", "alert");
-      note.textContent = text;
-      if (control && form.contains(control)) control.insertAdjacentElement("afterend", note);
-      else form.appendChild(note);
-    }
+    var text = conn && conn.getAttribute(attribute);
+    if (!text || !form) return;
+    var note = form.querySelector(".tap-note") || document.createElement("span");
+    note.className = "tap-note " + kind;
+    note.setAttribute("role", kind === "sending" ? "status" : "alert");
+    note.textContent = text;
+    if (control && form.contains(control)) control.insertAdjacentElement("afterend", note);
+    else form.appendChild(note);
+  }
+  function notRecorded(form, control) {
+    tapNote(form, control, "data-not-recorded", "not-recorded");
     document.dispatchEvent(new CustomEvent("companion:not-recorded"));
+  }
+
+  // --- a tap unanswered (no answer at all, or none within TAP_MS) is kept and sent again, with the same action
+  // id, as soon as the server answers again: it ends recorded once, or refused with the reason, never lost.
+  var TAP_MS = 5000, unanswered = [], resendTimer = null;
+  if (window.htmx) htmx.config.timeout = TAP_MS;
+  function keepUnanswered(form, control) {
+    if (!form || !form.action) return;
+    var data = new FormData(form);
+    if (control && control.name) data.set(control.name, control.value);
+    data.set("action_id", form.getAttribute("data-action-id") || freshId());
+    var id = data.get("action_id");
+    if (!unanswered.some(function (tap) { return tap.data.get("action_id") === id; })) {
+      unanswered.push({ url: form.action, data: data, form: form, control: control });
+    }
+    tapNote(form, control, "data-resending", "not-recorded");
+    document.dispatchEvent(new CustomEvent("companion:not-recorded"));
+  }
+  function sendAgain() {
+    var taps = unanswered;
+    unanswered = [];
+    taps.forEach(function (tap) {
+      fetch(tap.url, { method: "POST", body: tap.data, credentials: "same-origin", headers: { "HX-Request": "true" } })
+        .then(function (response) { return response.text(); })
+        .then(function (html) {
+          var panel = document.getElementById("panel");
+          // Recorded, or refused with its reason: the answer is the panel saying which (never an older one).
+          if (panel && versionOf(html) >= shownVersion()) {
+            htmx.swap(panel, html, { swapStyle: "morph" }, { contextElement: panel });
+          }
+        })
+        .catch(function () { keepUnanswered(tap.form, tap.control); unanswered.push(tap); });
+    });
   }
   function tapFailed(event) {
     var config = event.detail.requestConfig;
     if (!config || config.verb === "get") return;  // a refresh that failed is the connection badge's business
-    var elt = event.detail.elt;
-    notRecorded(elt.closest("form"), config.triggeringEvent && config.triggeringEvent.submitter);
+    var form = event.detail.elt.closest("form"), control = config.triggeringEvent && config.triggeringEvent.submitter;
+    if (event.type === "htmx:responseError") notRecorded(form, control);  // the server answered: not recorded
+    else keepUnanswered(form, control);
   }
   ["htmx:sendError", "htmx:timeout", "htmx:responseError"].forEach(function (name) {
     document.addEventListener(name, tapFailed);
   });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
+    var note = form && form.querySelector(".tap-note.sending");
+    if (note) note.remove();
+  });
+  // Every tap says it is on its way until the answer replaces the panel.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var config = event.detail.requestConfig;
+    if (!config || config.verb !== "post") return;
+    tapNote(event.detail.elt.closest("form"), config.triggeringEvent && config.triggeringEvent.submitter,
+            "data-sending", "sending");
+  });
   document.addEventListener("submit", function (event) {
-    var note = event.target.querySelector(".not-recorded");
+    var note = event.target.querySelector(".tap-note");
     if (note) note.remove();
   }, true);
 
@@ -122,7 +174,11 @@
           keepPlace();
         }
       })
-      .catch(function () { notRecorded(form, event.submitter); });
+      .catch(function () {  // no answer: sent again, with this id, once the server answers
+        unanswered.push({ url: form.action, data: data, form: form, control: event.submitter });
+        tapNote(form, event.submitter, "data-resending", "not-recorded");
+        document.dispatchEvent(new CustomEvent("companion:not-recorded"));
+      });
   });
 
   // --- a live refresh keeps what the person is typing ---------------------------------------------
@@ -263,12 +319,13 @@
     if (!details.matches || !details.matches(SELECTOR)) return;
     try { localStorage.setItem(foldKey(details), details.open ? "open" : "closed"); } catch (e) { /* ignore */ }
   }, true);
-  // A live refresh morphs the panel in place: it must not close what the player opened.
+  // A live refresh morphs the panel in place: it must neither close what the player opened nor open what the
+  // player left closed, any fold (the folds keep ids, so a morph matches each with itself).
   if (window.Idiomorph) {
     var callbacks = window.Idiomorph.defaults.callbacks;
     var before = callbacks.beforeAttributeUpdated;
     callbacks.beforeAttributeUpdated = function (name, node, mutation) {
-      if (name === "open" && node.matches && node.matches(SELECTOR)) return false;
+      if (name === "open" && node.tagName === "DETAILS") return false;
       return before ? before(name, node, mutation) : true;
     };
   }
@@ -427,10 +484,12 @@
     newest = Math.max(newest, version);
     if (!panel || !window.htmx || version <= shownVersion()) return;
     var typed = typedNow();  // as on a refresh: what the person is typing stays
+    document.dispatchEvent(new CustomEvent("companion:live-before"));  // lead.js keeps the reader's place
     // The context element lets htmx find the morph extension (hx-ext on the body): without one it would
     // replace the panel's insides, and a button held down across the change would lose its tap.
     htmx.swap(panel, html, { swapStyle: "morph" }, { contextElement: panel });
     putBack(typed);
+    document.dispatchEvent(new CustomEvent("companion:live-after"));
   }
   function poll() {
     // A poll that hangs on dead Wi-Fi must not leave the badge saying Live: give up after a few seconds.
@@ -449,17 +508,35 @@
   function startPolling() { if (!pollTimer) pollTimer = setInterval(poll, 2000); }
   function stopPolling() { if (pollTimer) { clearInterval(pollTimer); pollTimer = null; } }
 
+  // The stream beats every few seconds: a page that hears nothing for SILENT_MS (a laptop's lid closed, the
+  // server suspended) says so, and polls and reconnects as after an error.
+  var SILENT_MS = 7000, lastHeard = Date.now();
+  function hear() { lastHeard = Date.now(); }
+  setInterval(function () {
+    if (!streamOpen() || Date.now() - lastHeard < SILENT_MS) return;
+    source.close();
+    setState("lost");
+    startPolling();
+    poll();
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(connect, 3000);
+  }, 1000);
+
   function connect() {
     if (!("EventSource" in window)) { setState("live"); startPolling(); return; }
     if (source) source.close();
     clearTimeout(retryTimer);
+    hear();
     source = new EventSource(streamUrl());
-    source.addEventListener("open", function () { setState("live"); stopPolling(); });
+    source.addEventListener("open", function () { hear(); setState("live"); stopPolling(); });
+    source.addEventListener("beat", hear);
     source.addEventListener("version", function (event) {
+      hear();
       setState("live");
       seen(parseInt(event.data, 10));
     });
     source.addEventListener("panel", function (event) {
+      hear();
       setState("live");
       arrived(event.data);
     });

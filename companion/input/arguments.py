@@ -127,7 +127,11 @@ def _advance(args, seat):
     _require_seat(seat)
     if args.get("phase") not in ALL_PHASES:
         raise BadInput(N_("Unknown phase."))
-    return {"phase": args["phase"], "turn": as_int(args.get("turn"), N_("The turn must be a number."))}
+    to = args.get("to") or None
+    if to is not None and to not in (*ALL_PHASES, "end"):
+        raise BadInput(N_("Unknown phase."))
+    return {"phase": args["phase"], "turn": as_int(args.get("turn"), N_("The turn must be a number.")),
+            **({"to": to} if to else {})}
 
 
 CARD_TYPES = ("person", "thing", "activity", "cat")

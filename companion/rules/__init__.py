@@ -20,6 +20,7 @@ from .games import (
 from .goth import twins_of
 from .guevara import default_profile_values
 from .jobs import JOB_CHANGES, hand_limit
+from .lead import lead, occasion
 from .offers import Offers, display_offers, offers
 from .race_lanes import Lane, lanes
 from .state import DISPLAY, RANKS, Denunciation, Raid, TableState, Window, find_card, initial_state
@@ -32,5 +33,5 @@ __all__ = [
     "DISPLAY", "GAMES", "GET_RID_SUCCEEDS", "JOB_CHANGES", "N_", "RANKS", "TV_SLACK", "Denunciation", "Game", "Lane",
     "Offers", "Raid", "RuleViolation", "TableState", "Window", "apply", "decide", "default_profile_values",
     "display_offers", "engine", "find_card", "fold", "game", "game_story", "hand_limit", "initial_state",
-    "job_deck", "lanes", "needs_replay", "offers", "step_of", "terms", "twins_of",
+    "job_deck", "lanes", "lead", "occasion", "needs_replay", "offers", "step_of", "terms", "twins_of",
 ]

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from . import budget, core, denounce, goth, guevara, job_dice, jobs, raids, roll_steps, tents, tv
+from . import budget, core, denounce, goth, guevara, job_dice, jobs, passing, raids, roll_steps, tents, tv
 from .games import game
 from .placing import tent_changes
 from .state import TableState, initial_state
 from .violations import N_, RuleViolation
 
-MODULES = (core, guevara, budget, tents, raids, denounce, jobs, job_dice, goth, tv)
+MODULES = (core, guevara, budget, tents, raids, denounce, jobs, job_dice, goth, tv, passing)
 DECIDERS = {kind: decider for module in MODULES for kind, decider in module.DECIDERS.items()}
 APPLIERS = {kind: applier for module in MODULES for kind, applier in module.APPLIERS.items()}
 ACTION_TYPES = tuple(DECIDERS)
@@ -35,6 +35,8 @@ def decide(state: TableState, kind: str, seat: int | None, args: dict[str, Any])
     try:
         if kind == "roll_die" and "value" in args:  # a step waiting for this roll takes it
             kind, args = roll_steps.routed(state, seat, args)
+        if kind == "advance" and args.get("to"):  # straight to a later phase: the ordinary steps, as one action
+            return with_effects(state, passing.decide_passing(state, seat, args))
         return with_effects(state, _decider(state, kind)(state, seat, args))
     except RuleViolation as violation:
         violation.section = section_in_game(state.game, violation.section)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from . import engine
+from . import engine, passing
 from .denounce import has_toady, leaders_elsewhere, movable_people
 from .raids import outranked_by_nobody, raid_callable, raid_rollers
 from .ranks import rank_step
@@ -32,6 +32,17 @@ class Advance:
     phase: str
     turn: int
     ends_turn: bool
+
+
+@dataclass(frozen=True)
+class Skip:
+    """The active player may go straight to a later phase (`to`), or end the turn (`to` is "end"), in one step:
+    every phase between has nothing to do (rules.passing)."""
+
+    seat: int
+    phase: str
+    turn: int
+    to: str
 
 
 @dataclass(frozen=True)
@@ -151,6 +162,7 @@ class Offers:
 
     acts_for: tuple[int, ...]
     advance: Advance | None = None
+    skip: Skip | None = None
     use_free_time: int | None = None
     heal: int | None = None
     budget: int | None = None
@@ -300,8 +312,10 @@ def _turn(state: TableState, mine: tuple[int, ...]) -> dict[str, Any]:
         return {"job_roll": JobRoll(turn.seat, field, getattr(state.job(turn.seat), field))}
     phases = state.rules.phases
     window = state.window
+    stop, may_end = passing.reachable(state, turn.seat)
     parts: dict[str, Any] = {
         "advance": Advance(turn.seat, turn.phase, turn.number, turn.phase == phases[-1]),
+        "skip": Skip(turn.seat, turn.phase, turn.number, stop or passing.END) if stop or may_end else None,
         "budget": turn.seat if turn.phase == "freetime" else None,
         "use_free_time": turn.seat if turn.phase == "freetime" else None,
         "heal": turn.seat if accepts(state, "heal", turn.seat, {}) else None,

@@ -23,6 +23,8 @@ from ..rules import (
     find_card,
     game,
     lanes,
+    lead,
+    occasion,
     offers,
     twins_of,
 )
@@ -78,6 +80,8 @@ class Screen:
     key: str | None = None
     story_url: str | None = None
     typed_form: dict | None = None  # a refused card form's fields, to show again (companion.web.forms.card_form)
+    lead: tuple[str, ...] = ()  # the offers a phone's action bar holds (rules.lead)
+    occasion: str = ""  # the moment they belong to, told once (rules.occasion)
 
     def context(self) -> dict[str, Any]:
         """The fields as a template's context."""
@@ -89,7 +93,9 @@ def seat_screen(table: store.TableRow, seat: int, error: str | None = None, sect
     """A phone's seat: its own tally, what it may do now, the scoreboard and the log (of `state`, if given
     the state the caller read, else of the table as it is now)."""
     state = state if state is not None else play().state(get_db(), table)
-    return _screen(table, state, "seat", offers(state, seat), seat, LOG_LINES,
+    offered = offers(state, seat)
+    leading = lead(offered)
+    return _screen(table, state, "seat", offered, seat, LOG_LINES, lead=leading, occasion=occasion(state, leading),
                    here=url_for("seat.seat_page", token=table.token), error=error,
                    section=refusal_section(section, state.rules), typed_form=typed_form)
 

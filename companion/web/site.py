@@ -27,7 +27,7 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
-    from . import compress, fragments, kept_parts, links, render_cache, stories
+    from . import assets, compress, fragments, kept_parts, links, render_cache, stories
     from .forms import action_form
     from .views import (
         api,
@@ -54,6 +54,8 @@ def register(app: Flask) -> None:
                       spectate.bp, install.bp, deck_pages.bp, card_names.bp):
         app.register_blueprint(blueprint)
 
+    app.url_defaults(assets.version_static_urls)
+    app.view_functions["static"] = assets.send_static
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)
     app.jinja_env.globals["_"] = template_gettext

@@ -113,7 +113,7 @@ def version_stream(table: store.TableRow, may_go_on: Callable[[Database], bool],
                 yield panel_event(made[0]) if made else f"event: version\ndata: {newest}\n\n"
             elif now >= beat:
                 beat = now + config["LIVE_HEARTBEAT_SECONDS"]
-                yield ": still here\n\n"
+                yield "event: beat\ndata: \n\n"  # an event, not a comment: the page hears it and knows the line holds
 
     # The stream ends after a while on purpose: the browser reconnects, and no thread is held forever.
     response = Response(stream(), mimetype="text/event-stream",

@@ -23,7 +23,7 @@ def test_turns_with_a_call_a_canceled_activity_and_a_win(browser, server):
     advance_to(ana, "Call People")
     play(ana, "Camp Cook", card_type="person", slack="3")
     expect(ben.get_by_test_id("window")).to_contain_text("calls Camp Cook", timeout=PROPAGATION_MS)
-    ana.get_by_test_id("window").get_by_role("button", name="I rolled 4").click()
+    ana.get_by_test_id("action-bar").get_by_role("button", name="I rolled 4").click()
     for screen in (ana, ben, cleo, display):
         expect(screen.get_by_test_id("tent-1")).to_contain_text("Camp Cook", timeout=PROPAGATION_MS)
         expect(screen.get_by_test_id("total-1")).to_have_text("4")
@@ -75,7 +75,7 @@ def test_turns_with_a_call_a_canceled_activity_and_a_win(browser, server):
     cleo.fill("#pc-name-seat", "Camp Cook")
     cleo.select_option("#pc-target-seat", "1")
     cleo.get_by_test_id("play-card").click()
-    cleo.get_by_test_id("window").get_by_role("button", name="I rolled 6").click()
+    cleo.get_by_test_id("action-bar").get_by_role("button", name="I rolled 6").click()
     for screen in (ana, ben, cleo, display):
         expect(screen.locator(".winner")).to_contain_text("Ana has won!", timeout=PROPAGATION_MS)
     display.get_by_role("button", name="Rematch with the same seats").click()

@@ -78,7 +78,7 @@ def test_a_raid_and_a_denounce_answered_by_sweet_revenge(browser, server):
     ana.get_by_test_id("play-denounce").click()
     expect(ben.get_by_test_id("denounce")).to_contain_text("Ana denounces Ben.", timeout=PROPAGATION_MS)
     expect(ana.get_by_role("button", name="Roll for the denouncement")).to_have_count(0)
-    ben.get_by_test_id("denounce").get_by_role("button", name="I rolled 5").click()
+    ben.get_by_test_id("action-bar").get_by_role("button", name="I rolled 5").click()
     expect(ben.get_by_test_id("denounce-verdict")).to_contain_text("Ben is innocent", timeout=PROPAGATION_MS)
     ben.get_by_role("button", name="Sweet revenge with a Denounce! card").click()
     for screen in (*phones, display):

@@ -92,7 +92,7 @@ def play_turn(thumb: Thumb, seat: int, next_player: str, activity: str = "Hammoc
         thumb.play()
     window = page.get_by_test_id("window")
     expect(window).to_contain_text("Camp Cook", timeout=PROPAGATION_MS)
-    thumb.tap(window.get_by_role("button", name="I rolled 4"))
+    thumb.tap(page.get_by_test_id("action-bar").get_by_role("button", name="I rolled 4"))
     expect(page.get_by_test_id(f"tent-{seat}")).to_contain_text("Camp Cook", timeout=PROPAGATION_MS)
     thumb.next_phase("Free Time")
     thumb.card("Soap", "Soap" in new)

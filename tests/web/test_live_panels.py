@@ -12,7 +12,7 @@ VERSION = re.compile(r'id="panel"[^>]*data-version="(\d+)"')
 def next_event(chunks) -> tuple[str, str]:
     """The stream's next event (name and data, its 'data:' lines joined), skipping heartbeats."""
     text = ""
-    while not text.endswith("\n\n") or text.startswith((":", "retry")):
+    while not text.endswith("\n\n") or text.startswith((":", "retry", "event: beat")):
         if text.endswith("\n\n"):
             text = ""
         text += next(chunks).decode()

@@ -54,3 +54,25 @@ def test_templates_have_no_inline_scripts_or_handlers():
         text = path.read_text()
         assert not re.search(r"<script(?![^>]*\bsrc=)", text), path
         assert not re.search(r"\son[a-z]+=", text), path
+
+
+def test_pages_name_static_files_by_their_content_and_those_names_are_kept_for_a_year(client):
+    page = client.get("/").get_data(as_text=True)
+    names = re.findall(r'(?:href|src)="(/static/[^"]+)"', page)
+    assert "/static/app.css" not in names and len(names) >= 6
+    for name in names:
+        plain = re.sub(r"\.[0-9a-f]{12}(\.\w+)$", r"\1", name)
+        assert plain != name, name  # the file's name carries its hash
+        digest = hashlib.sha256((ROOT / plain.removeprefix("/")).read_bytes()).hexdigest()[:12]
+        assert f".{digest}." in name
+        response = client.get(name)
+        assert response.status_code == 200
+        assert set(response.headers["Cache-Control"].split(", ")) == {"public", "max-age=31536000", "immutable"}
+
+
+def test_old_and_outdated_static_names_are_still_served_but_checked_each_time(client):
+    for name in ("/static/app.js", "/static/app.0123456789ab.js"):  # a bookmarked name; a page from before an update
+        response = client.get(name)
+        assert response.status_code == 200 and response.data == (ROOT / "static" / "app.js").read_bytes()
+        assert "immutable" not in response.headers["Cache-Control"] and "no-cache" in response.headers["Cache-Control"]
+    assert client.get("/static/nothing.0123456789ab.js").status_code == 404

@@ -244,6 +244,11 @@ def _phase_entered(event: dict, state: TableState, by_seq: dict[int, dict]) -> s
     return _("phase: %(phase)s", phase=phase_name(args["phase"], state.rules))
 
 
+def _phases_passed(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    phases = ", ".join(phase_name(phase, state.rules) for phase in event["args"]["phases"])
+    return _("passed %(phases)s with nothing to do", phases=phases)
+
+
 def _income_adjusted(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     args = event["args"]
     return _("%(delta)+d %(income_term)s this turn", delta=args["delta"], **terms_in_sentence(state.rules))
@@ -406,6 +411,7 @@ TELLERS = {
     "job_die_set": _job_die_set,
     "budget_card_played": _budget_card_played,
     "phase_entered": _phase_entered,
+    "phases_passed": _phases_passed,
     "income_adjusted": _income_adjusted,
     "free_time_adjusted": _free_time_adjusted,
     "free_time_used": _free_time_used,

@@ -1,0 +1,103 @@
+"""Phases with nothing to do: how far the player on turn may go in one step, and that step's events.
+
+A phase is a stop when something may be done in it once entered: cards played (Call People, Free Time), People
+sent away (Roll), a wound healed (Heal), or when something must be done first (a pest's demand, the table's die
+for a job's number, a card's roll). Draw and Discard happen with the printed cards only, so they are never stops.
+Passing goes through each phase as "Next phase" would, so every rule that runs on the way runs; it is one action,
+undone at once, logged as the phases passed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .state import TableState
+from .violations import N_, RuleViolation
+
+END = "end"  # passing every phase left: the turn ends
+
+
+def _next(state: TableState, seat: int, extra: dict[str, Any]) -> tuple[list[dict], TableState]:
+    """The events and the state of one ordinary "Next phase"."""
+    from . import engine  # the engine decides with this module's help: imported when used, not when loaded
+
+    turn = state.turn
+    events = engine.decide(state, "advance", seat, {**extra, "phase": turn.phase, "turn": turn.number})
+    after = state
+    for offset, event in enumerate(events, start=1):
+        after = engine.apply(after, {**event, "seq": after.version + offset})
+    return events, after
+
+
+def _waits(state: TableState, seat: int) -> bool:
+    """Something must be done before the turn goes on."""
+    turn, window = state.turn, state.window
+    return bool(any(demand.seat == seat for demand in state.demands) or turn.awaiting
+                or (window is not None and window.awaits_roll) or state.raid is not None
+                or state.denunciation is not None or state.swap is not None)
+
+
+def _may_act(state: TableState, seat: int) -> bool:
+    """Something may be done in the phase just entered."""
+    from .offers import accepts
+
+    phase = state.turn.phase
+    if phase in ("call", "freetime"):
+        return True
+    if phase == "roll":
+        return any(accepts(state, "get_rid", seat, {"card": card.uid, "to": "discard", "value": 1})
+                   for card in state.tents.get(seat, []))
+    if phase == "heal":
+        return accepts(state, "heal", seat, {})
+    return False
+
+
+def reachable(state: TableState, seat: int, extra: dict[str, Any] | None = None) -> tuple[str | None, bool]:
+    """Where one step may go from the phase now: the next stop if phases lie between (else None), and whether
+    the turn may end at once (no phase ahead waits for anything)."""
+    turn = state.turn
+    if turn is None or turn.seat != seat or state.winner is not None:
+        return None, False
+    phases = state.rules.phases
+    current, stop, found, steps = state, None, False, 0
+    try:
+        while (current.turn is not None and current.turn.seat == seat and current.turn.number == turn.number
+               and current.turn.phase != phases[-1]):
+            _events, current = _next(current, seat, extra or {})
+            steps += 1
+            waits = _waits(current, seat)
+            if not found and (waits or _may_act(current, seat)):
+                found, stop = True, (current.turn.phase if steps > 1 else None)
+            if waits:
+                return stop, False
+    except RuleViolation:
+        return stop, False
+    return stop, turn.phase != phases[-1]
+
+
+def decide_passing(state: TableState, seat: int, args: dict[str, Any]) -> list[dict]:
+    """Go straight to `args["to"]` (a phase, or the end of the turn) when every phase between has nothing to do."""
+    turn, target = state.turn, args["to"]
+    extra = {key: value for key, value in args.items() if key not in ("to", "phase", "turn")}
+    if turn is None or args["phase"] != turn.phase or args["turn"] != turn.number:
+        raise RuleViolation(N_("The turn has already moved on."), section="guevara.turn")
+    stop, may_end = reachable(state, seat, extra)
+    if target != stop and not (target == END and may_end):
+        raise RuleViolation(N_("Something is still to be done before that phase."), section="guevara.turn")
+    events, passed, current = [], [], state
+    while current.turn is not None and current.turn.seat == seat and current.turn.number == turn.number:
+        if target != END and current.turn.phase == target:
+            break
+        passed.append(current.turn.phase)
+        step, current = _next(current, seat, extra)
+        events += step
+    marker = {"type": "phases_passed", "seat": seat, "args": {"phases": passed, "to": target}}
+    return [marker, *events]
+
+
+def _apply_passed(state: TableState, seat: int, args: dict[str, Any], seq: int) -> None:
+    """The marker changes nothing: the ordinary steps after it do."""
+
+
+DECIDERS: dict = {}
+APPLIERS = {"phases_passed": _apply_passed}

@@ -1,0 +1,75 @@
+"""Static files under names that carry a hash of their content, kept by browsers for a year."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import threading
+
+from flask import current_app, send_from_directory
+from werkzeug.exceptions import NotFound
+from werkzeug.wrappers import Response
+
+YEAR = 31536000
+DIGEST_LENGTH = 12
+# "app.3f2a1b9c0d4e.css": the name, the hash, the extension. A file's own name never has 12 hex digits there.
+VERSIONED = re.compile(rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{DIGEST_LENGTH}}})(?P<ext>\.[A-Za-z0-9]+)$")
+
+_digests: dict[tuple[str, int, int], str] = {}
+_lock = threading.Lock()
+
+
+def digest_of(folder: str, filename: str) -> str | None:
+    """The first hex digits of the file's SHA-256, read again only when its size or time changes."""
+    path = os.path.join(folder, filename)
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    key = (path, stat.st_mtime_ns, stat.st_size)
+    digest = _digests.get(key)
+    if digest is None:
+        with open(path, "rb") as file:
+            digest = hashlib.sha256(file.read()).hexdigest()[:DIGEST_LENGTH]
+        with _lock:
+            _digests[key] = digest
+    return digest
+
+
+def versioned(filename: str, digest: str) -> str:
+    """'app.css' with its hash: 'app.3f2a1b9c0d4e.css'."""
+    stem, dot, ext = filename.rpartition(".")
+    return f"{stem}.{digest}.{ext}" if dot and "/" not in ext else f"{filename}.{digest}"
+
+
+def version_static_urls(endpoint: str, values: dict) -> None:
+    """url_defaults hook: `url_for('static', filename='app.css')` names the file's current version."""
+    if endpoint != "static" or "filename" not in values:
+        return
+    filename = values["filename"]
+    if VERSIONED.match(filename.rsplit("/", 1)[-1]):
+        return
+    digest = digest_of(current_app.static_folder, filename)
+    if digest:
+        values["filename"] = versioned(filename, digest)
+
+
+def send_static(filename: str) -> Response:
+    """A versioned name is the file as it is now, for a year; any other name (an old page's) is checked each time."""
+    folder = current_app.static_folder
+    head, _slash, name = filename.rpartition("/")
+    found = VERSIONED.match(name)
+    if found:
+        plain = (head + "/" if head else "") + found["stem"] + found["ext"]
+        current = digest_of(folder, plain)
+        if current is None:
+            raise NotFound()
+        if current == found["digest"]:
+            response = send_from_directory(folder, plain, max_age=YEAR)
+            response.cache_control.public = True
+            response.cache_control.immutable = True
+            return response
+        # An older version's name (a page from before an update): the file as it is now, not to be kept.
+        return send_from_directory(folder, plain, max_age=None)
+    return send_from_directory(folder, filename, max_age=None)

@@ -1,0 +1,418 @@
+"""The phone leads the turn (issue 32), on the table's LAN name: what to do next under the thumb, nothing silent.
+
+Three phones, one per language and size (Russian at 320x568, German at 360x640, English at 390x844), play a Chez
+Guevara table whose display acts through the API: every phase of each one's turn, a cancel window, a raid's rolls,
+the loot, a denouncement and a question about a number.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.helpers.api_tables import COOK, GUEVARA, RANKS, SIESTA
+from tests.helpers.browser_steps import BUZZ_RECORDER, PROPAGATION_MS
+from tests.helpers.chromium import LAN_HOST, PHONE
+from tests.helpers.real_server import Server
+
+PHONES = (("Ana", "ru", 320, 568), ("Ben", "de", 360, 640), ("Cleo", "en", 390, 844))
+
+
+@pytest.fixture(scope="module")
+def lan(tmp_path_factory):
+    """One real server for the module, opened under the LAN name as phones open it."""
+    running = Server(tmp_path_factory.mktemp("phone-leads") / "instance", host_name=LAN_HOST).start()
+    yield running
+    running.stop()
+
+
+class Display:
+    """The table's display acting through the JSON API (from this machine, on loopback)."""
+
+    def __init__(self, server):
+        self.server = server
+        made = self.call("/api/tables", {"game": "guevara", "seats": 3, "language": "en"})
+        self.token, self.key, self.join_url = made["token"], made["display_key"], made["join_url"]
+
+    def call(self, path, body, key=None):
+        request = urllib.request.Request(self.server.loopback_url + path, data=json.dumps(body).encode(),
+                                         method="POST", headers={"Content-Type": "application/json",
+                                                                 **({"Authorization": f"Bearer {key}"} if key else {})})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return json.load(answer)
+        except urllib.error.HTTPError as refused:
+            raise AssertionError(f"{path} {body}: {refused.read().decode()}") from None
+
+    def act(self, type, seat=None, **args):
+        return self.call(f"/t/{self.token}/actions", {"type": type, "seat": seat, "args": args}, self.key)
+
+
+def sit_down(browser, url, seat, name, lang, width, height):
+    """A phone in its player's language and size takes a seat."""
+    page = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}}, locale=lang).new_page()
+    page.add_init_script(BUZZ_RECORDER)  # headless Chromium has no motor: record what the page asks for
+    page.goto(url)
+    page.check(f"input[name=seat][value='{seat}']")
+    page.fill("#name", name)
+    page.locator("#name").locator("xpath=ancestor::form").locator("button[type=submit]").click()
+    expect(page.get_by_test_id("my-total")).to_be_visible()
+    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
+    return page
+
+
+def box_of(locator):
+    """The element's box, once a live refresh is not replacing it just now."""
+    for _try in range(50):
+        box = locator.bounding_box()
+        if box is not None:
+            return box
+        locator.page.wait_for_timeout(100)
+    raise AssertionError(f"{locator} has no box")
+
+
+UNCOVERED = """e => { const b = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  return !!hit && (hit === e || e.contains(hit) || hit.contains(e)); }"""
+
+
+def on_screen(page, test_id, what=""):
+    """The element lies wholly inside the phone's screen, nothing drawn over it, and the page is not wider."""
+    locator = page.get_by_test_id(test_id).first
+    expect(locator).to_be_visible(timeout=PROPAGATION_MS)
+    box, size = box_of(locator), page.viewport_size
+    assert box["y"] >= -0.5 and box["y"] + box["height"] <= size["height"] + 0.5, (what or test_id, box, size)
+    assert box["x"] >= -0.5 and box["x"] + box["width"] <= size["width"] + 0.5, (what or test_id, box, size)
+    assert locator.evaluate(UNCOVERED), f"{what or test_id} is covered"
+    widths = page.evaluate("[window.innerWidth, document.documentElement.scrollWidth]")
+    assert widths[1] <= widths[0], f"the page is {widths[1]} px wide on a {widths[0]} px phone"
+
+
+def now_in_view(page):
+    """The phase and the player's own total, in view."""
+    on_screen(page, "now-phase")
+    on_screen(page, "now-total")
+
+
+@pytest.fixture(scope="module")
+def table(browser_module, lan):
+    """The display and the three phones, seated, the game started with Ana (the only Corporal) on turn."""
+    display = Display(lan)
+    display.act("set_profile", **RANKS)
+    for seat, rank in ((1, "corporal"), (2, "private"), (3, "private")):
+        display.act("set_rank", seat, rank=rank)
+    display.act("set_dealer", 3)
+    phones = [sit_down(browser_module, display.join_url, seat, name, lang, width, height)
+              for seat, (name, lang, width, height) in enumerate(PHONES, 1)]
+    display.act("start_game")
+    return display, phones
+
+
+@pytest.fixture(scope="module")
+def browser_module(session_browser):
+    """The session's Chromium, its pages kept for the module's tests and closed after them."""
+    yield session_browser
+    for context in session_browser.contexts:
+        context.close()
+
+
+def die(page, test_id, value):
+    """The "I rolled N" button of a real die (named in the phone's language)."""
+    return page.get_by_test_id(test_id).locator(f"button[name=value][value='{value}']")
+
+
+def tap_advance(page):
+    """The player taps the bar's Next phase (or End the turn); the phase and own total stay in view."""
+    phase = page.get_by_test_id("now-phase")
+    before = phase.inner_text()
+    on_screen(page, "advance")
+    page.get_by_test_id("advance").click()
+    expect(phase).not_to_have_text(before, timeout=PROPAGATION_MS)
+    now_in_view(page)
+    # The next action has focus, not the page; once the turn is over, the now bar.
+    expect(page.locator("#action-bar :focus, .now-bar:focus")).to_have_count(1)
+
+
+def through_phases(page, phases):
+    """Every phase's Next phase under the thumb, tapped."""
+    for phase in phases:
+        expect(page.get_by_test_id("turn-phase")).to_have_attribute("data-phase", phase, timeout=PROPAGATION_MS)
+        tap_advance(page)
+
+
+def test_every_moment_puts_its_action_under_the_thumb_and_keeps_the_phase_and_total_in_view(table):
+    display, (ana, ben, cleo) = table
+    through_phases(ana, GUEVARA[:2])  # Draw, Roll
+
+    # Call People: Ana's Camp Cook comes uninvited; Ben and Cleo may cancel it or let it pass, as equals.
+    display.act("play_card", 1, cards=[COOK])
+    for phone in (ben, cleo):
+        on_screen(phone, "go-cancel-card")
+        on_screen(phone, "pass-card")
+    on_screen(ana, "advance", "going on while her card waits")
+    ben.get_by_test_id("pass-card").click()
+    expect(ben.get_by_test_id("pass-card")).to_have_count(0, timeout=PROPAGATION_MS)
+    now_in_view(ben)
+    cleo.get_by_test_id("go-cancel-card").click()  # the card to cancel with is named in the page
+    on_screen(cleo, "window", "the cancel form")
+    expect(cleo.locator("#cancel-with-seat")).to_be_focused()
+    now_in_view(cleo)
+    cleo.get_by_test_id("pass-card").click()
+    expect(cleo.get_by_test_id("pass-card")).to_have_count(0, timeout=PROPAGATION_MS)
+    through_phases(ana, ("call",))
+
+    # Free Time: Ana calls a raid; everybody's roll, then the leader's loot pick.
+    display.act("call_raid", 1, name="Raid the Village", loot=1)
+    on_screen(ana, "raid-roll-form", "the leader's roll")
+    die(ana, "raid-roll-form", 4).click()
+    for phone, value in ((ben, 6), (cleo, 2)):
+        on_screen(phone, "raid-roll-form", "a raid roll")
+        die(phone, "raid-roll-form", value).click()
+        expect(phone.get_by_test_id("raid-roll-form")).to_have_count(0, timeout=PROPAGATION_MS)
+        now_in_view(phone)
+    on_screen(ana, "go-take_loot", "the loot pick")
+    ana.get_by_test_id("go-take_loot").click()
+    expect(ana.locator("#loot-name-seat")).to_be_focused()
+    box, size = box_of(ana.locator("#loot-name-seat")), ana.viewport_size
+    assert box["y"] + box["height"] <= size["height"] - box_of(ana.get_by_test_id("action-bar"))["height"]
+    now_in_view(ana)
+    display.act("take_loot", 1, name="Cigars", slack=2)
+
+    # Ben denounces Ana: her roll under her thumb.
+    display.act("denounce", 2, target=1)
+    on_screen(ana, "action-bar", "the denounce roll")
+    die(ana, "action-bar", 1).click()
+    expect(ana.get_by_test_id("denounce-sum")).to_be_visible(timeout=PROPAGATION_MS)
+    now_in_view(ana)
+    display.act("denounce_done", 2)
+    through_phases(ana, GUEVARA[3:])  # Free Time, Discard, Heal: the turn ends
+
+    # Ben's turn, wounded by his 6: every phase, and healing before the turn ends.
+    through_phases(ben, GUEVARA[:5])
+    on_screen(ben, "heal")
+    ben.get_by_test_id("heal").click()
+    expect(ben.get_by_test_id("heal")).to_have_count(0, timeout=PROPAGATION_MS)
+    now_in_view(ben)
+    through_phases(ben, GUEVARA[5:])
+
+    # Cleo's turn: a number that differs from the one this server knows is asked where she looks.
+    through_phases(cleo, GUEVARA[:3])
+    display.act("play_card", 3, cards=[SIESTA])
+    display.act("undo")
+    cleo.fill("#pc-name-seat", SIESTA["name"])
+    numbers = cleo.locator(".card-numbers")
+    if numbers.get_attribute("open") is None:
+        numbers.locator("summary").click()
+    cleo.fill("#pc-slack-seat", "3")
+    cleo.get_by_test_id("play-card").click()
+    on_screen(cleo, "printed-table", "the question's answer")
+    now_in_view(cleo)
+    through_phases(cleo, GUEVARA[3:])
+
+
+def requests_sent(page, act) -> list[str]:
+    """The addresses the page asked the network for while `act` ran (answers from the browser's cache not counted)."""
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    sent, cached = {}, set()
+    session.on("Network.requestWillBeSent", lambda event: sent.setdefault(event["requestId"], event["request"]["url"]))
+    session.on("Network.requestServedFromCache", lambda event: cached.add(event["requestId"]))
+    session.on("Network.responseReceived",
+               lambda event: event["response"].get("fromDiskCache") and cached.add(event["requestId"]))
+    act()
+    session.detach()
+    return [url for request_id, url in sent.items() if request_id not in cached]
+
+
+def test_a_warm_seat_load_asks_only_for_the_page_and_its_live_stream(table):
+    _display, (_ana, _ben, cleo) = table
+    seat = cleo.url
+
+    def open_again():
+        cleo.goto(seat)
+        expect(cleo.locator("#conn")).to_have_attribute("data-state", "live")
+
+    asked = requests_sent(cleo, open_again)
+    assert len(asked) <= 2, asked
+    assert asked[0].split("?")[0] == seat.split("?")[0] and "/live" in asked[-1]
+
+
+FOLDS = "() => Object.fromEntries([...document.querySelectorAll('#panel details')].map(d => [d.id || d.className, d.open]))"
+
+
+def test_another_players_announcement_leaves_the_readers_folds_and_place_as_they_were(table):
+    display, (_ana, ben, _cleo) = table
+    expect(ben.get_by_test_id("turn-player")).to_have_text("Ana", timeout=PROPAGATION_MS)  # turn 4
+    for fold in ("scoreboard", "log"):  # Ben reads the scoreboard and the log; the dice and the cards stay closed
+        details = ben.locator(f"#fold-{fold}")
+        if details.get_attribute("open") is None:
+            details.locator("summary").click()
+    scoreboard = ben.locator("#fold-scoreboard")
+    top = scoreboard.evaluate("e => e.getBoundingClientRect().top + window.scrollY")
+    ben.evaluate(f"window.scrollTo(0, {top} - 200)")
+    folds, place = ben.evaluate(FOLDS), scoreboard.evaluate("e => e.getBoundingClientRect().top")
+    assert ben.evaluate("window.scrollY") > 0
+    for phase in GUEVARA[:3]:
+        display.act("advance", 1, phase=phase, turn=4)
+    display.act("play_card", 1, cards=[SIESTA])  # Ana's Activity: a cancel window opens above what Ben reads
+    expect(ben.get_by_test_id("window")).to_be_visible(timeout=PROPAGATION_MS)
+    on_screen(ben, "pass-card")
+    now = ben.evaluate(FOLDS)
+    assert {name: now.get(name) for name in folds} == folds
+    assert abs(scoreboard.evaluate("e => e.getBoundingClientRect().top") - place) < 2
+
+
+def test_no_phone_scrolls_sideways_at_any_width_and_the_badge_and_settings_stay_on_screen(table):
+    _display, phones = table
+    for phone, (_name, _lang, width, height) in zip(phones, PHONES):
+        for size in PHONES:  # each language at each of the three widths
+            phone.set_viewport_size({"width": size[2], "height": size[3]})
+            phone.evaluate("window.scrollTo(0, 0)")
+            for test_id in ("now-total", "action-bar"):
+                if phone.get_by_test_id(test_id).count():
+                    on_screen(phone, test_id)
+            for part in ("#conn", ".settings summary"):
+                box, right = box_of(phone.locator(part)), phone.viewport_size["width"]
+                assert box["x"] >= 0 and box["x"] + box["width"] <= right + 0.5, (part, size, box)
+            widths = phone.evaluate("[window.innerWidth, document.documentElement.scrollWidth]")
+            assert widths[1] <= widths[0], (size, widths)
+        phone.set_viewport_size({"width": width, "height": height})
+
+
+THINGS = [{"name": "Soap", "type": "thing", "slack": 1, "cost": 1}, {"name": "Rum", "type": "thing", "slack": 1, "cost": 0}]
+HAMMOCK = {"name": "Hammock Time", "type": "activity", "slack": 2}
+
+
+class Thumb:
+    """Taps on one phone, counted."""
+
+    def __init__(self, page):
+        self.page, self.taps = page, 0
+
+    def tap(self, locator):
+        locator.click()
+        self.taps += 1
+
+    def on_to(self, phase):
+        """Straight to a phase (the bar's second action), or End the turn ("end"); the panel moves on."""
+        version = self.page.locator("#panel").get_attribute("data-version")
+        skip = self.page.get_by_test_id("skip")
+        expect(skip).to_have_attribute("data-to", phase, timeout=PROPAGATION_MS)
+        self.tap(skip)
+        expect(self.page.locator("#panel")).not_to_have_attribute("data-version", version, timeout=PROPAGATION_MS)
+
+    def pick(self, name):
+        self.tap(self.page.locator(".play-card-form .card-picker").get_by_role("button", name=name, exact=True))
+
+
+def test_a_turn_with_known_cards_takes_eight_taps_and_passing_a_turn_two(table):
+    display, (ana, ben, cleo) = table
+    Thumb(ana).on_to("end")  # Ana, in Free Time with her Siesta waiting, ends her turn
+    expect(ben.get_by_test_id("now-phase")).to_contain_text("Ben", timeout=PROPAGATION_MS)
+    # The table's deck learns the turn's cards from Ben's, then takes them back.
+    taught = [("advance", {"phase": "draw", "turn": 5}), ("advance", {"phase": "roll", "turn": 5}),
+              ("play_card", {"cards": [COOK]}),
+              ("advance", {"phase": "call", "turn": 5}), ("play_card", {"cards": THINGS}),
+              ("play_card", {"cards": [HAMMOCK]})]
+    for kind, args in taught:
+        display.act(kind, 2, **args)
+    for _ in taught:
+        display.act("undo")
+    passing = Thumb(ben)
+    passing.on_to("call")
+    passing.on_to("end")
+    assert passing.taps <= 2
+
+    known = Thumb(cleo)
+    known.on_to("call")
+    known.pick("Camp Cook")  # uninvited: no roll to call it
+    expect(cleo.get_by_test_id("window")).to_contain_text("Camp Cook", timeout=PROPAGATION_MS)
+    known.tap(cleo.get_by_test_id("advance"))
+    expect(cleo.get_by_test_id("turn-phase")).to_have_attribute("data-phase", "freetime", timeout=PROPAGATION_MS)
+    known.pick("Soap")
+    known.pick("Rum")
+    known.tap(cleo.get_by_test_id("play-card"))
+    expect(cleo.get_by_test_id("window")).to_contain_text("Rum", timeout=PROPAGATION_MS)
+    known.pick("Hammock Time")
+    expect(cleo.get_by_test_id("window")).to_contain_text("Hammock Time", timeout=PROPAGATION_MS)
+    known.on_to("end")
+    expect(cleo.get_by_test_id("now-phase")).to_contain_text("Ana", timeout=PROPAGATION_MS)
+    assert known.taps <= 8, known.taps  # 11 before the bar could go straight past phases with nothing to do
+
+
+def buzzes(page):
+    return page.evaluate("(window.buzzes || []).length")
+
+
+def test_the_turn_or_an_answer_coming_to_a_phone_buzzes_once_and_marks_the_title(table):
+    display, (ana, ben, cleo) = table
+    expect(ana).to_have_title(re.compile("^● Твой ход"), timeout=PROPAGATION_MS)  # Ana's turn 7, in Russian
+    expect(cleo).not_to_have_title(re.compile("^●"))
+    before = buzzes(ben)
+    for phase in GUEVARA[:3]:
+        display.act("advance", 1, phase=phase, turn=7)
+    display.act("play_card", 1, cards=[SIESTA])  # a card Ben may answer
+    expect(ben).to_have_title(re.compile("^● Deine Antwort"), timeout=PROPAGATION_MS)
+    assert buzzes(ben) == before + 1
+    version = ben.locator("#panel").get_attribute("data-version")
+    display.act("pass_card", 3, window=display_window(display))  # Cleo lets it pass: news, but not Ben's
+    expect(ben.locator("#panel")).not_to_have_attribute("data-version", version, timeout=PROPAGATION_MS)
+    ben.get_by_test_id("pass-card").click()
+    expect(ben).not_to_have_title(re.compile("^●"), timeout=PROPAGATION_MS)
+    assert buzzes(ben) == before + 1  # once for the occasion, however often the panel came
+    display.act("advance", 1, phase="freetime", turn=7, to="end")
+    expect(ben).to_have_title(re.compile("^● Dein Zug"), timeout=PROPAGATION_MS)
+    assert buzzes(ben) == before + 2
+
+
+def display_window(display):
+    """The open window's id, as the display's state says."""
+    request = urllib.request.Request(f"{display.server.loopback_url}/t/{display.token}/state.json",
+                                     headers={"Authorization": f"Bearer {display.key}"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)["window"]["id"]
+
+
+STOPPED_S = 20  # a laptop's lid closed for a while: the server process suspended, its connections left open
+
+
+def test_a_suspended_server_is_noticed_and_a_tap_made_meanwhile_is_recorded_once_after(table, lan):
+    display, (_ana, ben, _cleo) = table
+    expect(ben.get_by_test_id("turn-phase")).to_have_attribute("data-phase", "draw", timeout=PROPAGATION_MS)
+    expect(ben.locator("#conn")).to_have_attribute("data-state", "live", timeout=PROPAGATION_MS)
+    before = table_version(display)
+    (pid,) = lan.workers()
+    os.kill(pid, signal.SIGSTOP)
+    stopped = time.monotonic()
+    try:
+        expect(ben.locator("#conn")).not_to_have_attribute("data-state", "live", timeout=10_000)
+        assert time.monotonic() - stopped <= 10.5
+        for part in ("#conn", ".settings summary"):  # "Reconnecting…" leaves room for the settings
+            box = box_of(ben.locator(part))
+            assert box["x"] + box["width"] <= ben.viewport_size["width"] + 0.5, part
+        ben.get_by_test_id("advance").click()
+        expect(ben.locator("#action-bar .tap-note.sending")).to_be_visible()
+        expect(ben.locator("#action-bar .not-recorded")).to_be_visible(timeout=10_000)  # unanswered after 5 s
+        time.sleep(max(0.0, STOPPED_S - (time.monotonic() - stopped)))
+    finally:
+        os.kill(pid, signal.SIGCONT)
+    expect(ben.locator("#conn")).to_have_attribute("data-state", "live", timeout=15_000)
+    expect(ben.get_by_test_id("turn-phase")).to_have_attribute("data-phase", "roll", timeout=15_000)
+    expect(ben.locator(".tap-note")).to_have_count(0)
+    assert table_version(display) == before + 1  # the one event of one Next phase: recorded once
+    display.act("undo")
+    expect(ben.get_by_test_id("turn-phase")).to_have_attribute("data-phase", "draw", timeout=PROPAGATION_MS)
+
+
+def table_version(display):
+    """The table's version as the server has it now."""
+    with urllib.request.urlopen(f"{display.server.loopback_url}/t/{display.token}/version", timeout=10) as answer:
+        return json.load(answer)["version"]

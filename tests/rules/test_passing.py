@@ -1,0 +1,57 @@
+"""Straight to a later phase (rules.passing): one step through phases with nothing to do, undone at once."""
+
+import pytest
+
+from companion.rules import RuleViolation, offers
+from tests.helpers.guevara_tables import FRIEND, game, to_phase
+
+
+def skip_of(log):
+    offered = offers(log.state, log.state.turn.seat).skip
+    return offered and offered.to
+
+
+def test_a_turn_with_no_people_goes_from_draw_straight_to_call_people_and_from_call_people_to_its_end():
+    log = game()
+    assert skip_of(log) == "call"  # the Roll phase has nobody to send away
+    before = log.state.version
+    log.act("advance", 1, phase="draw", turn=1, to="call")
+    assert log.state.turn.phase == "call" and log.state.version == before + 3  # the passing, Roll, Call People
+    assert log.events[-3]["type"] == "phases_passed" and log.events[-3]["args"]["phases"] == ["draw", "roll"]
+    assert skip_of(log) == "end"
+    log.act("advance", 1, phase="call", turn=1, to="end")
+    assert log.state.turn.seat == 2 and log.state.turn.phase == "draw"
+
+
+def test_passing_is_one_step_for_undo():
+    log = game()
+    log.act("advance", 1, phase="draw", turn=1, to="call")
+    log.act("undo")
+    assert log.state.turn.phase == "draw"
+
+
+def test_people_to_send_away_or_a_wound_to_heal_are_stops():
+    log = game()
+    to_phase(log, "call")
+    log.act("play_card", 1, cards=[FRIEND])
+    log.act("roll_for_card", 1, value=6)
+    log.act("advance", 1, phase="call", turn=1, to="end")
+    log.act("adjust_wounds", 2, delta=1)
+    to_phase(log, "freetime")  # Ben's turn
+    assert skip_of(log) == "heal"  # past Discard to the wound Ben may heal
+    log.act("advance", 2, phase="freetime", turn=2, to="heal")
+    log.act("advance", 2, phase="heal", turn=2)
+    log.act("advance", 3, phase="draw", turn=3, to="call")
+    log.act("advance", 3, phase="call", turn=3, to="end")
+    assert skip_of(log) == "end"  # the Roll phase holds the Camp Cook: not straight to Call People
+
+
+def test_a_phase_that_is_not_the_next_stop_is_refused_and_a_waiting_roll_stops_the_way():
+    log = game()
+    with pytest.raises(RuleViolation):
+        log.act("advance", 1, phase="draw", turn=1, to="freetime")  # Call People lies between
+    to_phase(log, "call")
+    log.act("play_card", 1, cards=[FRIEND])  # the invited Camp Cook waits for its roll
+    assert offers(log.state, 1).skip is None
+    with pytest.raises(RuleViolation):
+        log.act("advance", 1, phase="call", turn=1, to="end")

@@ -32,13 +32,11 @@ class Limits:
     loot: tuple[int, int] | None
 
 
-def _limits(loot: tuple[int, int] | None) -> Limits:
+def limits(has_raids: bool) -> Limits:
+    """The limits of a game's printed cards; only a game with Raids has cards that deal loot."""
     return Limits(
         slack=(-SLACK_LIMIT, SLACK_LIMIT),
         cost=(0, 20),
         slack_modifier=(1 - DIE, SLACK_LIMIT - DIE),
-        loot=loot,
+        loot=(1, LIFE_CARDS) if has_raids else None,
     )
-
-
-LIMITS = {"guevara": _limits((1, LIFE_CARDS)), "geek": _limits(None), "goth": _limits(None)}

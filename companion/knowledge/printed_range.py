@@ -3,7 +3,7 @@ card of its game can carry (cards/printed_limits.py), for table plays, deck file
 
 from __future__ import annotations
 
-from ..cards.printed_limits import LIMITS
+from ..cards.printed_limits import limits
 from ..input.values import BadInput
 from ..rules import GAMES, N_
 
@@ -22,18 +22,19 @@ def check(name: str, facts: dict, decks: tuple[str, ...], rules_judge_loot: bool
     """Refuse (BadInput, nothing written) a printed number no card of these decks can carry.
 
     At a table (`rules_judge_loot`) a game without Raid cards leaves a raid to its rules, which refuse it first."""
-    title = next((record.title for record in GAMES.values() if record.decks == decks), None) or next(
-        record.title for record in GAMES.values() if record.decks == decks[:1]
+    game = next((record for record in GAMES.values() if record.decks == decks), None) or next(
+        record for record in GAMES.values() if record.decks == decks[:1]
     )
+    title, bounds_of = game.title, limits(game.has_ranks)  # raids come with the ranks
     for fact, message in MESSAGES.items():
         value = facts.get(fact)
         if value is None:
             continue
-        bounds = [getattr(LIMITS[deck], fact) for deck in decks if getattr(LIMITS[deck], fact) is not None]
-        if not bounds and rules_judge_loot:
+        bounds = getattr(bounds_of, fact)
+        if bounds is None and rules_judge_loot:
             continue
-        if not bounds:
+        if bounds is None:
             raise BadInput(NO_LOOT, card=name, game=title)
-        low, high = min(low for low, _high in bounds), max(high for _low, high in bounds)
+        low, high = bounds
         if not low <= value <= high:
             raise BadInput(message, card=name, game=title, low=low, high=high, n=value)

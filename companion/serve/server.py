@@ -170,10 +170,10 @@ class GuardedChannel(HTTPChannel):
 
 
 class GuardedServer(TcpWSGIServer):
-    """waitress's TCP server that refuses a client address more than its share of connections, closes connections
-    whose request does not arrive in time or that stay idle too long after one, leaves live streams out of
-    `connection_limit`, and when that is reached makes room for a new connection by closing the one that has been
-    waiting for its client longest."""
+    """waitress's TCP server that holds a client address to its share of connections (a new one takes the place of
+    the address's own longest idle one, or is refused), closes connections whose request does not arrive in time
+    or that stay idle too long after one, leaves live streams out of `connection_limit`, and when that is reached
+    makes room for a new connection by closing the one that has been waiting for its client longest."""
 
     channel_class = GuardedChannel
 
@@ -217,8 +217,9 @@ class GuardedServer(TcpWSGIServer):
                     return
 
     def _admit(self, conn: socket.socket, client: str) -> bool:
-        """Count a new connection in its address's share, or close it if the address holds its share already."""
-        if self.shares.take(client):
+        """Count a new connection in its address's share, taking the place of the address's own connection here
+        that has been idle longest if the share is full; close it if none of them is idle."""
+        if self.shares.take(client) or self._take_place_of_oldest(client):
             self._refused.discard(client)
             return True
         conn.close()
@@ -226,6 +227,21 @@ class GuardedServer(TcpWSGIServer):
             self._refused.add(client)
             self.logger.warning("%s holds %d connections, its share: refusing more", client, self.per_client)
         return False
+
+    def _take_place_of_oldest(self, client: str) -> bool:
+        """Whether the address's connection here that has been idle longest since its last answer closes and passes
+        its place on. A browser keeps several idle sockets open, and several screens share one address (a laptop, a
+        proxy): they still get in. An unfinished request is not cut short for it (a slow upload, or dripping)."""
+        waiting = [channel for channel in self.active_channels.values()
+                   if channel.client == client and channel.holds_place and channel.request_began is None
+                   and channel.idle_since() is not None]
+        if not waiting:
+            return False
+        oldest = min(waiting, key=GuardedChannel.idle_since)
+        oldest.holds_place = False  # the new connection holds it now
+        oldest.will_close = True  # closed in the loop's next round, as when making room
+        self.leaving.add(oldest)
+        return True
 
     def _serve(self, conn: socket.socket, addr, handed_over: bool = False) -> GuardedChannel | None:
         """A channel for a connection counted in its share (given back if the channel cannot be made)."""

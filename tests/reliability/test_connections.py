@@ -19,8 +19,10 @@ from tests.helpers.loopback_clients import (
     call,
     connect,
     is_closed,
+    open_stream,
     open_table,
     p95,
+    read_answer,
     tap,
     version,
 )
@@ -153,3 +155,37 @@ def _largest_send_buffer() -> int:
         return int(Path("/proc/sys/net/ipv4/tcp_wmem").read_text().split()[2])
     except (OSError, IndexError, ValueError):
         return 4 << 20
+
+
+def test_an_address_at_its_share_gets_in_by_closing_its_own_longest_idle_connection(server):
+    """A browser (or a laptop's several screens) keeps idle sockets open: at its share, a new connection takes the
+    place of its oldest idle one instead of being refused."""
+    idle = []
+    for _ in range(32):
+        idle.append(connect(server.port, ATTACKER, b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+        assert idle[-1] and read_answer(idle[-1]).startswith(b"HTTP/1.1 200")  # answered and kept alive
+        if len(idle) == 1:
+            time.sleep(0.2)  # the first is plainly the longest idle
+    newest = connect(server.port, ATTACKER, b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    assert newest is not None and read_answer(newest).startswith(b"HTTP/1.1 200")
+    deadline = time.monotonic() + 3
+    while not is_closed(idle[0]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert is_closed(idle[0]), "the longest idle connection makes way"
+    assert not any(map(is_closed, idle[1:])), "only one makes way"
+    for sock in [*idle, newest]:
+        sock.close()
+
+
+def test_an_address_whose_connections_are_all_busy_is_refused_more(tmp_path):
+    server = Server(tmp_path / "instance", extra_args=("--max-connections-per-client", "8")).start()
+    table = open_table(server.port)
+    streams = [open_stream(server.port, table["token"], ATTACKER)[1] for _ in range(8)]
+    assert all(streams), "8 live streams are within the share"
+    extra = connect(server.port, ATTACKER, b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    assert extra is None or read_answer(extra) == b"", "a live stream never makes way"
+    assert not any(map(is_closed, streams))
+    for sock in [*streams, extra]:
+        if sock is not None:
+            sock.close()
+    server.stop()

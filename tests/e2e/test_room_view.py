@@ -17,8 +17,13 @@ from tests.helpers.real_server import Server
 MIN_TEXT = 0.045  # of the screen's height
 MIN_TOTAL = 0.10
 # Five names of 20 characters (the game's most players), one with no space to break at.
-NAMES = ((1, "Александра Васильева"), (2, "Maximiliane Schröder"), (3, "WOLFGANGFRIEDRICHSEN"),
-         (4, "Joanna Featherstones"), (5, "Bartholomew Quincey"))
+NAMES = (
+    (1, "Александра Васильева"),
+    (2, "Maximiliane Schröder"),
+    (3, "WOLFGANGFRIEDRICHSEN"),
+    (4, "Joanna Featherstones"),
+    (5, "Bartholomew Quinlann"),
+)
 SCREENS = ((1280, 800), (1920, 1080), (3840, 2160))
 
 # Every visible piece of text on the page, with its font size (a text node counts where it is drawn).
@@ -120,12 +125,22 @@ def test_the_room_view_fills_the_screen_in_text_sized_to_it(browser, table, widt
     assert not small, f"text under {MIN_TEXT:.1%} of a {height} px screen: {small}"
     total_px = [float(total.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) for total in totals]
     assert min(total_px) >= MIN_TOTAL * height, f"totals of {total_px} px on a {height} px screen"
-    outside = [text for text in texts if text["bottom"] > height + 0.5 or text["right"] > width + 0.5
-               or text["top"] < -0.5 or text["left"] < -0.5]
+    outside = [
+        text
+        for text in texts
+        if text["bottom"] > height + 0.5
+        or text["right"] > width + 0.5
+        or text["top"] < -0.5
+        or text["left"] < -0.5
+    ]
     assert not outside, f"text off a {width}x{height} screen: {outside}"
     size = page.evaluate(PAGE_SIZE)
-    assert max(size["height"], size["bodyHeight"]) <= height, f"the room view scrolls on {width}x{height}: {size}"
-    assert max(size["width"], size["bodyWidth"]) <= width, f"the room view scrolls sideways on {width}x{height}: {size}"
+    assert max(size["height"], size["bodyHeight"]) <= height, (
+        f"the room view scrolls on {width}x{height}: {size}"
+    )
+    assert max(size["width"], size["bodyWidth"]) <= width, (
+        f"the room view scrolls sideways on {width}x{height}: {size}"
+    )
     names = page.evaluate(NAMES_SHOWN)
     assert [name["text"] for name in names] == [name for _seat, name in NAMES]
     cut = [name for name in names if name["cut"]]
@@ -135,8 +150,12 @@ def test_the_room_view_fills_the_screen_in_text_sized_to_it(browser, table, widt
 
 def test_the_room_view_shows_the_race_alone_and_one_tap_brings_the_tools_back(browser, table):
     page = room_view(browser, table, DISPLAY["viewport"]["width"], DISPLAY["viewport"]["height"])
-    for tool in (page.get_by_test_id("join-qr"), page.locator(".table-tools"), page.locator(".scoreboard"),
-                 page.get_by_role("link", name="Rules")):
+    for tool in (
+        page.get_by_test_id("join-qr"),
+        page.locator(".table-tools"),
+        page.locator(".scoreboard"),
+        page.get_by_role("link", name="Rules"),
+    ):
         expect(tool).to_be_hidden()
     assert not both_themes(page, "room view")
     # A reload keeps the view; one tap brings the setup and the tools back.

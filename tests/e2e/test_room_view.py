@@ -24,7 +24,8 @@ NAMES = (
     (4, "Joanna Featherstones"),
     (5, "Bartholomew Quinlann"),
 )
-SCREENS = ((1280, 800), (1920, 1080), (3840, 2160))
+# Screens, and the display's language: Russian has the longest lines (the roll, the window, the toggle).
+SCREENS = (("en", 1280, 800), ("en", 1920, 1080), ("en", 3840, 2160), ("ru", 1280, 800))
 
 # Every visible piece of text on the page, with its font size (a text node counts where it is drawn).
 TEXT_SIZES = """() => {
@@ -101,19 +102,24 @@ def table(room_server) -> Table:
     return table
 
 
-def room_view(browser, table: Table, width: int, height: int):
-    """The display on a screen of this size, put in the room view."""
-    page = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1).new_page()
+def room_view(browser, table: Table, width: int, height: int, locale: str = "en"):
+    """The display on a screen of this size, in this language, put in the room view."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, device_scale_factor=1, locale=locale
+    )
+    page = context.new_page()
     page.goto(table.display_url)
     expect(page.get_by_test_id("join-qr")).to_be_visible()
-    page.get_by_role("button", name="Room view").click()
+    page.get_by_test_id("room-view").click()
     expect(page.locator("html")).to_have_attribute("data-room", "")
     return page
 
 
-@pytest.mark.parametrize(("width", "height"), SCREENS, ids=[f"{w}x{h}" for w, h in SCREENS])
-def test_the_room_view_fills_the_screen_in_text_sized_to_it(browser, table, width, height):
-    page = room_view(browser, table, width, height)
+@pytest.mark.parametrize(
+    ("locale", "width", "height"), SCREENS, ids=[f"{lang}-{w}x{h}" for lang, w, h in SCREENS]
+)
+def test_the_room_view_fills_the_screen_in_text_sized_to_it(browser, table, locale, width, height):
+    page = room_view(browser, table, width, height, locale)
     for test_id in ("race-player", "race-phase", "race-window", "race-roll"):
         expect(page.get_by_test_id(test_id)).to_be_visible()
     totals = [page.get_by_test_id(f"race-total-{seat}") for seat, _name in NAMES]
@@ -145,7 +151,7 @@ def test_the_room_view_fills_the_screen_in_text_sized_to_it(browser, table, widt
     assert [name["text"] for name in names] == [name for _seat, name in NAMES]
     cut = [name for name in names if name["cut"]]
     assert not cut, f"names cut on {width}x{height}: {cut}"
-    print(f"{width}x{height}: smallest text {smallest:.1f} px, totals {min(total_px):.1f} px")
+    print(f"{locale} {width}x{height}: smallest text {smallest:.1f} px, totals {min(total_px):.1f} px")
 
 
 def test_the_room_view_shows_the_race_alone_and_one_tap_brings_the_tools_back(browser, table):

@@ -1,17 +1,31 @@
-"""The display from across the room (issue 13 item 6): one tap puts the table display in a room view (full screen
-where the browser allows it) showing only the race, the turn and phase, the open window and the latest roll, in
-text no smaller than 24 px on a 1280x800 laptop; one more tap brings the setup and the tools back."""
+"""The display from across the room (issue 13 item 6, issue 32 item 10): one tap puts the table display in a room
+view (full screen where the browser allows it) showing only the race, the turn and phase, the open window and the
+latest roll; it fills any screen from 1280x800 to 3840x2160 without scrolling, its totals at least 10% of the
+screen's height, no text under 4.5% of it, and five 20-character names never cut; one more tap brings the setup
+and the tools back."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.helpers.api_tables import SIESTA, Table, api
 from tests.helpers.axe_checks import both_themes
 from tests.helpers.chromium import DISPLAY
+from tests.helpers.real_server import Server
 
-MIN_TEXT_PX = 24
-NAMES = ((1, "Александра"), (2, "Maximiliane"), (3, "WOLFGANG"), (4, "Jo"), (5, "Ben"))
+MIN_TEXT = 0.045  # of the screen's height
+MIN_TOTAL = 0.10
+# Five names of 20 characters (the game's most players), one with no space to break at.
+NAMES = (
+    (1, "Александра Васильева"),
+    (2, "Maximiliane Schröder"),
+    (3, "WOLFGANGFRIEDRICHSEN"),
+    (4, "Joanna Featherstones"),
+    (5, "Bartholomew Quinlann"),
+)
+# Screens, and the display's language: Russian has the longest lines (the roll, the window, the toggle).
+SCREENS = (("en", 1280, 800), ("en", 1920, 1080), ("en", 3840, 2160), ("ru", 1280, 800))
 
 # Every visible piece of text on the page, with its font size (a text node counts where it is drawn).
 TEXT_SIZES = """() => {
@@ -23,11 +37,36 @@ TEXT_SIZES = """() => {
     const range = document.createRange();
     range.selectNodeContents(node);
     if (![...range.getClientRects()].some(r => r.width > 0 && r.height > 0)) continue;
+    const box = range.getBoundingClientRect();
     found.push({text: node.textContent.trim().slice(0, 40), px: parseFloat(getComputedStyle(element).fontSize),
-                bottom: range.getBoundingClientRect().bottom});
+                left: box.left, right: box.right, top: box.top, bottom: box.bottom});
   }
   return found;
 }"""
+
+# Each lane's name: its text, its font size, and whatever cuts it off: its own width (a pixel of rounding aside),
+# its lane's bounds, an ellipsis, or an ancestor that clips.
+NAMES_SHOWN = """() => [...document.querySelectorAll('.race-lane .lane-name')].map(name => {
+  const cut = [];
+  if (name.scrollWidth > name.clientWidth + 1) cut.push('its own width');
+  const range = document.createRange();
+  range.selectNodeContents(name);
+  const text = range.getBoundingClientRect();
+  const lane = name.closest('.race-lane').getBoundingClientRect();
+  if (text.top < lane.top - 0.5 || text.bottom > lane.bottom + 0.5) cut.push('its lane');
+  for (let box = name; box; box = box.parentElement) {
+    const style = getComputedStyle(box);
+    if (style.textOverflow === 'ellipsis') cut.push('an ellipsis on ' + box.className);
+    if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+    const rect = box.getBoundingClientRect();
+    if (text.left < rect.left - 0.5 || text.right > rect.right + 0.5 || text.top < rect.top - 0.5
+        || text.bottom > rect.bottom + 0.5) cut.push('the overflow of ' + (box.className || box.tagName));
+  }
+  return {text: name.textContent, px: parseFloat(getComputedStyle(name).fontSize), cut};
+})"""
+
+PAGE_SIZE = """() => ({height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth,
+  bodyHeight: document.body.scrollHeight, bodyWidth: document.body.scrollWidth})"""
 
 
 def until(page, condition: str) -> None:
@@ -39,11 +78,20 @@ def until(page, condition: str) -> None:
     raise AssertionError(f"never true: {condition}")
 
 
-def five_seat_game_under_way(server) -> Table:
+@pytest.fixture(scope="module")
+def room_server(tmp_path_factory):
+    """One real server for the module's tests."""
+    running = Server(tmp_path_factory.mktemp("room-view") / "instance").start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def table(room_server) -> Table:
     """Five players with long names; Ana has rolled for her call and announced an Activity the others may cancel."""
-    table = Table(server, "guevara", "en", seats=5)
+    table = Table(room_server, "guevara", "en", seats=5)
     for seat, name in NAMES:
-        api(server, f"/t/{table.token}/join.json", {"seat": seat, "name": name})
+        api(room_server, f"/t/{table.token}/join.json", {"seat": seat, "name": name})
     table.set_up()
     for phase in ("draw", "roll"):
         table.act("advance", 1, phase=phase, turn=1)
@@ -54,25 +102,67 @@ def five_seat_game_under_way(server) -> Table:
     return table
 
 
-def test_the_room_view_shows_the_race_alone_in_text_readable_across_the_room(browser, server):
-    table = five_seat_game_under_way(server)
-    page = browser.new_context(**DISPLAY).new_page()
+def room_view(browser, table: Table, width: int, height: int, locale: str = "en"):
+    """The display on a screen of this size, in this language, put in the room view."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, device_scale_factor=1, locale=locale
+    )
+    page = context.new_page()
     page.goto(table.display_url)
     expect(page.get_by_test_id("join-qr")).to_be_visible()
-    page.get_by_role("button", name="Room view").click()
+    page.get_by_test_id("room-view").click()
     expect(page.locator("html")).to_have_attribute("data-room", "")
+    return page
+
+
+@pytest.mark.parametrize(
+    ("locale", "width", "height"), SCREENS, ids=[f"{lang}-{w}x{h}" for lang, w, h in SCREENS]
+)
+def test_the_room_view_fills_the_screen_in_text_sized_to_it(browser, table, locale, width, height):
+    page = room_view(browser, table, width, height, locale)
     for test_id in ("race-player", "race-phase", "race-window", "race-roll"):
         expect(page.get_by_test_id(test_id)).to_be_visible()
-    for seat, _name in NAMES:
-        expect(page.get_by_test_id(f"race-total-{seat}")).to_be_visible()
-    for tool in (page.get_by_test_id("join-qr"), page.locator(".table-tools"), page.locator(".scoreboard"),
-                 page.get_by_role("link", name="Rules")):
-        expect(tool).to_be_hidden()
+    totals = [page.get_by_test_id(f"race-total-{seat}") for seat, _name in NAMES]
+    for total in totals:
+        expect(total).to_be_visible()
     texts = page.evaluate(TEXT_SIZES)
-    small = [text for text in texts if text["px"] < MIN_TEXT_PX]
-    assert not small, f"text smaller than {MIN_TEXT_PX} px in the room view: {small}"
-    below = [text for text in texts if text["bottom"] > DISPLAY["viewport"]["height"]]
-    assert not below, f"the room view runs past the bottom of a 1280x800 screen: {below}"
+    smallest = min(text["px"] for text in texts)
+    small = [text for text in texts if text["px"] < MIN_TEXT * height]
+    assert not small, f"text under {MIN_TEXT:.1%} of a {height} px screen: {small}"
+    total_px = [float(total.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) for total in totals]
+    assert min(total_px) >= MIN_TOTAL * height, f"totals of {total_px} px on a {height} px screen"
+    outside = [
+        text
+        for text in texts
+        if text["bottom"] > height + 0.5
+        or text["right"] > width + 0.5
+        or text["top"] < -0.5
+        or text["left"] < -0.5
+    ]
+    assert not outside, f"text off a {width}x{height} screen: {outside}"
+    size = page.evaluate(PAGE_SIZE)
+    assert max(size["height"], size["bodyHeight"]) <= height, (
+        f"the room view scrolls on {width}x{height}: {size}"
+    )
+    assert max(size["width"], size["bodyWidth"]) <= width, (
+        f"the room view scrolls sideways on {width}x{height}: {size}"
+    )
+    names = page.evaluate(NAMES_SHOWN)
+    assert [name["text"] for name in names] == [name for _seat, name in NAMES]
+    cut = [name for name in names if name["cut"]]
+    assert not cut, f"names cut on {width}x{height}: {cut}"
+    print(f"{locale} {width}x{height}: smallest text {smallest:.1f} px, totals {min(total_px):.1f} px")
+
+
+def test_the_room_view_shows_the_race_alone_and_one_tap_brings_the_tools_back(browser, table):
+    page = room_view(browser, table, DISPLAY["viewport"]["width"], DISPLAY["viewport"]["height"])
+    for tool in (
+        page.get_by_test_id("join-qr"),
+        page.locator(".table-tools"),
+        page.locator(".scoreboard"),
+        page.get_by_role("link", name="Rules"),
+    ):
+        expect(tool).to_be_hidden()
     assert not both_themes(page, "room view")
     # A reload keeps the view; one tap brings the setup and the tools back.
     page.reload()
@@ -84,8 +174,7 @@ def test_the_room_view_shows_the_race_alone_in_text_readable_across_the_room(bro
     expect(page.locator(".table-tools")).to_be_visible()
 
 
-def test_the_room_view_goes_full_screen_where_the_browser_allows_it(browser, server):
-    table = five_seat_game_under_way(server)
+def test_the_room_view_goes_full_screen_where_the_browser_allows_it(browser, table):
     page = browser.new_context(**DISPLAY).new_page()
     page.goto(table.display_url)
     assert page.evaluate("document.fullscreenEnabled")

@@ -31,7 +31,7 @@ def pytest_runtest_call(item):
         raise
     found = RECORDER.finish()
     if found:
-        pytest.fail("German or Russian pages show what they should not (#33):\n" + "\n".join(found), pytrace=False)
+        pytest.fail("German or Russian pages show what they should not (#33):\n" + "\n".join(found), False)
     return result
 
 

@@ -7,6 +7,7 @@ import os
 import pytest
 
 from tests.helpers.chromium import CHROMIUM_ARGS, LAN_HOST, find_chromium
+from tests.helpers.language_scan import RECORDER
 from tests.helpers.real_server import Server
 
 REQUIRED = os.environ.get("COMPANION_REQUIRE_BROWSER") == "1"
@@ -17,6 +18,28 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "tests/e2e" in str(item.fspath):
             item.add_marker(pytest.mark.e2e)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """Every page a passing test showed, read in German and Russian: it fails on what a reader should not see."""
+    RECORDER.begin(item.nodeid)
+    try:
+        result = yield
+    except BaseException:
+        RECORDER.finish()
+        raise
+    found = RECORDER.finish()
+    if found:
+        pytest.fail("German or Russian pages show what they should not (#33):\n" + "\n".join(found), False)
+    return result
+
+
+def pytest_terminal_summary(terminalreporter):
+    """How many page states the German and Russian scan read."""
+    if any(RECORDER.scanned.values()):
+        counts = ", ".join(f"{n} in {lang}" for lang, n in RECORDER.scanned.items())
+        terminalreporter.write_line(f"language scan (#33): page states read {counts}")
 
 
 @pytest.fixture(scope="session")
@@ -42,6 +65,7 @@ def session_browser(chromium_path):
         pytest.skip("playwright is not installed: pip install '.[test]'")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        RECORDER.watch(browser)
         yield browser
         browser.close()
 

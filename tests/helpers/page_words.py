@@ -153,3 +153,38 @@ def raw_keys(text: str) -> list[str]:
             if "_" in word or word in KEYS
         }
     )
+
+
+COLUMNS = {"de": "not in de", "ru": "not in ru"}
+
+
+def glossary() -> list[dict[str, str]]:
+    """The glossary table of docs/terms.md, one dict per term."""
+    text = (ROOT / "docs" / "terms.md").read_text(encoding="utf-8").split("## The glossary", 1)[1]
+    rows = [
+        [cell.strip() for cell in line.strip().strip("|").split("|")]
+        for line in text.splitlines()
+        if line.startswith("|")
+    ]
+    header, rows = rows[0], rows[2:]
+    return [dict(zip(header, row)) for row in rows]
+
+
+@cache
+def avoided(lang: str) -> list[tuple[str, re.Pattern]]:
+    """(term, pattern) for every word the glossary says a screen in `lang` must not use."""
+    found = []
+    for entry in glossary():
+        for word in (w.strip() for w in entry[COLUMNS[lang]].split(",")):
+            if word and word != "—":
+                tail = r"\w*" if word.endswith("*") else ""
+                pattern = re.compile(r"(?i)(?<!\w)" + re.escape(word.rstrip("*")) + tail + r"(?!\w)")
+                found.append((entry["term"], pattern))
+    return found
+
+
+def avoided_words(text: str, lang: str) -> list[tuple[str, str]]:
+    """(term, word) for each word in `text` that the glossary says `lang` must not use for that term."""
+    return sorted(
+        {(term, found.group()) for term, pattern in avoided(lang) for found in pattern.finditer(text)}
+    )

@@ -29,3 +29,11 @@ def database(request):
     if getattr(request, "param", "sqlite") == "sqlite":
         return None
     return request.getfixturevalue("postgres").fresh_database()
+
+
+@pytest.fixture
+def own_cluster():
+    """A PostgreSQL cluster of the test's own, for a test that stops it (the session's serves every other test)."""
+    cluster = started_cluster()
+    yield cluster
+    cluster.stop()

@@ -5,23 +5,13 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
 from tests.helpers.convention import start_convention
 from tests.helpers.live_screens import Screen
 from tests.helpers.loopback_clients import call, open_table, tap, version
-from tests.helpers.postgres_cluster import started_cluster
 from tests.helpers.real_server import wait_for
 
 OUTAGE_SECONDS = 20
 
-
-@pytest.fixture
-def own_cluster():
-    """A cluster of this test's own, since the test stops it."""
-    cluster = started_cluster()
-    yield cluster
-    cluster.stop()
 
 
 def test_after_the_database_was_away_20_seconds_both_machines_serve_and_every_stream_hears_the_next_tap(

@@ -9,21 +9,11 @@ import json
 import threading
 import time
 
-import pytest
-
 from tests.helpers.loopback_clients import call, open_table, tap
-from tests.helpers.postgres_cluster import started_cluster
 from tests.helpers.real_server import Server
 
 OUTAGE_SECONDS = 20
 
-
-@pytest.fixture
-def own_cluster():
-    """A cluster of this test's own, since the test stops it (the session's serves every other test)."""
-    cluster = started_cluster()
-    yield cluster
-    cluster.stop()
 
 
 class VersionStream:

@@ -13,7 +13,6 @@ from tests.helpers.real_server import wait_for
 OUTAGE_SECONDS = 20
 
 
-
 def test_after_the_database_was_away_20_seconds_both_machines_serve_and_every_stream_hears_the_next_tap(
     own_cluster, tmp_path
 ):

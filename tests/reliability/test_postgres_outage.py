@@ -15,7 +15,6 @@ from tests.helpers.real_server import Server
 OUTAGE_SECONDS = 20
 
 
-
 class VersionStream:
     """A live stream of a table read in a thread, as a spectator's page holds it: the newest version heard."""
 

@@ -2,7 +2,8 @@
 
 Three phones, one per language and size (Russian at 320x568, German at 360x640, English at 390x844), play a Chez
 Guevara table whose display acts through the API: every phase of each one's turn, a cancel window, a raid's rolls,
-the loot, a denouncement and a question about a number.
+the loot, a denouncement and a question about a number. At each of these moments every phone is also turned through
+the other two sizes, so each language is checked at each width.
 """
 
 from __future__ import annotations
@@ -102,6 +103,71 @@ def now_in_view(page):
     on_screen(page, "now-total")
 
 
+SIZES = tuple({"width": width, "height": height} for _name, _lang, width, height in PHONES)
+SMALLEST = SIZES[0]
+# The page's layout as the bars' room depends on it, read at the next animation frame (a resize re-measures the bars
+# in a ResizeObserver, which runs before a frame is painted); scrolled to the top first if asked.
+LAYOUT = """top => new Promise(done => { if (top) window.scrollTo(0, 0);
+  requestAnimationFrame(() => {
+    const style = getComputedStyle(document.documentElement), box = s => {
+      const e = document.querySelector(s); if (!e) return null;
+      const r = e.getBoundingClientRect(); return [r.top, r.height, r.width]; };
+    done([window.innerWidth, window.scrollY, document.documentElement.scrollHeight,
+          style.getPropertyValue('--bar-height'), style.getPropertyValue('--head-height'),
+          box('#action-bar'), box('#panel .now-bar')]);
+  }); })"""
+# What on_screen checks, for several elements in one look: wholly on screen, not covered, the page no wider.
+ALL_ON_SCREEN = """ids => { const found = [], w = window.innerWidth, h = window.innerHeight;
+  for (const id of ids) {
+    const e = document.querySelector(`[data-testid="${id}"]`);
+    if (!e) { found.push(`${id}: missing`); continue; }
+    const b = e.getBoundingClientRect();
+    if (!b.width || !b.height || b.top < -0.5 || b.bottom > h + 0.5 || b.left < -0.5 || b.right > w + 0.5)
+      found.push(`${id}: ${b.left},${b.top} to ${b.right},${b.bottom}`);
+    const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+    if (!(hit && (hit === e || e.contains(hit) || hit.contains(e)))) found.push(`${id}: covered`);
+  }
+  const wide = document.documentElement.scrollWidth;
+  if (wide > w) found.push(`the page is ${wide} px wide`);
+  return found; }"""
+
+
+def resized(page, size):
+    """The phone turned to another size, scrolled to the top, once its layout holds still."""
+    page.set_viewport_size(size)
+    last = page.evaluate(LAYOUT, True)
+    for _try in range(50):
+        now = page.evaluate(LAYOUT, False)
+        if now == last and now[0] == size["width"]:
+            return
+        last = now
+    raise AssertionError(f"the layout never settled at {size}: {last}")
+
+
+def sizes_from(page):
+    """The three phone sizes, the page's own last (so that it ends where it was)."""
+    own = dict(page.viewport_size)
+    assert own in SIZES, own
+    return [size for size in SIZES if size != own] + [own]
+
+
+def at_every_size(page, *test_ids):
+    """At each of the three phone sizes the moment's actions are on screen, and the phase and own total in view."""
+    expect(page.get_by_test_id(test_ids[0]).first).to_be_visible(timeout=PROPAGATION_MS)
+    for size in sizes_from(page):
+        resized(page, size)
+        found = page.evaluate(ALL_ON_SCREEN, [*test_ids, "now-phase", "now-total"])
+        assert not found, f"at {size['width']}x{size['height']}: {found}"
+
+
+def at_each_size(page, go):
+    """`go` (a tap that changes nothing on the table, only where the page looks) done at each phone size in turn."""
+    for size in sizes_from(page):
+        resized(page, size)
+        go(f"at {size['width']}x{size['height']}")
+        now_in_view(page)
+
+
 @pytest.fixture(scope="module")
 def table(browser_module, lan):
     """The display and the three phones, seated, the game started with Ana (the only Corporal) on turn."""
@@ -133,7 +199,7 @@ def tap_advance(page):
     """The player taps the bar's Next phase (or End the turn); the phase and own total stay in view."""
     phase = page.get_by_test_id("now-phase")
     before = phase.inner_text()
-    on_screen(page, "advance")
+    at_every_size(page, "advance")
     page.get_by_test_id("advance").click()
     expect(phase).not_to_have_text(before, timeout=PROPAGATION_MS)
     now_in_view(page)
@@ -155,67 +221,83 @@ def test_every_moment_puts_its_action_under_the_thumb_and_keeps_the_phase_and_to
     # Call People: Ana's Camp Cook comes uninvited; Ben and Cleo may cancel it or let it pass, as equals.
     display.act("play_card", 1, cards=[COOK])
     for phone in (ben, cleo):
-        on_screen(phone, "go-cancel-card")
-        on_screen(phone, "pass-card")
-    on_screen(ana, "advance", "going on while her card waits")
+        at_every_size(phone, "go-cancel-card", "pass-card")
+    at_every_size(ana, "advance")  # going on while her card waits
     ben.get_by_test_id("pass-card").click()
     expect(ben.get_by_test_id("pass-card")).to_have_count(0, timeout=PROPAGATION_MS)
     now_in_view(ben)
-    cleo.get_by_test_id("go-cancel-card").click()  # the card to cancel with is named in the page
-    on_screen(cleo, "window", "the cancel form")
-    expect(cleo.locator("#cancel-with-seat")).to_be_focused()
-    now_in_view(cleo)
+
+    def cancel_form(where):  # the card to cancel with is named in the page
+        cleo.get_by_test_id("go-cancel-card").click()
+        on_screen(cleo, "window", f"the cancel form {where}")
+        expect(cleo.locator("#cancel-with-seat")).to_be_focused()
+
+    at_each_size(cleo, cancel_form)
     cleo.get_by_test_id("pass-card").click()
     expect(cleo.get_by_test_id("pass-card")).to_have_count(0, timeout=PROPAGATION_MS)
     through_phases(ana, ("call",))
 
     # Free Time: Ana calls a raid; everybody's roll, then the leader's loot pick.
     display.act("call_raid", 1, name="Raid the Village", loot=1)
-    on_screen(ana, "raid-roll-form", "the leader's roll")
+    at_every_size(ana, "raid-roll-form")  # the leader's roll
     die(ana, "raid-roll-form", 4).click()
     for phone, value in ((ben, 6), (cleo, 2)):
-        on_screen(phone, "raid-roll-form", "a raid roll")
+        at_every_size(phone, "raid-roll-form")
         die(phone, "raid-roll-form", value).click()
         expect(phone.get_by_test_id("raid-roll-form")).to_have_count(0, timeout=PROPAGATION_MS)
         now_in_view(phone)
-    on_screen(ana, "go-take_loot", "the loot pick")
-    ana.get_by_test_id("go-take_loot").click()
-    expect(ana.locator("#loot-name-seat")).to_be_focused()
-    box, size = box_of(ana.locator("#loot-name-seat")), ana.viewport_size
-    assert box["y"] + box["height"] <= size["height"] - box_of(ana.get_by_test_id("action-bar"))["height"]
-    now_in_view(ana)
+    at_every_size(ana, "go-take_loot")
+
+    def loot_pick(where):  # the Thing's name is typed in the page, above the bar
+        ana.get_by_test_id("go-take_loot").click()
+        expect(ana.locator("#loot-name-seat")).to_be_focused()
+        box, size = box_of(ana.locator("#loot-name-seat")), ana.viewport_size
+        bar = box_of(ana.get_by_test_id("action-bar"))["height"]
+        assert 0 <= box["y"] and box["y"] + box["height"] <= size["height"] - bar, (where, box, bar)
+
+    at_each_size(ana, loot_pick)
     display.act("take_loot", 1, name="Cigars", slack=2)
 
     # Ben denounces Ana: her roll under her thumb.
     display.act("denounce", 2, target=1)
-    on_screen(ana, "action-bar", "the denounce roll")
+    at_every_size(ana, "action-bar")  # the denounce roll
     die(ana, "action-bar", 1).click()
     expect(ana.get_by_test_id("denounce-sum")).to_be_visible(timeout=PROPAGATION_MS)
     now_in_view(ana)
     display.act("denounce_done", 2)
     through_phases(ana, GUEVARA[3:])  # Free Time, Discard, Heal: the turn ends
 
-    # Ben's turn, wounded by his 6: every phase, and healing before the turn ends.
+    # Ben's turn on the smallest phone, wounded by his 6: every phase, and healing before the turn ends.
+    resized(ben, SMALLEST)
     through_phases(ben, GUEVARA[:5])
-    on_screen(ben, "heal")
+    at_every_size(ben, "heal")
     ben.get_by_test_id("heal").click()
     expect(ben.get_by_test_id("heal")).to_have_count(0, timeout=PROPAGATION_MS)
     now_in_view(ben)
     through_phases(ben, GUEVARA[5:])
+    resized(ben, SIZES[1])
 
-    # Cleo's turn: a number that differs from the one this server knows is asked where she looks.
+    # Cleo's turn on the smallest phone: a number that differs from the one this server knows is asked where she
+    # looks, at each size (asking changes nothing on the table).
+    resized(cleo, SMALLEST)
     through_phases(cleo, GUEVARA[:3])
     display.act("play_card", 3, cards=[SIESTA])
     display.act("undo")
-    cleo.fill("#pc-name-seat", SIESTA["name"])
-    numbers = cleo.locator(".card-numbers")
-    if numbers.get_attribute("open") is None:
-        numbers.locator("summary").click()
-    cleo.fill("#pc-slack-seat", "3")
-    cleo.get_by_test_id("play-card").click()
-    on_screen(cleo, "printed-table", "the question's answer")
-    now_in_view(cleo)
+
+    def question(where):
+        cleo.fill("#pc-name-seat", SIESTA["name"])
+        numbers = cleo.locator(".card-numbers")
+        if numbers.get_attribute("open") is None:
+            numbers.locator("summary").click()
+        cleo.fill("#pc-slack-seat", "3")
+        version = cleo.locator("#panel").get_attribute("data-version")
+        cleo.get_by_test_id("play-card").click()
+        on_screen(cleo, "printed-table", f"the question's answer {where}")
+        assert cleo.locator("#panel").get_attribute("data-version") == version  # asked, nothing recorded
+
+    at_each_size(cleo, question)
     through_phases(cleo, GUEVARA[3:])
+    resized(cleo, SIZES[2])
 
 
 def requests_sent(page, act) -> list[str]:

@@ -44,9 +44,15 @@ class Display:
         self.token, self.key, self.join_url = made["token"], made["display_key"], made["join_url"]
 
     def call(self, path, body, key=None):
-        request = urllib.request.Request(self.server.loopback_url + path, data=json.dumps(body).encode(),
-                                         method="POST", headers={"Content-Type": "application/json",
-                                                                 **({"Authorization": f"Bearer {key}"} if key else {})})
+        request = urllib.request.Request(
+            self.server.loopback_url + path,
+            data=json.dumps(body).encode(),
+            method="POST",
+            headers={
+                "Content-Type": "application/json",
+                **({"Authorization": f"Bearer {key}"} if key else {}),
+            },
+        )
         try:
             with urllib.request.urlopen(request, timeout=10) as answer:
                 return json.load(answer)
@@ -59,7 +65,9 @@ class Display:
 
 def sit_down(browser, url, seat, name, lang, width, height):
     """A phone in its player's language and size takes a seat."""
-    page = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}}, locale=lang).new_page()
+    page = browser.new_context(
+        **{**PHONE, "viewport": {"width": width, "height": height}}, locale=lang
+    ).new_page()
     page.add_init_script(BUZZ_RECORDER)  # headless Chromium has no motor: record what the page asks for
     page.goto(url)
     page.check(f"input[name=seat][value='{seat}']")
@@ -176,8 +184,10 @@ def table(browser_module, lan):
     for seat, rank in ((1, "corporal"), (2, "private"), (3, "private")):
         display.act("set_rank", seat, rank=rank)
     display.act("set_dealer", 3)
-    phones = [sit_down(browser_module, display.join_url, seat, name, lang, width, height)
-              for seat, (name, lang, width, height) in enumerate(PHONES, 1)]
+    phones = [
+        sit_down(browser_module, display.join_url, seat, name, lang, width, height)
+        for seat, (name, lang, width, height) in enumerate(PHONES, 1)
+    ]
     display.act("start_game")
     return display, phones
 
@@ -210,7 +220,9 @@ def tap_advance(page):
 def through_phases(page, phases):
     """Every phase's Next phase under the thumb, tapped."""
     for phase in phases:
-        expect(page.get_by_test_id("turn-phase")).to_have_attribute("data-phase", phase, timeout=PROPAGATION_MS)
+        expect(page.get_by_test_id("turn-phase")).to_have_attribute(
+            "data-phase", phase, timeout=PROPAGATION_MS
+        )
         tap_advance(page)
 
 
@@ -305,10 +317,15 @@ def requests_sent(page, act) -> list[str]:
     session = page.context.new_cdp_session(page)
     session.send("Network.enable")
     sent, cached = {}, set()
-    session.on("Network.requestWillBeSent", lambda event: sent.setdefault(event["requestId"], event["request"]["url"]))
+    session.on(
+        "Network.requestWillBeSent",
+        lambda event: sent.setdefault(event["requestId"], event["request"]["url"]),
+    )
     session.on("Network.requestServedFromCache", lambda event: cached.add(event["requestId"]))
-    session.on("Network.responseReceived",
-               lambda event: event["response"].get("fromDiskCache") and cached.add(event["requestId"]))
+    session.on(
+        "Network.responseReceived",
+        lambda event: event["response"].get("fromDiskCache") and cached.add(event["requestId"]),
+    )
     act()
     session.detach()
     return [url for request_id, url in sent.items() if request_id not in cached]
@@ -333,7 +350,10 @@ FOLDS = "() => Object.fromEntries([...document.querySelectorAll('#panel details'
 def test_another_players_announcement_leaves_the_readers_folds_and_place_as_they_were(table):
     display, (_ana, ben, _cleo) = table
     expect(ben.get_by_test_id("turn-player")).to_have_text("Ana", timeout=PROPAGATION_MS)  # turn 4
-    for fold in ("scoreboard", "log"):  # Ben reads the scoreboard and the log; the dice and the cards stay closed
+    for fold in (
+        "scoreboard",
+        "log",
+    ):  # Ben reads the scoreboard and the log; the dice and the cards stay closed
         details = ben.locator(f"#fold-{fold}")
         if details.get_attribute("open") is None:
             details.locator("summary").click()
@@ -370,9 +390,17 @@ def test_no_phone_scrolls_sideways_at_any_width_and_the_badge_and_settings_stay_
 
 
 # Names no edition prints: every phone's picker shows them as typed, whatever its language.
-THINGS = [{"name": "Machete", "type": "thing", "slack": 1, "cost": 1}, {"name": "Rum", "type": "thing", "slack": 1, "cost": 0}]
+THINGS = [
+    {"name": "Machete", "type": "thing", "slack": 1, "cost": 1},
+    {"name": "Rum", "type": "thing", "slack": 1, "cost": 0},
+]
 HAMMOCK = {"name": "Hammock Time", "type": "activity", "slack": 2}
-GUIDE = {"name": "Jungle Guide", "type": "person", "slack": 2, "invited": True}  # comes only if the roll says so
+GUIDE = {
+    "name": "Jungle Guide",
+    "type": "person",
+    "slack": 2,
+    "invited": True,
+}  # comes only if the roll says so
 
 
 class Thumb:
@@ -391,7 +419,9 @@ class Thumb:
         skip = self.page.get_by_test_id("skip")
         expect(skip).to_have_attribute("data-to", phase, timeout=PROPAGATION_MS)
         self.tap(skip)
-        expect(self.page.locator("#panel")).not_to_have_attribute("data-version", version, timeout=PROPAGATION_MS)
+        expect(self.page.locator("#panel")).not_to_have_attribute(
+            "data-version", version, timeout=PROPAGATION_MS
+        )
 
     def pass_turn(self):
         """Straight on, as far as the bar goes each time, until the turn is over."""
@@ -407,11 +437,15 @@ class Thumb:
     def next_phase(self, phase):
         """The bar's Next phase, into `phase`."""
         self.tap(self.page.get_by_test_id("advance"))
-        expect(self.page.get_by_test_id("turn-phase")).to_have_attribute("data-phase", phase, timeout=PROPAGATION_MS)
+        expect(self.page.get_by_test_id("turn-phase")).to_have_attribute(
+            "data-phase", phase, timeout=PROPAGATION_MS
+        )
 
     def play(self, name):
         """A known card's chip in the card form: played with its tap (a Thing joins the open scrounging trip)."""
-        self.tap(self.page.locator(".play-card-form .card-picker").get_by_role("button", name=name, exact=True))
+        self.tap(
+            self.page.locator(".play-card-form .card-picker").get_by_role("button", name=name, exact=True)
+        )
         expect(self.page.get_by_test_id("window")).to_contain_text(name, timeout=PROPAGATION_MS)
 
     def free_time(self, display):
@@ -420,7 +454,10 @@ class Thumb:
             self.play(name)
         expect(self.page.get_by_test_id("window")).to_contain_text("Machete")  # one trip, both Things on it
         turn = table_state(display)["turn"]
-        assert (turn["income_left"], turn["free_time_left"]) == (RANKS["values"]["private"]["income"] - 1, 1), turn
+        assert (turn["income_left"], turn["free_time_left"]) == (
+            RANKS["values"]["private"]["income"] - 1,
+            1,
+        ), turn
         self.play("Hammock Time")
         self.on_to("end")
 
@@ -430,10 +467,16 @@ def test_a_turn_with_known_cards_takes_eight_taps_and_passing_a_turn_two(table):
     Thumb(ana).on_to("end")  # Ana, in Free Time with her Siesta waiting, ends her turn
     expect(ben.get_by_test_id("now-phase")).to_contain_text("Ben", timeout=PROPAGATION_MS)
     # The table's deck learns the turns' cards from Ben's, then takes them back.
-    taught = [("advance", {"phase": "draw", "turn": 5}), ("advance", {"phase": "roll", "turn": 5}),
-              ("play_card", {"cards": [COOK]}), ("play_card", {"cards": [GUIDE]}), ("roll_for_card", {"value": 4}),
-              ("advance", {"phase": "call", "turn": 5}), ("play_card", {"cards": THINGS}),
-              ("play_card", {"cards": [HAMMOCK]})]
+    taught = [
+        ("advance", {"phase": "draw", "turn": 5}),
+        ("advance", {"phase": "roll", "turn": 5}),
+        ("play_card", {"cards": [COOK]}),
+        ("play_card", {"cards": [GUIDE]}),
+        ("roll_for_card", {"value": 4}),
+        ("advance", {"phase": "call", "turn": 5}),
+        ("play_card", {"cards": THINGS}),
+        ("play_card", {"cards": [HAMMOCK]}),
+    ]
     for kind, args in taught:
         display.act(kind, 2, **args)
     for _ in taught:
@@ -486,8 +529,10 @@ def tent(display, seat):
 
 def table_state(display):
     """The table's state as its display reads it."""
-    request = urllib.request.Request(f"{display.server.loopback_url}/t/{display.token}/state.json",
-                                     headers={"Authorization": f"Bearer {display.key}"})
+    request = urllib.request.Request(
+        f"{display.server.loopback_url}/t/{display.token}/state.json",
+        headers={"Authorization": f"Bearer {display.key}"},
+    )
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.load(answer)
 
@@ -520,8 +565,10 @@ def test_the_turn_or_an_answer_coming_to_a_phone_buzzes_once_and_marks_the_title
 
 def display_window(display):
     """The open window's id, as the display's state says."""
-    request = urllib.request.Request(f"{display.server.loopback_url}/t/{display.token}/state.json",
-                                     headers={"Authorization": f"Bearer {display.key}"})
+    request = urllib.request.Request(
+        f"{display.server.loopback_url}/t/{display.token}/state.json",
+        headers={"Authorization": f"Bearer {display.key}"},
+    )
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.load(answer)["window"]["id"]
 
@@ -559,5 +606,7 @@ def test_a_suspended_server_is_noticed_and_a_tap_made_meanwhile_is_recorded_once
 
 def table_version(display):
     """The table's version as the server has it now."""
-    with urllib.request.urlopen(f"{display.server.loopback_url}/t/{display.token}/version", timeout=10) as answer:
+    with urllib.request.urlopen(
+        f"{display.server.loopback_url}/t/{display.token}/version", timeout=10
+    ) as answer:
         return json.load(answer)["version"]

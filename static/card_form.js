@@ -106,9 +106,10 @@
     input.setAttribute("data-picked-type", card.type || "");
     numbersFor[input.id] = card.name;
   }
-  // On one's own turn a known Person, Cat or Activity plays with its tap; Things gather for one scrounging trip
-  // until "Play it". In an answer form (data-confirm) the first tap only fills the field: a second tap on the
-  // same card, or the form's button, sends it. With the numbers open, a tap only fills.
+  // On one's own turn a known card plays with its tap (what was typed only narrowed the list); a Thing tapped while
+  // one's own scrounging trip is still being played joins that trip, as the rules count them as one. In an answer
+  // form (data-confirm) the first tap only fills the field: a second tap on the same card, or the form's button,
+  // sends it. With the numbers open, a tap only fills, and Things gather in the form's rows until "Play it".
   function pick(picker, card, button) {
     var input = inputOf(picker);
     if (!input) return;
@@ -137,8 +138,7 @@
       fillMain(form, input, card);
     }
     var numbers = form.querySelector("[data-card-numbers]");
-    var gathers = rows.length && card.type === "thing";
-    if (!gathers && !(numbers && numbers.open) && form.reportValidity()) {
+    if (!row && !(numbers && numbers.open) && form.reportValidity()) {
       form.requestSubmit(form.querySelector("button[type=submit]:not([name])"));
       return;
     }

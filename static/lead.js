@@ -83,10 +83,12 @@ function soundOn() { try { return localStorage.getItem("companion-sound") === "o
     if (!config || config.verb !== "post") return;
     var question = document.querySelector("#panel [data-testid=printed-question]");
     var refusal = document.querySelector("#panel [data-refusal]");
-    if (question) { show(question, true); return; }
-    if (refusal) {
-      openAround(refusal);
-      refusal.scrollIntoView({ block: "nearest" });
+    if (question || refusal) {
+      var message = question || refusal;
+      if (question) show(question, true);
+      else { openAround(refusal); refusal.scrollIntoView({ block: "nearest" }); }
+      // The form's picker fills its row a moment later, above the message: the message is held where it showed.
+      holding = { element: message, top: message.getBoundingClientRect().top, until: Date.now() + HOLD_MS };
       return;
     }
     var focused = document.activeElement;

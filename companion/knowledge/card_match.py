@@ -93,7 +93,8 @@ def ranked(
     not_cards: tuple[str, ...] = (),
 ) -> list[tuple[Choice, float]]:
     """The best choices for what was typed, one per card: better fits first, the reader's language before the
-    table's at a like fit, then the cards seen at this table and the most played."""
+    table's at a like fit, then the cards seen at this table and the most played; with nothing typed, the cards
+    seen at this table and the most played first."""
     wanted = fold(typed)
     best: dict[str, tuple[Choice, float]] = {}
     for choice in choices:
@@ -117,11 +118,15 @@ def ranked(
             if held is None or _order(choice, 0, langs) < _order(held, 0, langs):
                 shown[choice.card] = choice
     found = [
-        (shown.get(card, choice), score)
+        (shown.get(card, choice), score, choice)
         for card, (choice, score) in best.items()
         if choice.offered or card in shown
     ]
-    return sorted(found, key=lambda pair: _order(*pair, langs))[:most]
+    if wanted:
+        found.sort(key=lambda each: _order(each[0], each[1], langs))
+    else:  # nothing typed: the cards seen at this table first, whatever language their name is in
+        found.sort(key=lambda each: (-each[2].here, -each[2].played, _order(each[0], each[1], langs)))
+    return [(choice, score) for choice, score, _best in found[:most]]
 
 
 def _order(choice: Choice, score: float, langs: tuple[str, ...]) -> tuple:

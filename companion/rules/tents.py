@@ -99,7 +99,8 @@ def _decide_play(state, seat, args):
     if kind == "scrounge" and any(card["type"] != "thing" for card in cards):
         raise RuleViolation(N_("Only Things are bought while scrounging."), section="guevara.scrounging")
     require_no_demands(state, seat)
-    closing = settle_before_next(state, seat)
+    trip = scrounging_trip(state, seat) if kind == "scrounge" else None
+    closing = settle_before_next(state, seat) if trip is None else []
     target = args.get("target") or seat
     if target not in state.seats:
         raise RuleViolation(N_("There is no such seat at this table."), section="guevara.setup")
@@ -107,14 +108,24 @@ def _decide_play(state, seat, args):
         raise RuleViolation(N_("Only People can be sent to another tent."), section="guevara.people.uninvited")
     cost = sum(card.get("cost") or 0 for card in cards)
     if PHASE_OF_KIND[kind] == "freetime":
-        if turn.free_time_left < 1:
+        if turn.free_time_left < 1 and trip is None:
             raise RuleViolation(N_("No Free Time is left this turn."), section="guevara.phase.freetime")
         if cost > turn.income_left:
             message = N_("That costs more than your job's Income left this turn.") if state.rules.has_jobs else \
                 N_("That costs more than the Income left this turn.")
             raise RuleViolation(message, section="guevara.income")
+    joins = {"joins": trip.uid} if trip is not None else {}
     return closing + [{"type": "card_played", "seat": seat,
-                       "args": {"kind": kind, "cards": cards, "target": target, "cost": cost}}]
+                       "args": {"kind": kind, "cards": cards, "target": target, "cost": cost, **joins}}]
+
+
+def scrounging_trip(state: TableState, seat: int) -> Window | None:
+    """The seat's own scrounging still being played (nobody has canceled it yet): more Things join that one trip,
+    for no more Free Time (002: however many Things, one Scrounging expedition)."""
+    window = state.window
+    if window is not None and window.seat == seat and window.kind == "scrounge" and window.pulled_by is None:
+        return window
+    return None
 
 
 def _decide_card_roll(state, seat, args):
@@ -273,6 +284,13 @@ def _played(state, seat, args, seq):
     turn = state.turn
     cards = [tent_card(spec, seq * 100 + i, turn.number) for i, spec in enumerate(args["cards"])]
     kind = args["kind"]
+    trip = state.window if state.window is not None and state.window.uid == args.get("joins") else None
+    if trip is not None:  # more Things on the same trip: one window for them all, open again, no more Free Time
+        state.window = Window(uid=seq, seat=seat, kind=kind, cards=trip.cards + cards, target=trip.target,
+                              cost=trip.cost + args["cost"])
+        turn.income_left -= args["cost"]
+        turn.acted = True
+        return
     state.window = Window(uid=seq, seat=seat, kind=kind, cards=cards, target=args["target"], cost=args["cost"],
                           modifier=args["cards"][0].get("slack_modifier") or 0)
     if kind in ("person", "cat"):

@@ -2,7 +2,8 @@
 
 Three phones, one per language and size (Russian at 320x568, German at 360x640, English at 390x844), play a Chez
 Guevara table whose display acts through the API: every phase of each one's turn, a cancel window, a raid's rolls,
-the loot, a denouncement and a question about a number.
+the loot, a denouncement and a question about a number. At each of these moments every phone is also turned through
+the other two sizes, so each language is checked at each width.
 """
 
 from __future__ import annotations
@@ -43,9 +44,15 @@ class Display:
         self.token, self.key, self.join_url = made["token"], made["display_key"], made["join_url"]
 
     def call(self, path, body, key=None):
-        request = urllib.request.Request(self.server.loopback_url + path, data=json.dumps(body).encode(),
-                                         method="POST", headers={"Content-Type": "application/json",
-                                                                 **({"Authorization": f"Bearer {key}"} if key else {})})
+        request = urllib.request.Request(
+            self.server.loopback_url + path,
+            data=json.dumps(body).encode(),
+            method="POST",
+            headers={
+                "Content-Type": "application/json",
+                **({"Authorization": f"Bearer {key}"} if key else {}),
+            },
+        )
         try:
             with urllib.request.urlopen(request, timeout=10) as answer:
                 return json.load(answer)
@@ -58,7 +65,9 @@ class Display:
 
 def sit_down(browser, url, seat, name, lang, width, height):
     """A phone in its player's language and size takes a seat."""
-    page = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}}, locale=lang).new_page()
+    page = browser.new_context(
+        **{**PHONE, "viewport": {"width": width, "height": height}}, locale=lang
+    ).new_page()
     page.add_init_script(BUZZ_RECORDER)  # headless Chromium has no motor: record what the page asks for
     page.goto(url)
     page.check(f"input[name=seat][value='{seat}']")
@@ -102,6 +111,71 @@ def now_in_view(page):
     on_screen(page, "now-total")
 
 
+SIZES = tuple({"width": width, "height": height} for _name, _lang, width, height in PHONES)
+SMALLEST = SIZES[0]
+# The page's layout as the bars' room depends on it, read at the next animation frame (a resize re-measures the bars
+# in a ResizeObserver, which runs before a frame is painted); scrolled to the top first if asked.
+LAYOUT = """top => new Promise(done => { if (top) window.scrollTo(0, 0);
+  requestAnimationFrame(() => {
+    const style = getComputedStyle(document.documentElement), box = s => {
+      const e = document.querySelector(s); if (!e) return null;
+      const r = e.getBoundingClientRect(); return [r.top, r.height, r.width]; };
+    done([window.innerWidth, window.scrollY, document.documentElement.scrollHeight,
+          style.getPropertyValue('--bar-height'), style.getPropertyValue('--head-height'),
+          box('#action-bar'), box('#panel .now-bar')]);
+  }); })"""
+# What on_screen checks, for several elements in one look: wholly on screen, not covered, the page no wider.
+ALL_ON_SCREEN = """ids => { const found = [], w = window.innerWidth, h = window.innerHeight;
+  for (const id of ids) {
+    const e = document.querySelector(`[data-testid="${id}"]`);
+    if (!e) { found.push(`${id}: missing`); continue; }
+    const b = e.getBoundingClientRect();
+    if (!b.width || !b.height || b.top < -0.5 || b.bottom > h + 0.5 || b.left < -0.5 || b.right > w + 0.5)
+      found.push(`${id}: ${b.left},${b.top} to ${b.right},${b.bottom}`);
+    const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+    if (!(hit && (hit === e || e.contains(hit) || hit.contains(e)))) found.push(`${id}: covered`);
+  }
+  const wide = document.documentElement.scrollWidth;
+  if (wide > w) found.push(`the page is ${wide} px wide`);
+  return found; }"""
+
+
+def resized(page, size):
+    """The phone turned to another size, scrolled to the top, once its layout holds still."""
+    page.set_viewport_size(size)
+    last = page.evaluate(LAYOUT, True)
+    for _try in range(50):
+        now = page.evaluate(LAYOUT, False)
+        if now == last and now[0] == size["width"]:
+            return
+        last = now
+    raise AssertionError(f"the layout never settled at {size}: {last}")
+
+
+def sizes_from(page):
+    """The three phone sizes, the page's own last (so that it ends where it was)."""
+    own = dict(page.viewport_size)
+    assert own in SIZES, own
+    return [size for size in SIZES if size != own] + [own]
+
+
+def at_every_size(page, *test_ids):
+    """At each of the three phone sizes the moment's actions are on screen, and the phase and own total in view."""
+    expect(page.get_by_test_id(test_ids[0]).first).to_be_visible(timeout=PROPAGATION_MS)
+    for size in sizes_from(page):
+        resized(page, size)
+        found = page.evaluate(ALL_ON_SCREEN, [*test_ids, "now-phase", "now-total"])
+        assert not found, f"at {size['width']}x{size['height']}: {found}"
+
+
+def at_each_size(page, go):
+    """`go` (a tap that changes nothing on the table, only where the page looks) done at each phone size in turn."""
+    for size in sizes_from(page):
+        resized(page, size)
+        go(f"at {size['width']}x{size['height']}")
+        now_in_view(page)
+
+
 @pytest.fixture(scope="module")
 def table(browser_module, lan):
     """The display and the three phones, seated, the game started with Ana (the only Corporal) on turn."""
@@ -110,8 +184,10 @@ def table(browser_module, lan):
     for seat, rank in ((1, "corporal"), (2, "private"), (3, "private")):
         display.act("set_rank", seat, rank=rank)
     display.act("set_dealer", 3)
-    phones = [sit_down(browser_module, display.join_url, seat, name, lang, width, height)
-              for seat, (name, lang, width, height) in enumerate(PHONES, 1)]
+    phones = [
+        sit_down(browser_module, display.join_url, seat, name, lang, width, height)
+        for seat, (name, lang, width, height) in enumerate(PHONES, 1)
+    ]
     display.act("start_game")
     return display, phones
 
@@ -133,7 +209,7 @@ def tap_advance(page):
     """The player taps the bar's Next phase (or End the turn); the phase and own total stay in view."""
     phase = page.get_by_test_id("now-phase")
     before = phase.inner_text()
-    on_screen(page, "advance")
+    at_every_size(page, "advance")
     page.get_by_test_id("advance").click()
     expect(phase).not_to_have_text(before, timeout=PROPAGATION_MS)
     now_in_view(page)
@@ -144,7 +220,9 @@ def tap_advance(page):
 def through_phases(page, phases):
     """Every phase's Next phase under the thumb, tapped."""
     for phase in phases:
-        expect(page.get_by_test_id("turn-phase")).to_have_attribute("data-phase", phase, timeout=PROPAGATION_MS)
+        expect(page.get_by_test_id("turn-phase")).to_have_attribute(
+            "data-phase", phase, timeout=PROPAGATION_MS
+        )
         tap_advance(page)
 
 
@@ -155,67 +233,83 @@ def test_every_moment_puts_its_action_under_the_thumb_and_keeps_the_phase_and_to
     # Call People: Ana's Camp Cook comes uninvited; Ben and Cleo may cancel it or let it pass, as equals.
     display.act("play_card", 1, cards=[COOK])
     for phone in (ben, cleo):
-        on_screen(phone, "go-cancel-card")
-        on_screen(phone, "pass-card")
-    on_screen(ana, "advance", "going on while her card waits")
+        at_every_size(phone, "go-cancel-card", "pass-card")
+    at_every_size(ana, "advance")  # going on while her card waits
     ben.get_by_test_id("pass-card").click()
     expect(ben.get_by_test_id("pass-card")).to_have_count(0, timeout=PROPAGATION_MS)
     now_in_view(ben)
-    cleo.get_by_test_id("go-cancel-card").click()  # the card to cancel with is named in the page
-    on_screen(cleo, "window", "the cancel form")
-    expect(cleo.locator("#cancel-with-seat")).to_be_focused()
-    now_in_view(cleo)
+
+    def cancel_form(where):  # the card to cancel with is named in the page
+        cleo.get_by_test_id("go-cancel-card").click()
+        on_screen(cleo, "window", f"the cancel form {where}")
+        expect(cleo.locator("#cancel-with-seat")).to_be_focused()
+
+    at_each_size(cleo, cancel_form)
     cleo.get_by_test_id("pass-card").click()
     expect(cleo.get_by_test_id("pass-card")).to_have_count(0, timeout=PROPAGATION_MS)
     through_phases(ana, ("call",))
 
     # Free Time: Ana calls a raid; everybody's roll, then the leader's loot pick.
     display.act("call_raid", 1, name="Raid the Village", loot=1)
-    on_screen(ana, "raid-roll-form", "the leader's roll")
+    at_every_size(ana, "raid-roll-form")  # the leader's roll
     die(ana, "raid-roll-form", 4).click()
     for phone, value in ((ben, 6), (cleo, 2)):
-        on_screen(phone, "raid-roll-form", "a raid roll")
+        at_every_size(phone, "raid-roll-form")
         die(phone, "raid-roll-form", value).click()
         expect(phone.get_by_test_id("raid-roll-form")).to_have_count(0, timeout=PROPAGATION_MS)
         now_in_view(phone)
-    on_screen(ana, "go-take_loot", "the loot pick")
-    ana.get_by_test_id("go-take_loot").click()
-    expect(ana.locator("#loot-name-seat")).to_be_focused()
-    box, size = box_of(ana.locator("#loot-name-seat")), ana.viewport_size
-    assert box["y"] + box["height"] <= size["height"] - box_of(ana.get_by_test_id("action-bar"))["height"]
-    now_in_view(ana)
+    at_every_size(ana, "go-take_loot")
+
+    def loot_pick(where):  # the Thing's name is typed in the page, above the bar
+        ana.get_by_test_id("go-take_loot").click()
+        expect(ana.locator("#loot-name-seat")).to_be_focused()
+        box, size = box_of(ana.locator("#loot-name-seat")), ana.viewport_size
+        bar = box_of(ana.get_by_test_id("action-bar"))["height"]
+        assert 0 <= box["y"] and box["y"] + box["height"] <= size["height"] - bar, (where, box, bar)
+
+    at_each_size(ana, loot_pick)
     display.act("take_loot", 1, name="Cigars", slack=2)
 
     # Ben denounces Ana: her roll under her thumb.
     display.act("denounce", 2, target=1)
-    on_screen(ana, "action-bar", "the denounce roll")
+    at_every_size(ana, "action-bar")  # the denounce roll
     die(ana, "action-bar", 1).click()
     expect(ana.get_by_test_id("denounce-sum")).to_be_visible(timeout=PROPAGATION_MS)
     now_in_view(ana)
     display.act("denounce_done", 2)
     through_phases(ana, GUEVARA[3:])  # Free Time, Discard, Heal: the turn ends
 
-    # Ben's turn, wounded by his 6: every phase, and healing before the turn ends.
+    # Ben's turn on the smallest phone, wounded by his 6: every phase, and healing before the turn ends.
+    resized(ben, SMALLEST)
     through_phases(ben, GUEVARA[:5])
-    on_screen(ben, "heal")
+    at_every_size(ben, "heal")
     ben.get_by_test_id("heal").click()
     expect(ben.get_by_test_id("heal")).to_have_count(0, timeout=PROPAGATION_MS)
     now_in_view(ben)
     through_phases(ben, GUEVARA[5:])
+    resized(ben, SIZES[1])
 
-    # Cleo's turn: a number that differs from the one this server knows is asked where she looks.
+    # Cleo's turn on the smallest phone: a number that differs from the one this server knows is asked where she
+    # looks, at each size (asking changes nothing on the table).
+    resized(cleo, SMALLEST)
     through_phases(cleo, GUEVARA[:3])
     display.act("play_card", 3, cards=[SIESTA])
     display.act("undo")
-    cleo.fill("#pc-name-seat", SIESTA["name"])
-    numbers = cleo.locator(".card-numbers")
-    if numbers.get_attribute("open") is None:
-        numbers.locator("summary").click()
-    cleo.fill("#pc-slack-seat", "3")
-    cleo.get_by_test_id("play-card").click()
-    on_screen(cleo, "printed-table", "the question's answer")
-    now_in_view(cleo)
+
+    def question(where):
+        cleo.fill("#pc-name-seat", SIESTA["name"])
+        numbers = cleo.locator(".card-numbers")
+        if numbers.get_attribute("open") is None:
+            numbers.locator("summary").click()
+        cleo.fill("#pc-slack-seat", "3")
+        version = cleo.locator("#panel").get_attribute("data-version")
+        cleo.get_by_test_id("play-card").click()
+        on_screen(cleo, "printed-table", f"the question's answer {where}")
+        assert cleo.locator("#panel").get_attribute("data-version") == version  # asked, nothing recorded
+
+    at_each_size(cleo, question)
     through_phases(cleo, GUEVARA[3:])
+    resized(cleo, SIZES[2])
 
 
 def requests_sent(page, act) -> list[str]:
@@ -223,10 +317,15 @@ def requests_sent(page, act) -> list[str]:
     session = page.context.new_cdp_session(page)
     session.send("Network.enable")
     sent, cached = {}, set()
-    session.on("Network.requestWillBeSent", lambda event: sent.setdefault(event["requestId"], event["request"]["url"]))
+    session.on(
+        "Network.requestWillBeSent",
+        lambda event: sent.setdefault(event["requestId"], event["request"]["url"]),
+    )
     session.on("Network.requestServedFromCache", lambda event: cached.add(event["requestId"]))
-    session.on("Network.responseReceived",
-               lambda event: event["response"].get("fromDiskCache") and cached.add(event["requestId"]))
+    session.on(
+        "Network.responseReceived",
+        lambda event: event["response"].get("fromDiskCache") and cached.add(event["requestId"]),
+    )
     act()
     session.detach()
     return [url for request_id, url in sent.items() if request_id not in cached]
@@ -251,7 +350,10 @@ FOLDS = "() => Object.fromEntries([...document.querySelectorAll('#panel details'
 def test_another_players_announcement_leaves_the_readers_folds_and_place_as_they_were(table):
     display, (_ana, ben, _cleo) = table
     expect(ben.get_by_test_id("turn-player")).to_have_text("Ana", timeout=PROPAGATION_MS)  # turn 4
-    for fold in ("scoreboard", "log"):  # Ben reads the scoreboard and the log; the dice and the cards stay closed
+    for fold in (
+        "scoreboard",
+        "log",
+    ):  # Ben reads the scoreboard and the log; the dice and the cards stay closed
         details = ben.locator(f"#fold-{fold}")
         if details.get_attribute("open") is None:
             details.locator("summary").click()
@@ -287,8 +389,18 @@ def test_no_phone_scrolls_sideways_at_any_width_and_the_badge_and_settings_stay_
         phone.set_viewport_size({"width": width, "height": height})
 
 
-THINGS = [{"name": "Soap", "type": "thing", "slack": 1, "cost": 1}, {"name": "Rum", "type": "thing", "slack": 1, "cost": 0}]
+# Names no edition prints: every phone's picker shows them as typed, whatever its language.
+THINGS = [
+    {"name": "Machete", "type": "thing", "slack": 1, "cost": 1},
+    {"name": "Rum", "type": "thing", "slack": 1, "cost": 0},
+]
 HAMMOCK = {"name": "Hammock Time", "type": "activity", "slack": 2}
+GUIDE = {
+    "name": "Jungle Guide",
+    "type": "person",
+    "slack": 2,
+    "invited": True,
+}  # comes only if the roll says so
 
 
 class Thumb:
@@ -307,45 +419,122 @@ class Thumb:
         skip = self.page.get_by_test_id("skip")
         expect(skip).to_have_attribute("data-to", phase, timeout=PROPAGATION_MS)
         self.tap(skip)
-        expect(self.page.locator("#panel")).not_to_have_attribute("data-version", version, timeout=PROPAGATION_MS)
+        expect(self.page.locator("#panel")).not_to_have_attribute(
+            "data-version", version, timeout=PROPAGATION_MS
+        )
 
-    def pick(self, name):
-        self.tap(self.page.locator(".play-card-form .card-picker").get_by_role("button", name=name, exact=True))
+    def pass_turn(self):
+        """Straight on, as far as the bar goes each time, until the turn is over."""
+        for _most in range(3):
+            skip = self.page.get_by_test_id("skip")
+            expect(skip).to_be_visible(timeout=PROPAGATION_MS)
+            to = skip.get_attribute("data-to")
+            self.on_to(to)
+            if to == "end":
+                return
+        raise AssertionError("the turn never ended")
+
+    def next_phase(self, phase):
+        """The bar's Next phase, into `phase`."""
+        self.tap(self.page.get_by_test_id("advance"))
+        expect(self.page.get_by_test_id("turn-phase")).to_have_attribute(
+            "data-phase", phase, timeout=PROPAGATION_MS
+        )
+
+    def play(self, name):
+        """A known card's chip in the card form: played with its tap (a Thing joins the open scrounging trip)."""
+        self.tap(
+            self.page.locator(".play-card-form .card-picker").get_by_role("button", name=name, exact=True)
+        )
+        expect(self.page.get_by_test_id("window")).to_contain_text(name, timeout=PROPAGATION_MS)
+
+    def free_time(self, display):
+        """Machete and Rum on one scrounging trip (one Free Time, the Machete's cost), Hammock Time, the turn's end."""
+        for name in ("Machete", "Rum"):
+            self.play(name)
+        expect(self.page.get_by_test_id("window")).to_contain_text("Machete")  # one trip, both Things on it
+        turn = table_state(display)["turn"]
+        assert (turn["income_left"], turn["free_time_left"]) == (
+            RANKS["values"]["private"]["income"] - 1,
+            1,
+        ), turn
+        self.play("Hammock Time")
+        self.on_to("end")
 
 
 def test_a_turn_with_known_cards_takes_eight_taps_and_passing_a_turn_two(table):
     display, (ana, ben, cleo) = table
     Thumb(ana).on_to("end")  # Ana, in Free Time with her Siesta waiting, ends her turn
     expect(ben.get_by_test_id("now-phase")).to_contain_text("Ben", timeout=PROPAGATION_MS)
-    # The table's deck learns the turn's cards from Ben's, then takes them back.
-    taught = [("advance", {"phase": "draw", "turn": 5}), ("advance", {"phase": "roll", "turn": 5}),
-              ("play_card", {"cards": [COOK]}),
-              ("advance", {"phase": "call", "turn": 5}), ("play_card", {"cards": THINGS}),
-              ("play_card", {"cards": [HAMMOCK]})]
+    # The table's deck learns the turns' cards from Ben's, then takes them back.
+    taught = [
+        ("advance", {"phase": "draw", "turn": 5}),
+        ("advance", {"phase": "roll", "turn": 5}),
+        ("play_card", {"cards": [COOK]}),
+        ("play_card", {"cards": [GUIDE]}),
+        ("roll_for_card", {"value": 4}),
+        ("advance", {"phase": "call", "turn": 5}),
+        ("play_card", {"cards": THINGS}),
+        ("play_card", {"cards": [HAMMOCK]}),
+    ]
     for kind, args in taught:
         display.act(kind, 2, **args)
     for _ in taught:
         display.act("undo")
+    caught_up(ben, display)  # the live updates of all that have reached Ben's phone
     passing = Thumb(ben)
-    passing.on_to("call")
-    passing.on_to("end")
+    passing.pass_turn()
     assert passing.taps <= 2
 
-    known = Thumb(cleo)
-    known.on_to("call")
-    known.pick("Camp Cook")  # uninvited: no roll to call it
-    expect(cleo.get_by_test_id("window")).to_contain_text("Camp Cook", timeout=PROPAGATION_MS)
-    known.tap(cleo.get_by_test_id("advance"))
-    expect(cleo.get_by_test_id("turn-phase")).to_have_attribute("data-phase", "freetime", timeout=PROPAGATION_MS)
-    known.pick("Soap")
-    known.pick("Rum")
-    known.tap(cleo.get_by_test_id("play-card"))
-    expect(cleo.get_by_test_id("window")).to_contain_text("Rum", timeout=PROPAGATION_MS)
-    known.pick("Hammock Time")
-    expect(cleo.get_by_test_id("window")).to_contain_text("Hammock Time", timeout=PROPAGATION_MS)
-    known.on_to("end")
+    # Turn 6: Cleo, with no People in her tent yet (so nothing to do in the Roll phase), calls an invited Person.
+    caught_up(cleo, display)
+    invited = Thumb(cleo)
+    invited.on_to("call")
+    invited.play("Jungle Guide")  # invited: the roll says whether the Person comes
+    invited.tap(die(cleo, "action-bar", 4))
+    expect(cleo.get_by_test_id("window")).to_have_count(0, timeout=PROPAGATION_MS)
+    invited.next_phase("freetime")
+    invited.free_time(display)
     expect(cleo.get_by_test_id("now-phase")).to_contain_text("Ana", timeout=PROPAGATION_MS)
-    assert known.taps <= 8, known.taps  # 11 before the bar could go straight past phases with nothing to do
+    assert tent(display, 3) == ["Jungle Guide", "Machete", "Rum", "Hammock Time"]
+
+    caught_up(ana, display)
+    Thumb(ana).pass_turn()  # turn 7
+    # Turn 8: Ben, in German, calls a Person who comes uninvited.
+    caught_up(ben, display)
+    uninvited = Thumb(ben)
+    uninvited.on_to("call")
+    uninvited.play("Camp Cook")  # uninvited: no roll to call it
+    uninvited.next_phase("freetime")
+    uninvited.free_time(display)
+    expect(ben.get_by_test_id("now-phase")).to_contain_text("Cleo", timeout=PROPAGATION_MS)
+    assert tent(display, 2) == ["Camp Cook", "Machete", "Rum", "Hammock Time"]
+    caught_up(cleo, display)
+    Thumb(cleo).pass_turn()  # turn 9: Ana's turn comes
+    print(f"taps: passing {passing.taps}, invited Person {invited.taps}, uninvited Person {uninvited.taps}")
+    assert invited.taps <= 8 and uninvited.taps <= 8, (invited.taps, uninvited.taps)  # 9 and 8 before
+
+
+def caught_up(page, display):
+    """The phone shows the table as it is now."""
+    version = str(table_state(display)["version"])
+    expect(page.locator("#panel")).to_have_attribute("data-version", version, timeout=PROPAGATION_MS)
+
+
+def tent(display, seat):
+    """The names of the cards in a seat's tent."""
+    (found,) = [each for each in table_state(display)["seats"] if each["seat"] == seat]
+    return [card["name"] for card in found["tent"]]
+
+
+def table_state(display):
+    """The table's state as its display reads it."""
+    request = urllib.request.Request(
+        f"{display.server.loopback_url}/t/{display.token}/state.json",
+        headers={"Authorization": f"Bearer {display.key}"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)
 
 
 def buzzes(page):
@@ -354,11 +543,12 @@ def buzzes(page):
 
 def test_the_turn_or_an_answer_coming_to_a_phone_buzzes_once_and_marks_the_title(table):
     display, (ana, ben, cleo) = table
-    expect(ana).to_have_title(re.compile("^● Твой ход"), timeout=PROPAGATION_MS)  # Ana's turn 7, in Russian
+    expect(ana).to_have_title(re.compile("^● Твой ход"), timeout=PROPAGATION_MS)  # Ana's turn, in Russian
+    turn = table_state(display)["turn"]["number"]
     expect(cleo).not_to_have_title(re.compile("^●"))
     before = buzzes(ben)
     for phase in GUEVARA[:3]:
-        display.act("advance", 1, phase=phase, turn=7)
+        display.act("advance", 1, phase=phase, turn=turn)
     display.act("play_card", 1, cards=[SIESTA])  # a card Ben may answer
     expect(ben).to_have_title(re.compile("^● Deine Antwort"), timeout=PROPAGATION_MS)
     assert buzzes(ben) == before + 1
@@ -368,15 +558,17 @@ def test_the_turn_or_an_answer_coming_to_a_phone_buzzes_once_and_marks_the_title
     ben.get_by_test_id("pass-card").click()
     expect(ben).not_to_have_title(re.compile("^●"), timeout=PROPAGATION_MS)
     assert buzzes(ben) == before + 1  # once for the occasion, however often the panel came
-    display.act("advance", 1, phase="freetime", turn=7, to="end")
+    display.act("advance", 1, phase="freetime", turn=turn, to="end")
     expect(ben).to_have_title(re.compile("^● Dein Zug"), timeout=PROPAGATION_MS)
     assert buzzes(ben) == before + 2
 
 
 def display_window(display):
     """The open window's id, as the display's state says."""
-    request = urllib.request.Request(f"{display.server.loopback_url}/t/{display.token}/state.json",
-                                     headers={"Authorization": f"Bearer {display.key}"})
+    request = urllib.request.Request(
+        f"{display.server.loopback_url}/t/{display.token}/state.json",
+        headers={"Authorization": f"Bearer {display.key}"},
+    )
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.load(answer)["window"]["id"]
 
@@ -414,5 +606,7 @@ def test_a_suspended_server_is_noticed_and_a_tap_made_meanwhile_is_recorded_once
 
 def table_version(display):
     """The table's version as the server has it now."""
-    with urllib.request.urlopen(f"{display.server.loopback_url}/t/{display.token}/version", timeout=10) as answer:
+    with urllib.request.urlopen(
+        f"{display.server.loopback_url}/t/{display.token}/version", timeout=10
+    ) as answer:
         return json.load(answer)["version"]

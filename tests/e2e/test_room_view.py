@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers.api_tables import SIESTA, Table, api
+from tests.helpers.api_tables import RANKS, SIESTA, Table, api
 from tests.helpers.axe_checks import both_themes
 from tests.helpers.chromium import DISPLAY
 from tests.helpers.real_server import Server
@@ -115,12 +115,9 @@ def room_view(browser, table: Table, width: int, height: int, locale: str = "en"
     return page
 
 
-@pytest.mark.parametrize(
-    ("locale", "width", "height"), SCREENS, ids=[f"{lang}-{w}x{h}" for lang, w, h in SCREENS]
-)
-def test_the_room_view_fills_the_screen_in_text_sized_to_it(browser, table, locale, width, height):
-    page = room_view(browser, table, width, height, locale)
-    for test_id in ("race-player", "race-phase", "race-window", "race-roll"):
+def fills_the_screen(page, width: int, height: int) -> str:
+    """The room view fills the screen without scrolling, its text and totals sized to it, no name cut; a summary."""
+    for test_id in ("race-player", "race-phase", "race-roll"):
         expect(page.get_by_test_id(test_id)).to_be_visible()
     totals = [page.get_by_test_id(f"race-total-{seat}") for seat, _name in NAMES]
     for total in totals:
@@ -151,7 +148,74 @@ def test_the_room_view_fills_the_screen_in_text_sized_to_it(browser, table, loca
     assert [name["text"] for name in names] == [name for _seat, name in NAMES]
     cut = [name for name in names if name["cut"]]
     assert not cut, f"names cut on {width}x{height}: {cut}"
-    print(f"{locale} {width}x{height}: smallest text {smallest:.1f} px, totals {min(total_px):.1f} px")
+    return f"smallest text {smallest:.1f} px, totals {min(total_px):.1f} px"
+
+
+@pytest.mark.parametrize(
+    ("locale", "width", "height"), SCREENS, ids=[f"{lang}-{w}x{h}" for lang, w, h in SCREENS]
+)
+def test_the_room_view_fills_the_screen_in_text_sized_to_it(browser, table, locale, width, height):
+    page = room_view(browser, table, width, height, locale)
+    expect(page.get_by_test_id("race-window")).to_be_visible()
+    print(f"{locale} {width}x{height}: {fills_the_screen(page, width, height)}")
+
+
+@pytest.fixture(scope="module")
+def busy_table(room_server) -> Table:
+    """The same five, at the busiest moment the rules allow: Ana's raid under way, four of five rolls in (a wound
+    among them), and Maximiliane denouncing WOLFGANGFRIEDRICHSEN meanwhile; the raid card's window is shown by
+    `called_table`."""
+    table = five_at_free_time(room_server)
+    table.act("call_raid", 1, name="Hacienda Sanchez", loot=2)
+    for seat, value in ((1, 4), (2, 6), (3, 2), (4, 5)):
+        table.act("raid_roll", seat, value=value)
+    table.act("denounce", 2, target=3)
+    return table
+
+
+@pytest.fixture(scope="module")
+def called_table(room_server) -> Table:
+    """The same five: Ana has just called a raid (its card's cancel window open) and is denounced meanwhile."""
+    table = five_at_free_time(room_server)
+    table.act("call_raid", 1, name="Hacienda Sanchez", loot=2)
+    table.act("denounce", 4, target=1)
+    return table
+
+
+def five_at_free_time(server) -> Table:
+    """Five long names, Ana the Sergeant (so she may lead a raid), a wound and a roll seen, in Ana's Free Time."""
+    table = Table(server, "guevara", "en", seats=5)
+    for seat, name in NAMES:
+        api(server, f"/t/{table.token}/join.json", {"seat": seat, "name": name})
+    table.act("set_profile", **RANKS)
+    for seat, rank in zip(range(1, 6), ("sergeant", "corporal", "corporal", "private", "private")):
+        table.act("set_rank", seat, rank=rank)
+    table.act("set_dealer", 5)
+    table.act("start_game")
+    for phase in ("draw", "roll"):
+        table.act("advance", 1, phase=phase, turn=1)
+    table.act("roll_die", 1, purpose="call", value=5)
+    table.act("advance", 1, phase="call", turn=1)
+    table.act("adjust_wounds", 5, delta=1)
+    return table
+
+
+BUSY = (("en", 1280, 800), ("en", 1920, 1080), ("ru", 1280, 800), ("ru", 1920, 1080))
+
+
+@pytest.mark.parametrize(("locale", "width", "height"), BUSY, ids=[f"{lang}-{w}x{h}" for lang, w, h in BUSY])
+def test_a_raid_and_a_denouncement_at_once_still_fit_one_screen(
+    browser, busy_table, called_table, locale, width, height
+):
+    for table, lines in (
+        (busy_table, ("race-raid", "race-denounce")),
+        (called_table, ("race-window", "race-denounce")),
+    ):
+        page = room_view(browser, table, width, height, locale)
+        for test_id in lines:
+            expect(page.get_by_test_id(test_id)).to_be_visible()
+        print(f"{locale} {width}x{height} {' + '.join(lines)}: {fills_the_screen(page, width, height)}")
+        page.context.close()
 
 
 def test_the_room_view_shows_the_race_alone_and_one_tap_brings_the_tools_back(browser, table):

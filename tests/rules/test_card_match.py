@@ -129,3 +129,11 @@ def test_the_readers_language_comes_first_and_other_editions_only_when_typed():
     assert names(listed) == ["Козёл", "Мыло"]  # one chip per card, in the reader's language
     assert names(ranked("", choices, "loot", ("de", "ru"))) == ["Seife", "Ziege"]
     assert names(ranked("soap", choices, "loot", ("ru", "de"))) == ["Мыло"]  # the English name found the card
+
+
+def test_with_nothing_typed_the_cards_seen_at_this_table_come_first_whatever_their_language():
+    machete = Choice("Machete", "en", "name:machete", "thing", {"type": "thing"}, played=1, here=1)
+    choices = [*catalog_choices(("guevara",), "de"), machete]
+    # A German reader at a table that plays in English: the table's own card is the first chip.
+    assert names(ranked("", choices, "play", ("de", "en"), most=3))[0] == "Machete"
+    assert names(ranked("mach", choices, "play", ("de", "en")))[0] == "Machete"

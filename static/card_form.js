@@ -114,6 +114,9 @@
     var input = inputOf(picker);
     if (!input) return;
     var form = input.form, rows = rowsOf(picker);
+    // While the form's last play is on its way, its chips wait (dimmed): a card tapped now would land in a form
+    // the answer is about to replace, and be lost without a word.
+    if (form.classList.contains("htmx-request")) return;
     if (picker.hasAttribute("data-confirm")) {
       if (button.getAttribute("aria-pressed") === "true" && input.value === card.name) {
         if (form.reportValidity()) form.requestSubmit(form.querySelector("button[type=submit]:not([name])"));

@@ -17,6 +17,7 @@ import urllib.error
 import urllib.request
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.helpers.api_tables import COOK, GUEVARA, RANKS, SIESTA
@@ -88,21 +89,21 @@ def box_of(locator):
     raise AssertionError(f"{locator} has no box")
 
 
-UNCOVERED = """e => { const b = e.getBoundingClientRect();
-  const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
-  return !!hit && (hit === e || e.contains(hit) || hit.contains(e)); }"""
-
-
 def on_screen(page, test_id, what=""):
     """The element lies wholly inside the phone's screen, nothing drawn over it, and the page is not wider."""
-    locator = page.get_by_test_id(test_id).first
-    expect(locator).to_be_visible(timeout=PROPAGATION_MS)
-    box, size = box_of(locator), page.viewport_size
-    assert box["y"] >= -0.5 and box["y"] + box["height"] <= size["height"] + 0.5, (what or test_id, box, size)
-    assert box["x"] >= -0.5 and box["x"] + box["width"] <= size["width"] + 0.5, (what or test_id, box, size)
-    assert locator.evaluate(UNCOVERED), f"{what or test_id} is covered"
-    widths = page.evaluate("[window.innerWidth, document.documentElement.scrollWidth]")
-    assert widths[1] <= widths[0], f"the page is {widths[1]} px wide on a {widths[0]} px phone"
+    expect(page.get_by_test_id(test_id).first).to_be_visible(timeout=PROPAGATION_MS)
+    all_on_screen(page, [test_id], what or test_id)
+
+
+def all_on_screen(page, test_ids, what):
+    """Each element comes to lie wholly on screen, uncovered (waited for: the page's script brings a message into
+    view, and the bars take their room, a frame after a change)."""
+    try:
+        page.wait_for_function(
+            f"ids => ({ALL_ON_SCREEN})(ids).length === 0", arg=test_ids, timeout=PROPAGATION_MS
+        )
+    except PlaywrightTimeout:
+        raise AssertionError(f"{what}: {page.evaluate(ALL_ON_SCREEN, test_ids)}") from None
 
 
 def now_in_view(page):
@@ -164,8 +165,7 @@ def at_every_size(page, *test_ids):
     expect(page.get_by_test_id(test_ids[0]).first).to_be_visible(timeout=PROPAGATION_MS)
     for size in sizes_from(page):
         resized(page, size)
-        found = page.evaluate(ALL_ON_SCREEN, [*test_ids, "now-phase", "now-total"])
-        assert not found, f"at {size['width']}x{size['height']}: {found}"
+        all_on_screen(page, [*test_ids, "now-phase", "now-total"], f"at {size['width']}x{size['height']}")
 
 
 def at_each_size(page, go):
@@ -610,3 +610,29 @@ def table_version(display):
         f"{display.server.loopback_url}/t/{display.token}/version", timeout=10
     ) as answer:
         return json.load(answer)["version"]
+
+
+def test_a_chip_tapped_while_the_last_play_is_on_its_way_waits_visibly_and_is_not_lost(table, lan):
+    display, (_ana, ben, _cleo) = table
+    caught_up(ben, display)
+    thumb = Thumb(ben)
+    for phase in ("roll", "call", "freetime"):
+        thumb.next_phase(phase)
+    picker = ben.locator(".play-card-form .card-picker")
+    machete, rum = (picker.get_by_role("button", name=name, exact=True) for name in ("Machete", "Rum"))
+    expect(rum).to_be_visible(timeout=PROPAGATION_MS)
+    (pid,) = lan.workers()
+    os.kill(pid, signal.SIGSTOP)  # a slow answer: the Machete's play is still on its way when Rum is tapped
+    try:
+        machete.click()
+        expect(ben.locator("form.htmx-request .card-picker")).to_have_count(1)
+        rum.click()
+        expect(rum).to_have_css("opacity", "0.45")  # dimmed: it waits for the answer
+        names = ben.locator(".play-card-form input[type=text]").evaluate_all("els => els.map(e => e.value)")
+        assert "Rum" not in names, names
+    finally:
+        os.kill(pid, signal.SIGCONT)
+    expect(ben.get_by_test_id("window")).to_contain_text("Machete", timeout=PROPAGATION_MS)
+    expect(ben.get_by_test_id("window")).not_to_contain_text("Rum")
+    thumb.play("Rum")  # tapped again once the answer came: it joins the trip
+    expect(ben.get_by_test_id("window")).to_contain_text("Machete")

@@ -178,14 +178,44 @@ def table_by_id(db: Database, table_id: int) -> TableRow:
 def table_by(db: Database, column: str, value: str | int) -> TableRow | None:
     """One table by its token, join code, row id, or hashed spectator or share key; or None."""
     assert column in ("token", "join_code", "id", "spectator_key", "share_key")
-    row = db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE {column} = ? LIMIT 1", [value]).fetchone()
-    return TableRow(*row) if row else None
+    if not remembers_versions(db):
+        row = db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE {column} = ? LIMIT 1", [value]).fetchone()
+        return TableRow(*row) if row else None
+    row = db.execute(f"SELECT {TABLE_COLUMNS}, (SELECT max(seq) FROM events WHERE table_id = tables.id) "
+                     f"FROM tables WHERE {column} = ? LIMIT 1", [value]).fetchone()
+    if not row:
+        return None
+    saw_version(db, row[0], row[-1] or 0)
+    return TableRow(*row[:-1])
 
 
 def version(db: Database, table_id: int) -> int:
     """The newest event's number at this table (0 before any)."""
     row = db.execute("SELECT max(seq) FROM events WHERE table_id = ?", [table_id]).fetchone()
     return row[0] or 0
+
+
+# On PostgreSQL every read is a round trip (~0.1 ms of CPU between the two ends), and a request read its table's
+# version up to four times: with its table, with its phone's seat, and as its state's "anything new?" check. A
+# connection lent for one request or job keeps the version its table's or seat's lookup read alongside, and the
+# state cache takes it, once, instead of asking again: the request then answers as of that read, which it began
+# before (as it would if the other write had come a moment later). SQLite's connections outlive requests and
+# its reads cost no round trip, so they keep nothing.
+
+def remembers_versions(db: Database) -> bool:
+    """Whether this connection keeps the versions its reads see (one lent from the PostgreSQL pool)."""
+    return getattr(db, "versions_seen", None) is not None
+
+
+def saw_version(db: Database, table_id: int, seen: int) -> None:
+    """Keep a version of the table read through this connection just now (or written by it)."""
+    if remembers_versions(db):
+        db.versions_seen[table_id] = seen
+
+
+def seen_version(db: Database, table_id: int) -> int | None:
+    """The version this connection last read of the table, handed out once; None if it kept none."""
+    return db.versions_seen.pop(table_id, None) if remembers_versions(db) else None
 
 
 def versions(db: Database, table_ids: list[int]) -> dict[int, int]:
@@ -275,9 +305,13 @@ def append(db: Database, table_id: int, after: int, action_id: str, actor: str,
     """
     now = time.time()
     stored = []
+    postgresql = is_postgresql(db)
     try:
         with write_transaction(db):
-            if version(db, table_id) != after:
+            # On PostgreSQL the unique key (table_id, seq) alone refuses a stale `after`, as it must anyway for
+            # writers side by side (a deleted table's events, its row gone, are refused by the reference): a
+            # round trip fewer per tap.
+            if not postgresql and version(db, table_id) != after:
                 raise Conflict()
             for offset, event in enumerate(events, start=1):
                 seq = after + offset
@@ -286,16 +320,19 @@ def append(db: Database, table_id: int, after: int, action_id: str, actor: str,
                            [table_id, seq, event["type"], event.get("seat"), actor, json.dumps(event["args"]), now,
                             after + 1])
                 stored.append({**event, "seq": seq, "actor": actor, "at": now, "step": after + 1})
-            db.execute("INSERT INTO actions (table_id, action_id, seq, fingerprint) VALUES (?, ?, ?, ?)",
-                       [table_id, action_id, after + 1, fingerprint])
+            action = [table_id, action_id, after + 1, fingerprint]
+            if postgresql:  # the NOTIFY in the same statement (it is sent when the transaction commits)
+                db.execute("WITH kept AS (INSERT INTO actions (table_id, action_id, seq, fingerprint) "
+                           "VALUES (?, ?, ?, ?)) SELECT pg_notify(?, ?)",
+                           [*action, LIVE_CHANNEL, f"v {table_id} {after + len(events)}"])
+            else:
+                db.execute("INSERT INTO actions (table_id, action_id, seq, fingerprint) VALUES (?, ?, ?, ?)", action)
             if claim is not None:
                 seat, key = claim
                 db.execute("DELETE FROM claims WHERE table_id = ? AND seat = ?", [table_id, seat])
                 if key is not None:
                     db.execute("INSERT INTO claims (table_id, seat, key, claimed_at) VALUES (?, ?, ?, ?)",
                                [table_id, seat, digest(key), now])
-            if is_postgresql(db):
-                db.execute("SELECT pg_notify(?, ?)", [LIVE_CHANNEL, f"v {table_id} {after + len(events)}"])
     except INTEGRITY_ERRORS as error:
         raise Conflict() from error
     return stored
@@ -320,8 +357,13 @@ def kick_counts(db: Database) -> dict[int, int]:
 
 def claim_key(db: Database, table_id: int, seat: int) -> str | None:
     """The hashed key of the phone holding a seat, or None."""
-    row = db.execute("SELECT key FROM claims WHERE table_id = ? AND seat = ?", [table_id, seat]).fetchone()
-    return row[0] if row else None
+    if not remembers_versions(db):
+        row = db.execute("SELECT key FROM claims WHERE table_id = ? AND seat = ?", [table_id, seat]).fetchone()
+        return row[0] if row else None
+    key, seen = db.execute("SELECT (SELECT key FROM claims WHERE table_id = ? AND seat = ?), "
+                           "(SELECT max(seq) FROM events WHERE table_id = ?)", [table_id, seat, table_id]).fetchone()
+    saw_version(db, table_id, seen or 0)
+    return key
 
 
 def remember(db: Database, key: str, value: dict) -> None:

@@ -304,38 +304,55 @@ def append(db: Database, table_id: int, after: int, action_id: str, actor: str,
     On PostgreSQL the new version is announced (NOTIFY) when the transaction commits.
     """
     now = time.time()
-    stored = []
-    postgresql = is_postgresql(db)
+    stored = [{**event, "seq": after + offset, "actor": actor, "at": now, "step": after + 1}
+              for offset, event in enumerate(events, start=1)]
+    rows = [[table_id, event["seq"], event["type"], event.get("seat"), actor, json.dumps(event["args"]), now,
+             after + 1] for event in stored]
     try:
+        if is_postgresql(db) and rows:
+            _append_in_one_statement(db, table_id, after, [action_id, fingerprint], rows, claim, now)
+            return stored
         with write_transaction(db):
-            # On PostgreSQL the unique key (table_id, seq) alone refuses a stale `after`, as it must anyway for
-            # writers side by side (a deleted table's events, its row gone, are refused by the reference): a
-            # round trip fewer per tap.
-            if not postgresql and version(db, table_id) != after:
+            if version(db, table_id) != after:
                 raise Conflict()
-            for offset, event in enumerate(events, start=1):
-                seq = after + offset
+            for row in rows:
                 db.execute("INSERT INTO events (table_id, seq, type, seat, actor, args, at, step) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                           [table_id, seq, event["type"], event.get("seat"), actor, json.dumps(event["args"]), now,
-                            after + 1])
-                stored.append({**event, "seq": seq, "actor": actor, "at": now, "step": after + 1})
-            action = [table_id, action_id, after + 1, fingerprint]
-            if postgresql:  # the NOTIFY in the same statement (it is sent when the transaction commits)
-                db.execute("WITH kept AS (INSERT INTO actions (table_id, action_id, seq, fingerprint) "
-                           "VALUES (?, ?, ?, ?)) SELECT pg_notify(?, ?)",
-                           [*action, LIVE_CHANNEL, f"v {table_id} {after + len(events)}"])
-            else:
-                db.execute("INSERT INTO actions (table_id, action_id, seq, fingerprint) VALUES (?, ?, ?, ?)", action)
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
+            db.execute("INSERT INTO actions (table_id, action_id, seq, fingerprint) VALUES (?, ?, ?, ?)",
+                       [table_id, action_id, after + 1, fingerprint])
             if claim is not None:
                 seat, key = claim
                 db.execute("DELETE FROM claims WHERE table_id = ? AND seat = ?", [table_id, seat])
                 if key is not None:
                     db.execute("INSERT INTO claims (table_id, seat, key, claimed_at) VALUES (?, ?, ?, ?)",
                                [table_id, seat, digest(key), now])
+            if is_postgresql(db):
+                db.execute("SELECT pg_notify(?, ?)", [LIVE_CHANNEL, f"v {table_id} {after + len(events)}"])
     except INTEGRITY_ERRORS as error:
         raise Conflict() from error
     return stored
+
+
+def _append_in_one_statement(db: Database, table_id: int, after: int, action: list, rows: list[list],
+                             claim: tuple[int, str | None] | None, now: float) -> None:
+    """PostgreSQL's append of one or more events: they, the action id, the seat's claim and the NOTIFY in one
+    statement, so one round trip (a transaction of its own, or part of the caller's). No version is read first:
+    the unique key (table_id, seq) refuses a stale `after`, as it must anyway for writers side by side, and a
+    deleted table's row is gone, so its reference refuses the events."""
+    marks = ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?)"] * len(rows))
+    parts = [f"new_events AS (INSERT INTO events (table_id, seq, type, seat, actor, args, at, step) VALUES {marks})",
+             "new_action AS (INSERT INTO actions (table_id, action_id, seq, fingerprint) VALUES (?, ?, ?, ?))"]
+    params = [value for row in rows for value in row] + [table_id, action[0], after + 1, action[1]]
+    if claim is not None and claim[1] is not None:
+        parts.append("held AS (INSERT INTO claims (table_id, seat, key, claimed_at) VALUES (?, ?, ?, ?) "
+                     "ON CONFLICT (table_id, seat) DO UPDATE SET key = excluded.key, claimed_at = excluded.claimed_at)")
+        params += [table_id, claim[0], digest(claim[1]), now]
+    elif claim is not None:
+        parts.append("freed AS (DELETE FROM claims WHERE table_id = ? AND seat = ?)")
+        params += [table_id, claim[0]]
+    # The NOTIFY is sent when the statement's transaction commits, and not at all if it fails.
+    db.execute(f"WITH {', '.join(parts)} SELECT pg_notify(?, ?)",
+               [*params, LIVE_CHANNEL, f"v {table_id} {after + len(rows)}"])
 
 
 LIVE_CHANNEL = "companion_live"  # PostgreSQL's NOTIFY channel: "v <table> <version>" and "k <table>" (a kick)

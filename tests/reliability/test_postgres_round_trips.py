@@ -72,6 +72,19 @@ def test_an_append_to_a_deleted_table_is_refused(pool, address):
         assert store.events_after(db, table.id) == []
 
 
+@BOTH_DATABASES
+def test_a_seat_is_held_given_to_another_phone_and_freed_with_its_events(pool, address):
+    _play, table = new_table(pool, address)
+    with pool.lent(address) as db:
+        mark = store.version(db, table.id)
+        for number, key in enumerate(["first-phone-key", "second-phone-key", None]):
+            store.append(db, table.id, mark + number, f"seat-{number}", "seat:2", SLACK, claim=(2, key))
+            assert store.claim_key(db, table.id, 2) == (store.digest(key) if key else None)
+        with pytest.raises(store.Conflict):  # a refused append changes no seat
+            store.append(db, table.id, mark, "seat-late", "seat:2", SLACK, claim=(2, "third-phone-key"))
+        assert store.claim_key(db, table.id, 2) is None
+
+
 @POSTGRESQL  # SQLite's processes hear writes by polling its file instead
 def test_every_other_server_hears_each_append_once_and_a_refused_one_never(pool, address):
     _play, table = new_table(pool, address)

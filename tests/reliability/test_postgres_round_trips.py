@@ -34,8 +34,7 @@ def pool():
     """A pool of the test's own (the process's shared one outlives the test's database)."""
     own = Pool()
     yield own
-    for server in own._servers.values():
-        server.close()
+    own.close()
 
 
 def new_table(pool, address):
@@ -131,14 +130,17 @@ def test_the_state_after_each_tap_equals_the_fold_of_the_whole_log(pool, address
     for number, kind in enumerate(taps):
         with pool.lent(address) as db:
             state = play.state(db, table)
-            action = {"slack": Action("adjust_slack", 1 + number % 3, {"delta": 1}),
-                      "wound": Action("adjust_wounds", 1 + number % 3, {"delta": 1}),
-                      "undo": Action("undo", None), "redo": Action("redo", None),
-                      "win": Action("rematch", None) if state.winner else Action("adjust_slack", 2, {"delta": 20}),
-                      }[kind]
+            action = {
+                "slack": Action("adjust_slack", 1 + number % 3, {"delta": 1}),
+                "wound": Action("adjust_wounds", 1 + number % 3, {"delta": 1}),
+                "undo": Action("undo", None),
+                "redo": Action("redo", None),
+                "win": Action("rematch", None) if state.winner else Action("adjust_slack", 2, {"delta": 20}),
+            }[kind]
             try:
-                outcome = play.apply(db, table, Action(action.type, action.seat, action.args, f"tap-{number}"),
-                                     DISPLAY)
+                outcome = play.apply(
+                    db, table, Action(action.type, action.seat, action.args, f"tap-{number}"), DISPLAY
+                )
             except RuleViolation:
                 continue
             after = play.state(db, table)

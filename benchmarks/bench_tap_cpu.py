@@ -1,6 +1,6 @@
 """Benchmark: the server's CPU time per tap at one five-phone table, measured in process (steady on a busy machine).
 
-Usage: python -m benchmarks.bench_tap_cpu [--taps 200] [--rounds 3] [--started]
+Usage: python -m benchmarks.bench_tap_cpu [--taps 200] [--rounds 3] [--started] [--database sqlite|postgresql|URL]
 
 bench_live.py measures the real server, but its wall-clock figures (and, less so, its CPU figures) suffer when
 other programs share the machine. This measures `time.process_time()` of one Python process doing exactly the
@@ -11,6 +11,10 @@ carried panels) or by the stream making their panel (`streams.panel_maker`, as e
 is in its setup (as bench_live.py's tables are: the display shows the setup forms), or with `--started` in its
 first turn (rank cards entered, ranks dealt, the game started: the screens show the turn and its forms). Prints a
 markdown table.
+
+`--database postgresql` stores into a throwaway PostgreSQL cluster (as bench_live.py's does), a fresh database per
+run, and adds the cluster's own CPU per tap (its backends, over the same taps); `--database sqlite,postgresql`
+measures both in one go, so the split between the two stores is read side by side.
 """
 
 from __future__ import annotations
@@ -26,9 +30,12 @@ from companion.app import create_app
 HX = {"HX-Request": "true", "Accept-Encoding": "gzip"}
 
 
-def new_app():
-    """The app as the tests make it, on a fresh instance folder."""
-    return create_app({"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999"}, instance_path=tempfile.mkdtemp())
+def new_app(database: str | None = None):
+    """The app as the tests make it, on a fresh instance folder (its SQLite file, or `database`)."""
+    config = {"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999"}
+    if database:
+        config["DATABASE"] = database
+    return create_app(config, instance_path=tempfile.mkdtemp())
 
 
 def open_table(app):
@@ -71,9 +78,11 @@ def stream_makers(app, token, display, phones):
     return makers
 
 
-def run(taps: int, mode: str, started: bool = False) -> float:
-    """CPU milliseconds per tap, for taps caught up by 'refetch' or by 'stream'."""
-    app = new_app()
+def run(taps: int, mode: str, started: bool = False, database: str | None = None, beside=None) -> float:
+    """CPU milliseconds per tap, for taps caught up by 'refetch' or by 'stream'; with `beside` (a list and the
+    processes of the database's server), those processes' CPU milliseconds per tap over the same taps are added
+    to the list."""
+    app = new_app(database)
     token, display, phones = open_table(app)
     if started:
         start_game(token, display)
@@ -101,10 +110,14 @@ def run(taps: int, mode: str, started: bool = False) -> float:
 
     for _ in range(20):
         tap()
+    server_started = sum(beside[1].cpu_times()) if beside else 0.0
     started = time.process_time()
     for _ in range(taps):
         tap()
-    return (time.process_time() - started) * 1000 / taps
+    spent = (time.process_time() - started) * 1000 / taps
+    if beside:
+        beside[0].append((sum(beside[1].cpu_times()) - server_started) * 1000 / taps)
+    return spent
 
 
 def panel_and_healthz(requests: int = 200) -> tuple[float, float]:
@@ -124,12 +137,48 @@ def panel_and_healthz(requests: int = 200) -> tuple[float, float]:
     return costs[0], costs[1]
 
 
+def split_by_database(args) -> None:
+    """The in-process CPU per tap on each database named, runs taking turns between them (a busy machine then
+    slows each alike), and PostgreSQL's own CPU per tap beside it."""
+    from benchmarks.bench_live import Databases, ServerProcesses
+
+    choices = args.database.split(",")
+    stores = {choice: Databases(choice) for choice in choices}
+    head = ("| database | the other screens catch up by | CPU ms per tap in process (median) | runs "
+            "| PostgreSQL's CPU ms per tap (median) |")
+    lines = [head, "|---|---|---|---|---|"]
+    try:
+        for mode in ("refetch", "stream"):
+            figures: dict[str, list[float]] = {choice: [] for choice in choices}
+            server: dict[str, list[float]] = {choice: [] for choice in choices}
+            for _ in range(args.rounds):
+                for choice, databases in stores.items():
+                    pids = databases.server_pids()
+                    beside = (server[choice], ServerProcesses(*pids)) if pids else None
+                    figures[choice].append(run(args.taps, mode, args.started, databases.next(), beside))
+            for choice in choices:
+                shown = " / ".join(f"{f:.1f}" for f in figures[choice])
+                own = f"{statistics.median(server[choice]):.1f}" if server[choice] else "-"
+                lines.append(f"| {choice.split('@')[-1]} | {mode} | {statistics.median(figures[choice]):.1f} "
+                             f"| {shown} | {own} |")
+    finally:
+        for databases in stores.values():
+            databases.close()
+    print("\n".join(lines))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--taps", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3, help="runs per way; the median is reported")
     parser.add_argument("--started", action="store_true", help="tap in the first turn of a started game")
+    parser.add_argument("--database", default=None,
+                        help="sqlite, postgresql (a throwaway cluster), a postgresql:// address, or several "
+                             "separated by commas (e.g. sqlite,postgresql)")
     args = parser.parse_args()
+    if args.database:
+        split_by_database(args)
+        return
     lines = ["| the other screens catch up by | CPU ms per tap (median of runs) | runs |", "|---|---|---|"]
     for mode in ("refetch", "stream"):
         figures = [run(args.taps, mode, args.started) for _ in range(args.rounds)]

@@ -66,7 +66,7 @@ class TableService:
             return Outcome([], current, repeated=True)
         remembered.remember(db, stored)  # what the table copied from its cards serves the next game too
         learn(db, prepared.lessons, game(table.game).decks, table.id, lang)
-        new_state = self.cache.state(db, table.id)
+        new_state = self.cache.appended(db, table.id, stored)
         if notify:
             self.hub.versions.publish(table.id, new_state.version)
         return Outcome(stored, new_state)

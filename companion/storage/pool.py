@@ -82,5 +82,12 @@ class Pool:
             raise
         self.give(path, db)
 
+    def close(self) -> None:
+        """Close every PostgreSQL server's pool (idle SQLite connections close with their process)."""
+        with self._lock:
+            servers, self._servers = list(self._servers.values()), {}
+        for server in servers:
+            server.close()
+
 
 pool = Pool()

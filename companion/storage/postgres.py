@@ -8,7 +8,9 @@ here, so a kitchen table on SQLite needs none of it.
 from __future__ import annotations
 
 import contextlib
+import select
 import time
+import weakref
 from typing import Iterator
 
 import psycopg
@@ -25,6 +27,11 @@ POOL_SIZE = 16
 CONNECT_SECONDS = 2
 POOL_WAIT_SECONDS = 1.5
 RECONNECT_SECONDS = 1.0
+# A connection handed out is checked with a round trip only when it is in doubt: idle this long (a firewall or an
+# idle timeout may have dropped it unheard), or with something to read while idle (a server that stopped or
+# restarted closes its connections, and the socket then reads its last words or its end). Checking every one cost
+# a round trip per request, six per tap with its five screens' panels.
+DOUBTFUL_IDLE_SECONDS = 5.0
 
 
 class PgDatabase:
@@ -32,9 +39,11 @@ class PgDatabase:
 
     dialect = "postgresql"
 
-    def __init__(self, conn: psycopg.Connection):
+    def __init__(self, conn: psycopg.Connection, lent: bool = False):
         self.conn = conn
         self.opened_read_only = False
+        # Lent for one request or job: the versions its reads saw (companion.storage.store.saw_version).
+        self.versions_seen: dict[int, int] | None = {} if lent else None
 
     def execute(self, sql: str, params=()) -> psycopg.Cursor:
         """Run one statement; `?` marks its parameters."""
@@ -62,13 +71,20 @@ class PgPool:
     restart) is found out before it is handed out, and replaced."""
 
     def __init__(self, url: str):
+        self._given_back: weakref.WeakKeyDictionary[psycopg.Connection, float] = weakref.WeakKeyDictionary()
         self._pool = ConnectionPool(url, min_size=1, max_size=POOL_SIZE, open=True, timeout=POOL_WAIT_SECONDS,
                                     kwargs={"autocommit": True, "connect_timeout": CONNECT_SECONDS},
-                                    check=ConnectionPool.check_connection, reconnect_timeout=RECONNECT_SECONDS)
+                                    check=self._check, reconnect_timeout=RECONNECT_SECONDS)
+
+    def _check(self, conn: psycopg.Connection) -> None:
+        """Raise if a connection in doubt no longer works (see DOUBTFUL_IDLE_SECONDS); pass the others at once."""
+        given_back = self._given_back.get(conn)
+        if given_back is None or time.monotonic() - given_back > DOUBTFUL_IDLE_SECONDS or _has_word(conn):
+            ConnectionPool.check_connection(conn)
 
     def take(self) -> PgDatabase:
         """A connection from the pool (waits while all are in use)."""
-        return PgDatabase(self._pool.getconn())
+        return PgDatabase(self._pool.getconn(), lent=True)
 
     def give(self, db: PgDatabase, failed: bool = False) -> None:
         """Take a connection back, clean; the pool replaces a broken one."""
@@ -79,11 +95,21 @@ class PgPool:
             failed = True
         if failed:
             db.conn.close()
+        else:
+            self._given_back[db.conn] = time.monotonic()
         self._pool.putconn(db.conn)
 
     def close(self) -> None:
         """Close every connection."""
         self._pool.close()
+
+
+def _has_word(conn: psycopg.Connection) -> bool:
+    """Whether an idle connection's socket has something to read (nothing is expected: the server said goodbye)."""
+    try:
+        return bool(select.select([conn.fileno()], [], [], 0)[0])
+    except (OSError, ValueError, psycopg.Error):  # closed already
+        return True
 
 
 def migrate(db: PgDatabase) -> None:

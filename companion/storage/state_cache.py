@@ -8,6 +8,7 @@ At most `max_tables` tables are kept; the least recently asked-about is dropped 
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -56,10 +57,31 @@ class StateCache:
         if cached is None:
             fresh = _replay(None, (), store.events_after(db, table_id))
         else:
+            if store.seen_version(db, table_id) == cached.state.version:  # read a moment ago, in this request
+                return cached.state
             newer = store.events_after(db, table_id, cached.state.version)
             if not newer:
                 return cached.state
             fresh = _advance(db, table_id, cached, newer)
+        return self._keep(table_id, fresh)
+
+    def appended(self, db: Database, table_id: int, stored: list[dict]) -> TableState:
+        """The state after events this process just appended: the cached state advanced by them without reading
+        them back, when it is the state they were appended after (else as `state` finds it)."""
+        with self._guard:
+            cached = self._entries.get(table_id)
+        if not stored or cached is None or cached.state.version != stored[0]["seq"] - 1:
+            return self.state(db, table_id)
+        # The arguments as the log gives them back (JSON turns tuples into lists and keys into strings).
+        events = [{"seq": event["seq"], "type": event["type"], "seat": event.get("seat"), "actor": event["actor"],
+                   "args": store.decoded(json.dumps(event["args"])), "at": event["at"], "step": event["step"]}
+                  for event in stored]
+        state = self._keep(table_id, _advance(db, table_id, cached, events))
+        store.saw_version(db, table_id, state.version)  # what this connection just wrote
+        return state
+
+    def _keep(self, table_id: int, fresh: _Entry) -> TableState:
+        """Keep a newer entry (another thread may have kept a newer one still) and drop the least recently asked."""
         with self._guard:
             current = self._entries.get(table_id)
             if current is None or current.state.version < fresh.state.version:

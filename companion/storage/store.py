@@ -178,14 +178,44 @@ def table_by_id(db: Database, table_id: int) -> TableRow:
 def table_by(db: Database, column: str, value: str | int) -> TableRow | None:
     """One table by its token, join code, row id, or hashed spectator or share key; or None."""
     assert column in ("token", "join_code", "id", "spectator_key", "share_key")
-    row = db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE {column} = ? LIMIT 1", [value]).fetchone()
-    return TableRow(*row) if row else None
+    if not remembers_versions(db):
+        row = db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE {column} = ? LIMIT 1", [value]).fetchone()
+        return TableRow(*row) if row else None
+    row = db.execute(f"SELECT {TABLE_COLUMNS}, (SELECT max(seq) FROM events WHERE table_id = tables.id) "
+                     f"FROM tables WHERE {column} = ? LIMIT 1", [value]).fetchone()
+    if not row:
+        return None
+    saw_version(db, row[0], row[-1] or 0)
+    return TableRow(*row[:-1])
 
 
 def version(db: Database, table_id: int) -> int:
     """The newest event's number at this table (0 before any)."""
     row = db.execute("SELECT max(seq) FROM events WHERE table_id = ?", [table_id]).fetchone()
     return row[0] or 0
+
+
+# On PostgreSQL every read is a round trip (~0.1 ms of CPU between the two ends), and a request read its table's
+# version up to four times: with its table, with its phone's seat, and as its state's "anything new?" check. A
+# connection lent for one request or job keeps the version its table's or seat's lookup read alongside, and the
+# state cache takes it, once, instead of asking again: the request then answers as of that read, which it began
+# before (as it would if the other write had come a moment later). SQLite's connections outlive requests and
+# its reads cost no round trip, so they keep nothing.
+
+def remembers_versions(db: Database) -> bool:
+    """Whether this connection keeps the versions its reads see (one lent from the PostgreSQL pool)."""
+    return getattr(db, "versions_seen", None) is not None
+
+
+def saw_version(db: Database, table_id: int, seen: int) -> None:
+    """Keep a version of the table read through this connection just now (or written by it)."""
+    if remembers_versions(db):
+        db.versions_seen[table_id] = seen
+
+
+def seen_version(db: Database, table_id: int) -> int | None:
+    """The version this connection last read of the table, handed out once; None if it kept none."""
+    return db.versions_seen.pop(table_id, None) if remembers_versions(db) else None
 
 
 def versions(db: Database, table_ids: list[int]) -> dict[int, int]:
@@ -274,18 +304,20 @@ def append(db: Database, table_id: int, after: int, action_id: str, actor: str,
     On PostgreSQL the new version is announced (NOTIFY) when the transaction commits.
     """
     now = time.time()
-    stored = []
+    stored = [{**event, "seq": after + offset, "actor": actor, "at": now, "step": after + 1}
+              for offset, event in enumerate(events, start=1)]
+    rows = [[table_id, event["seq"], event["type"], event.get("seat"), actor, json.dumps(event["args"]), now,
+             after + 1] for event in stored]
     try:
+        if is_postgresql(db) and rows:
+            _append_in_one_statement(db, table_id, after, [action_id, fingerprint], rows, claim, now)
+            return stored
         with write_transaction(db):
             if version(db, table_id) != after:
                 raise Conflict()
-            for offset, event in enumerate(events, start=1):
-                seq = after + offset
+            for row in rows:
                 db.execute("INSERT INTO events (table_id, seq, type, seat, actor, args, at, step) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                           [table_id, seq, event["type"], event.get("seat"), actor, json.dumps(event["args"]), now,
-                            after + 1])
-                stored.append({**event, "seq": seq, "actor": actor, "at": now, "step": after + 1})
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
             db.execute("INSERT INTO actions (table_id, action_id, seq, fingerprint) VALUES (?, ?, ?, ?)",
                        [table_id, action_id, after + 1, fingerprint])
             if claim is not None:
@@ -299,6 +331,28 @@ def append(db: Database, table_id: int, after: int, action_id: str, actor: str,
     except INTEGRITY_ERRORS as error:
         raise Conflict() from error
     return stored
+
+
+def _append_in_one_statement(db: Database, table_id: int, after: int, action: list, rows: list[list],
+                             claim: tuple[int, str | None] | None, now: float) -> None:
+    """PostgreSQL's append of one or more events: they, the action id, the seat's claim and the NOTIFY in one
+    statement, so one round trip (a transaction of its own, or part of the caller's). No version is read first:
+    the unique key (table_id, seq) refuses a stale `after`, as it must anyway for writers side by side, and a
+    deleted table's row is gone, so its reference refuses the events."""
+    marks = ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?)"] * len(rows))
+    parts = [f"new_events AS (INSERT INTO events (table_id, seq, type, seat, actor, args, at, step) VALUES {marks})",
+             "new_action AS (INSERT INTO actions (table_id, action_id, seq, fingerprint) VALUES (?, ?, ?, ?))"]
+    params = [value for row in rows for value in row] + [table_id, action[0], after + 1, action[1]]
+    if claim is not None and claim[1] is not None:
+        parts.append("held AS (INSERT INTO claims (table_id, seat, key, claimed_at) VALUES (?, ?, ?, ?) "
+                     "ON CONFLICT (table_id, seat) DO UPDATE SET key = excluded.key, claimed_at = excluded.claimed_at)")
+        params += [table_id, claim[0], digest(claim[1]), now]
+    elif claim is not None:
+        parts.append("freed AS (DELETE FROM claims WHERE table_id = ? AND seat = ?)")
+        params += [table_id, claim[0]]
+    # The NOTIFY is sent when the statement's transaction commits, and not at all if it fails.
+    db.execute(f"WITH {', '.join(parts)} SELECT pg_notify(?, ?)",
+               [*params, LIVE_CHANNEL, f"v {table_id} {after + len(rows)}"])
 
 
 LIVE_CHANNEL = "companion_live"  # PostgreSQL's NOTIFY channel: "v <table> <version>" and "k <table>" (a kick)
@@ -320,8 +374,13 @@ def kick_counts(db: Database) -> dict[int, int]:
 
 def claim_key(db: Database, table_id: int, seat: int) -> str | None:
     """The hashed key of the phone holding a seat, or None."""
-    row = db.execute("SELECT key FROM claims WHERE table_id = ? AND seat = ?", [table_id, seat]).fetchone()
-    return row[0] if row else None
+    if not remembers_versions(db):
+        row = db.execute("SELECT key FROM claims WHERE table_id = ? AND seat = ?", [table_id, seat]).fetchone()
+        return row[0] if row else None
+    key, seen = db.execute("SELECT (SELECT key FROM claims WHERE table_id = ? AND seat = ?), "
+                           "(SELECT max(seq) FROM events WHERE table_id = ?)", [table_id, seat, table_id]).fetchone()
+    saw_version(db, table_id, seen or 0)
+    return key
 
 
 def remember(db: Database, key: str, value: dict) -> None:

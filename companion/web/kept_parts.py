@@ -78,12 +78,18 @@ def kept_include(context: Context, name: str, **values) -> Markup:
     cache: KeptByContent = current_app.extensions["kept_cache"]
     # A table's token and game never change, so its id stands for them.
     key = (name, table.id, current_language(), request.root_url, context["view"],
-           None if name in ANY_VIEWER else context.get("me"), _frozen(values), _frozen(SHOWS[name](context, **values)))
+           None if name in ANY_VIEWER else context.get("me"), tuple((k, _named(v)) for k, v in values.items()),
+           _frozen(SHOWS[name](context, **values)))
     html = cache.get(key)
     if html is None:
         html = rendered_afresh(context, name, **values)
         cache.put(key, html)
     return html
+
+
+def _named(value) -> object:
+    """A value given to a part, in its key: what names it (a seat by its id); `SHOWS` names what it shows."""
+    return getattr(value, "id", value)
 
 
 def rendered_afresh(context: Context, name: str, **values) -> Markup:
@@ -104,7 +110,10 @@ def _frozen(value) -> object:
     if kind is dict:
         return tuple((key, _frozen(item)) for key, item in value.items())
     if dataclasses.is_dataclass(value):
-        return (kind.__name__, *(_frozen(getattr(value, field.name)) for field in dataclasses.fields(value)))
+        fields = getattr(value, "__dict__", None)  # all a plain dataclass holds, read faster than fields()
+        if fields is None:
+            fields = {field.name: getattr(value, field.name) for field in dataclasses.fields(value)}
+        return (kind.__name__, *(_frozen(item) for item in fields.values()))
     if isinstance(value, (set, frozenset)):
         return frozenset(value)
     try:

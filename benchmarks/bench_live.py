@@ -12,8 +12,9 @@ phones (each joined through the HTML form, holding its own cookie) and a display
    keep-alive clients each. The fragment once fresh, as at a real table: one phone taps +1 wound (not counted),
    then the four other phones fetch their panel at once (the version has just moved on, and the tap's answer
    rendered it first: what five of six screens fetch after every tap; parts whose content did not change are
-   kept, `companion/web/kept_parts.py`), only the fetches' time counted, before and after /healthz; and once as
-   a re-fetch of an unchanged version (a kept render);
+   kept, `companion/web/kept_parts.py`), only the fetches' time counted, before and after /healthz (the tapping
+   phone's own fresh panel is measured in process only, by bench_tap_cpu.py); and once as a re-fetch of an
+   unchanged version (a kept render);
 2. live phase: each of the six screens holds its live stream (`?view=`, as the page's script opens it) and
    takes each new panel the stream carries; told only a version (the stream's first event, or a server that
    does not carry panels), it re-fetches its own panel over a keep-alive connection as htmx does (the

@@ -26,7 +26,8 @@ from .render_cache import KeptByContent
 def _tally(c: Context, who: int) -> tuple:
     """All a seat's tally line shows of it: name, rank, job and its detail, total, goal, Slack, wounds."""
     state = c["state"]
-    return (c["names"][who], state.seats[who], state.ranks.get(who), state.jobs.get(who), state.job(who),
+    return (c["names"][who], _frozen(state.seats[who]), state.ranks.get(who), state.jobs.get(who),
+            _frozen(state.job(who)),
             c["job_names"].get(state.jobs.get(who)), c["job_twins"].get(who), state.total(who), state.goal_of(who),
             state.to_goal(who), state.is_goth(who), state.heartache.get(who, 0), state.job_slack.get(who),
             state.black_windows(who))
@@ -37,7 +38,7 @@ def _row(c: Context, seat) -> tuple:
     state, offers, me, who = c["state"], c["offers"], c.get("me"), seat.id
     tools = who in offers.tent_tools
     return (_tally(c, who), state.turn is not None and state.turn.seat == who, state.winner == who,
-            state.tents[who], me == who, me is None, tools and (me, state.order, c["names"]),
+            _frozen(state.tents[who]), me == who, me is None, tools and _frozen((me, state.order, c["names"])),
             me is None and tuple(who in getattr(offers, kind) for kind in TALLY_OFFERS))
 
 
@@ -79,7 +80,7 @@ def kept_include(context: Context, name: str, **values) -> Markup:
     # A table's token and game never change, so its id stands for them.
     key = (name, table.id, current_language(), request.root_url, context["view"],
            None if name in ANY_VIEWER else context.get("me"), tuple((k, _named(v)) for k, v in values.items()),
-           _frozen(SHOWS[name](context, **values)))
+           _hashable(SHOWS[name](context, **values)))
     html = cache.get(key)
     if html is None:
         html = rendered_afresh(context, name, **values)
@@ -95,6 +96,15 @@ def _named(value) -> object:
 def rendered_afresh(context: Context, name: str, **values) -> Markup:
     """The part rendered for this screen now (with `values` set), nothing kept."""
     return Markup(context.environment.get_template(name).render({**context.get_all(), **values}))
+
+
+def _hashable(value: tuple) -> object:
+    """What a part shows, as a key: as it is when it can be one (the tally and row keys are made so), else frozen."""
+    try:
+        hash(value)
+        return value
+    except TypeError:
+        return _frozen(value)
 
 
 _PLAIN = frozenset({str, int, bool, float, type(None), Markup})

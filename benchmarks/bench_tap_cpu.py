@@ -163,14 +163,16 @@ def main() -> None:
     parser.add_argument("--started", action="store_true", help="tap in the first turn of a started game")
     parser.add_argument("--panels", action="store_true", help="only the fresh panels and /healthz")
     args = parser.parse_args()
-    lines = ["| the other screens catch up by | CPU ms per tap (median of runs) | runs |", "|---|---|---|"]
+    lines = [] if args.panels else ["| the other screens catch up by | CPU ms per tap (median of runs) | runs |",
+                                    "|---|---|---|"]
     for mode in () if args.panels else ("refetch", "stream"):
         figures = [run(args.taps, mode, args.started) for _ in range(args.rounds)]
         shown = " / ".join(f"{f:.1f}" for f in figures)
         lines.append(f"| {mode} | {statistics.median(figures):.1f} | {shown} |")
     panels = [panel_and_healthz(started=args.started) for _ in range(args.rounds)]
     healthz = statistics.median(p["healthz"] for p in panels)
-    lines += ["", "| fresh seat panel (the version just moved on) | CPU ms (median of runs) | runs | /healthz ÷ panel |",
+    lines += [""] if lines else []
+    lines += ["| fresh seat panel (the version just moved on) | CPU ms (median of runs) | runs | /healthz ÷ panel |",
               "|---|---|---|---|"]
     for name, what in (("other", "after another phone's tap (5 of 6 screens)"), ("own", "the tapping phone's own")):
         figures = [p[name] for p in panels]

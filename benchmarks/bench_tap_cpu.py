@@ -1,6 +1,7 @@
 """Benchmark: the server's CPU time per tap at one five-phone table, measured in process (steady on a busy machine).
 
-Usage: python -m benchmarks.bench_tap_cpu [--taps 200] [--rounds 3] [--started] [--database sqlite|postgresql|URL]
+Usage: python -m benchmarks.bench_tap_cpu [--taps 200] [--rounds 3] [--started] [--panels]
+       [--database sqlite|postgresql|URL]
 
 bench_live.py measures the real server, but its wall-clock figures (and, less so, its CPU figures) suffer when
 other programs share the machine. This measures `time.process_time()` of one Python process doing exactly the
@@ -9,8 +10,10 @@ not counted): a phone's +1 wound (its answer is its own new panel), then the oth
 either by re-fetching their panel (the polling fallback, and how every screen caught up before the stream
 carried panels) or by the stream making their panel (`streams.panel_maker`, as each open stream does). The table
 is in its setup (as bench_live.py's tables are: the display shows the setup forms), or with `--started` in its
-first turn (rank cards entered, ranks dealt, the game started: the screens show the turn and its forms). Prints a
-markdown table.
+first turn (rank cards entered, ranks dealt, the game started: the screens show the turn and its forms). Then the
+CPU of one fresh seat panel beside one /healthz (`panel_and_healthz`, the in-process side of bench_live.py's 0.5x
+target): fresh means the table's version has just moved on, by another phone's tap (what five of six screens
+fetch after every tap) or by the phone's own. `--panels` measures only those. Prints markdown tables.
 
 `--database postgresql` stores into a throwaway PostgreSQL cluster (as bench_live.py's does), a fresh database per
 run, and adds the cluster's own CPU per tap (its backends, over the same taps); `--database sqlite,postgresql`
@@ -120,21 +123,51 @@ def run(taps: int, mode: str, started: bool = False, database: str | None = None
     return spent
 
 
-def panel_and_healthz(requests: int = 200) -> tuple[float, float]:
-    """CPU milliseconds per freshly rendered seat panel (the seat's own part rendered each time, as bench_live.py's
-    clean phase asks for it) and per /healthz, in process."""
+def panel_and_healthz(requests: int = 200, started: bool = False) -> dict[str, float]:
+    """CPU milliseconds per fresh seat panel and per /healthz, in process.
+
+    A fresh panel is one a real table renders: the version has just moved on, so nothing kept for the old one
+    answers. 'other': seat 1's panel right after another phone's +1 wound (its htmx answer, not counted, is the
+    first render of that version, as at a real table; seat 1's own parts are unchanged), as five of six screens
+    fetch after every tap. 'own': the tapping phone's panel right after its own tap (a plain post, answered with a
+    redirect, so its own parts changed and the panel is the version's first render). Only the panel requests' CPU
+    counts.
+    """
     app = new_app()
-    token, _display, phones = open_table(app)
-    costs = []
-    for client, path, headers in ((phones[0], f"/t/{token}/panel?view=seat", {**HX, "Cache-Control": "no-cache"}),
-                                  (app.test_client(), "/healthz", {})):
-        for _ in range(20):
-            client.get(path, headers=headers)
+    token, display, phones = open_table(app)
+    if started:
+        start_game(token, display)
+    path, fresh = f"/t/{token}/panel?view=seat", {**HX, "Cache-Control": "no-cache"}
+    taps = [0]
+
+    def tap(phone, seat: int, headers: dict) -> None:
+        taps[0] += 1
+        answer = phone.post(f"/t/{token}/act", headers=headers, data={
+            "type": "adjust_wounds", "seat": seat, "delta": 1, "action_id": f"fresh-{taps[0]:08d}", "view": "seat"})
+        assert answer.status_code in (200, 303), answer.status_code
+
+    def panel_after(i: int, own: bool) -> float:
+        seat = i % 4 + 2  # seats 2 to 5 take turns tapping
+        tapper = phones[seat - 1]
+        tap(tapper, seat, {} if own else HX)
+        reader = tapper if own else phones[0]
         started = time.process_time()
-        for _ in range(requests):
-            assert client.get(path, headers=headers).status_code == 200
-        costs.append((time.process_time() - started) * 1000 / requests)
-    return costs[0], costs[1]
+        assert reader.get(path, headers=fresh).status_code == 200
+        return time.process_time() - started
+
+    costs = {}
+    for name, own in (("other", False), ("own", True)):
+        for i in range(20):
+            panel_after(i, own)
+        costs[name] = sum(panel_after(i, own) for i in range(requests)) * 1000 / requests
+    client = app.test_client()
+    for _ in range(20):
+        client.get("/healthz")
+    started = time.process_time()
+    for _ in range(requests):
+        assert client.get("/healthz").status_code == 200
+    costs["healthz"] = (time.process_time() - started) * 1000 / requests
+    return costs
 
 
 def split_by_database(args) -> None:
@@ -172,6 +205,7 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3, help="runs per way; the median is reported")
     parser.add_argument("--started", action="store_true", help="tap in the first turn of a started game")
+    parser.add_argument("--panels", action="store_true", help="only the fresh panels and /healthz")
     parser.add_argument("--database", default=None,
                         help="sqlite, postgresql (a throwaway cluster), a postgresql:// address, or several "
                              "separated by commas (e.g. sqlite,postgresql)")
@@ -179,11 +213,24 @@ def main() -> None:
     if args.database:
         split_by_database(args)
         return
-    lines = ["| the other screens catch up by | CPU ms per tap (median of runs) | runs |", "|---|---|---|"]
-    for mode in ("refetch", "stream"):
+    lines = [] if args.panels else ["| the other screens catch up by | CPU ms per tap (median of runs) | runs |",
+                                    "|---|---|---|"]
+    for mode in () if args.panels else ("refetch", "stream"):
         figures = [run(args.taps, mode, args.started) for _ in range(args.rounds)]
         shown = " / ".join(f"{f:.1f}" for f in figures)
         lines.append(f"| {mode} | {statistics.median(figures):.1f} | {shown} |")
+    panels = [panel_and_healthz(started=args.started) for _ in range(args.rounds)]
+    healthz = statistics.median(p["healthz"] for p in panels)
+    lines += [""] if lines else []
+    lines += ["| fresh seat panel (the version just moved on) | CPU ms (median of runs) | runs | /healthz ÷ panel |",
+              "|---|---|---|---|"]
+    for name, what in (("other", "after another phone's tap (5 of 6 screens)"), ("own", "the tapping phone's own")):
+        figures = [p[name] for p in panels]
+        shown = " / ".join(f"{f:.2f}" for f in figures)
+        median = statistics.median(figures)
+        lines.append(f"| {what} | {median:.2f} | {shown} | {healthz / median:.2f}x |")
+    shown = " / ".join(f"{p['healthz']:.2f}" for p in panels)
+    lines.append(f"| /healthz | {healthz:.2f} | {shown} | |")
     print("\n".join(lines))
 
 

@@ -80,7 +80,7 @@ def shared_include(context: Context, name: str, **values) -> Markup:
     if table is None or not has_request_context():
         return Markup(template.render({**context.get_all(), **values}))
     cache: NewestCache = current_app.extensions["shared_cache"]
-    key = ("include", name, table.id, current_language(), request.host_url, context["view"],
+    key = ("include", name, table.id, current_language(), request.root_url, context["view"],
            context.get("me") is None, tuple(sorted((k, _value_key(v)) for k, v in values.items())))
     html = cache.get(key, state.version)
     if html is None:
@@ -97,8 +97,8 @@ def _value_key(value) -> object:
 def _viewer(actor: str, state: TableState) -> tuple:
     """Everything besides the table's version that a panel's render depends on."""
     if _display_view(actor):
-        return actor, "display", current_language(), request.host_url, _remembered_fingerprint(state)
-    return actor, current_language(), request.host_url
+        return actor, "display", current_language(), request.root_url, _remembered_fingerprint(state)
+    return actor, current_language(), request.root_url
 
 
 def _display_view(actor: str) -> bool:

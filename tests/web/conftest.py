@@ -16,9 +16,9 @@ def kept_parts_checked(monkeypatch):
     keep = kept_parts.kept_include
 
     @pass_context
-    def kept_and_checked(context, name):
-        kept = keep(context, name)
-        assert kept == kept_parts.rendered_afresh(context, name), \
+    def kept_and_checked(context, name, **values):
+        kept = keep(context, name, **values)
+        assert kept == kept_parts.rendered_afresh(context, name, **values), \
             f"{name} was kept from another state: kept_parts.SHOWS misses what it reads"
         return kept
 

@@ -79,8 +79,10 @@ def test_a_tap_on_a_tally_leaves_the_dice_card_and_the_seat_tools_as_they_were_o
     act(ben, table, type="adjust_wounds", seat=2, delta=1)
     shown = [panel(phone, table, view) for phone, view in screens]
     assert all("wounds 1" in html for html in shown)
-    assert len(kept) == parts  # no screen rendered its dice card, setup forms or seats' tools again
+    # no screen rendered its dice card, setup forms or seats' tools again: only Ben's row (his own, as the other
+    # phones and as the display see it), his own card and his now bar
+    assert len(kept) == parts + 5
     act(ana, table, type="roll_die", seat=1, purpose="call", value=5)
     for phone, view in screens:
         assert '<span class="die">5</span>' in panel(phone, table, view)
-    assert len(kept) == parts + len(screens)  # the dice card, once per screen: it shows the new roll
+    assert len(kept) == parts + 5 + len(screens)  # the dice card, once per screen: it shows the new roll

@@ -15,7 +15,8 @@ from companion import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "companion" / "translations"
-LATIN = re.compile(r"[A-Za-z][A-Za-z'’]+")
+# A word stands alone: letters inside a join code or key ("7BY3KQ") are not the English word "by".
+LATIN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z'’]+(?![A-Za-z0-9])")
 # The keys the code uses for facts, types, ranks and phases: shown as they are, they are untranslated.
 KEYS = frozenset(
     {

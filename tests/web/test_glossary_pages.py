@@ -19,3 +19,9 @@ def test_no_raw_key_or_english_word_on_any_page(app, lang, states):
         if problems:
             found.append(f"{name} ({url}): {', '.join(problems)}")
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", ["de", "ru"])
+def test_letters_inside_a_join_code_are_no_english_word_but_a_word_alone_is(lang):
+    assert english_words("7BY3KQ", lang) == []
+    assert english_words("7 BY 3KQ", lang) == ["BY"]

@@ -35,13 +35,6 @@ def pytest_runtest_call(item):
     return result
 
 
-def pytest_terminal_summary(terminalreporter):
-    """How many page states the German and Russian scan read."""
-    if any(RECORDER.scanned.values()):
-        counts = ", ".join(f"{n} in {lang}" for lang, n in RECORDER.scanned.items())
-        terminalreporter.write_line(f"language scan (#33): page states read {counts}")
-
-
 @pytest.fixture(scope="session")
 def chromium_path():
     """Debian's Chromium; without it the browser tests skip (CI sets COMPANION_REQUIRE_BROWSER=1 to fail)."""

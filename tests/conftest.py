@@ -11,8 +11,8 @@ import pytest
 
 pytest.register_assert_rewrite("tests.helpers")  # their asserts explain a failure as a test's own do
 
-from tests.helpers.language_scan import RECORDER  # noqa: E402
-from tests.helpers.postgres_cluster import started_cluster  # noqa: E402
+from tests.helpers.language_scan import RECORDER
+from tests.helpers.postgres_cluster import started_cluster
 
 
 def pytest_sessionfinish(session):

@@ -40,7 +40,9 @@ def chromium_path():
     """Debian's Chromium; without it the browser tests skip (CI sets COMPANION_REQUIRE_BROWSER=1 to fail)."""
     path = find_chromium()
     if path is None:
-        message = "Chromium not found: install it (Debian/Ubuntu: apt-get install chromium) to run browser tests"
+        message = (
+            "Chromium not found: install it (Debian/Ubuntu: apt-get install chromium) to run browser tests"
+        )
         if REQUIRED:
             pytest.fail(message)
         pytest.skip(message)

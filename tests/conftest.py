@@ -11,7 +11,28 @@ import pytest
 
 pytest.register_assert_rewrite("tests.helpers")  # their asserts explain a failure as a test's own do
 
-from tests.helpers.postgres_cluster import started_cluster  # noqa: E402
+from tests.helpers.language_scan import RECORDER
+from tests.helpers.postgres_cluster import started_cluster
+
+
+def pytest_sessionfinish(session):
+    """A pytest-xdist worker hands the controller how many page states its language scan read (#33)."""
+    if hasattr(session.config, "workeroutput"):
+        session.config.workeroutput["language_scan"] = dict(RECORDER.scanned)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """The controller adds up what each worker's language scan read."""
+    for lang, count in getattr(node, "workeroutput", {}).get("language_scan", {}).items():
+        RECORDER.scanned[lang] += count
+
+
+def pytest_terminal_summary(terminalreporter):
+    """How many page states the German and Russian scan of the browser tests read, all workers together."""
+    if any(RECORDER.scanned.values()):
+        counts = ", ".join(f"{n} in {lang}" for lang, n in RECORDER.scanned.items())
+        terminalreporter.write_line(f"language scan (#33): page states read {counts}")
 
 
 @pytest.fixture(scope="session")

@@ -35,19 +35,14 @@ def pytest_runtest_call(item):
     return result
 
 
-def pytest_terminal_summary(terminalreporter):
-    """How many page states the German and Russian scan read."""
-    if any(RECORDER.scanned.values()):
-        counts = ", ".join(f"{n} in {lang}" for lang, n in RECORDER.scanned.items())
-        terminalreporter.write_line(f"language scan (#33): page states read {counts}")
-
-
 @pytest.fixture(scope="session")
 def chromium_path():
     """Debian's Chromium; without it the browser tests skip (CI sets COMPANION_REQUIRE_BROWSER=1 to fail)."""
     path = find_chromium()
     if path is None:
-        message = "Chromium not found: install it (Debian/Ubuntu: apt-get install chromium) to run browser tests"
+        message = (
+            "Chromium not found: install it (Debian/Ubuntu: apt-get install chromium) to run browser tests"
+        )
         if REQUIRED:
             pytest.fail(message)
         pytest.skip(message)

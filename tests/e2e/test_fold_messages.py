@@ -8,19 +8,15 @@ a 320x568 phone and Ben in German on a 360x640 one, on the table's LAN name.
 
 from __future__ import annotations
 
-import json
-import urllib.error
-import urllib.request
-
 import pytest
 from playwright.sync_api import expect
 
 from tests.helpers.api_tables import RANKS
 from tests.helpers.browser_steps import PROPAGATION_MS
-from tests.helpers.chromium import LAN_HOST, PHONE
+from tests.helpers.chromium import LAN_HOST
+from tests.helpers.lan_phones import PHONES, Display, sit_down
 from tests.helpers.real_server import Server
 
-PHONES = (("Ana", "ru", 320, 568), ("Ben", "de", 360, 640), ("Cleo", "en", 390, 844))
 RAID = "Hacienda Sanchez"
 SIESTA = {"name": "Siesta", "type": "activity", "slack": 1, "categories": ["sleep"]}
 HAMMOCK = {"name": "Hammock Time", "type": "activity", "slack": 2}
@@ -28,45 +24,6 @@ HAMMOCK = {"name": "Hammock Time", "type": "activity", "slack": 2}
 LOOT_WORDS = {"ru": "карта налёта", "de": "Überfallkarte"}
 SLACK_WORDS = {"ru": "развала", "de": "aufgedruckten Slack"}
 ASKED_WORDS = {"ru": "Этот сервер знает карту", "de": "Dieser Server kennt"}
-
-
-class Display:
-    """The table's display acting through the JSON API (from this machine, on loopback)."""
-
-    def __init__(self, server):
-        self.server = server
-        made = self.call("/api/tables", {"game": "guevara", "seats": 3, "language": "en"})
-        self.token, self.key, self.join_url = made["token"], made["display_key"], made["join_url"]
-
-    def call(self, path, body, key=None):
-        headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {key}"} if key else {})}
-        request = urllib.request.Request(
-            self.server.loopback_url + path, data=json.dumps(body).encode(), method="POST", headers=headers
-        )
-        try:
-            with urllib.request.urlopen(request, timeout=10) as answer:
-                return json.load(answer)
-        except urllib.error.HTTPError as refused:
-            raise AssertionError(f"{path} {body}: {refused.read().decode()}") from None
-
-    def act(self, type, seat=None, **args):
-        return self.call(f"/t/{self.token}/actions", {"type": type, "seat": seat, "args": args}, self.key)
-
-    def to_free_time(self, seat, turn):
-        for phase in ("draw", "roll", "call"):
-            self.act("advance", seat, phase=phase, turn=turn)
-
-
-def sit_down(browser, url, seat, name, lang, width, height):
-    """A phone in its player's language and size takes a seat."""
-    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}}, locale=lang)
-    page = context.new_page()
-    page.goto(url)
-    page.check(f"input[name=seat][value='{seat}']")
-    page.fill("#name", name)
-    page.locator("#name").locator("xpath=ancestor::form").locator("button[type=submit]").click()
-    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
-    return page
 
 
 @pytest.fixture(scope="module")

@@ -21,11 +21,10 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.helpers.api_tables import COOK, GUEVARA, RANKS, SIESTA
-from tests.helpers.browser_steps import BUZZ_RECORDER, PROPAGATION_MS
-from tests.helpers.chromium import LAN_HOST, PHONE
+from tests.helpers.browser_steps import PROPAGATION_MS
+from tests.helpers.chromium import LAN_HOST
+from tests.helpers.lan_phones import PHONES, Display, sit_down
 from tests.helpers.real_server import Server
-
-PHONES = (("Ana", "ru", 320, 568), ("Ben", "de", 360, 640), ("Cleo", "en", 390, 844))
 
 
 @pytest.fixture(scope="module")
@@ -34,49 +33,6 @@ def lan(tmp_path_factory):
     running = Server(tmp_path_factory.mktemp("phone-leads") / "instance", host_name=LAN_HOST).start()
     yield running
     running.stop()
-
-
-class Display:
-    """The table's display acting through the JSON API (from this machine, on loopback)."""
-
-    def __init__(self, server):
-        self.server = server
-        made = self.call("/api/tables", {"game": "guevara", "seats": 3, "language": "en"})
-        self.token, self.key, self.join_url = made["token"], made["display_key"], made["join_url"]
-
-    def call(self, path, body, key=None):
-        request = urllib.request.Request(
-            self.server.loopback_url + path,
-            data=json.dumps(body).encode(),
-            method="POST",
-            headers={
-                "Content-Type": "application/json",
-                **({"Authorization": f"Bearer {key}"} if key else {}),
-            },
-        )
-        try:
-            with urllib.request.urlopen(request, timeout=10) as answer:
-                return json.load(answer)
-        except urllib.error.HTTPError as refused:
-            raise AssertionError(f"{path} {body}: {refused.read().decode()}") from None
-
-    def act(self, type, seat=None, **args):
-        return self.call(f"/t/{self.token}/actions", {"type": type, "seat": seat, "args": args}, self.key)
-
-
-def sit_down(browser, url, seat, name, lang, width, height):
-    """A phone in its player's language and size takes a seat."""
-    page = browser.new_context(
-        **{**PHONE, "viewport": {"width": width, "height": height}}, locale=lang
-    ).new_page()
-    page.add_init_script(BUZZ_RECORDER)  # headless Chromium has no motor: record what the page asks for
-    page.goto(url)
-    page.check(f"input[name=seat][value='{seat}']")
-    page.fill("#name", name)
-    page.locator("#name").locator("xpath=ancestor::form").locator("button[type=submit]").click()
-    expect(page.get_by_test_id("my-total")).to_be_visible()
-    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
-    return page
 
 
 def box_of(locator):

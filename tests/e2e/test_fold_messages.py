@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from tests.helpers.api_tables import RANKS
 from tests.helpers.browser_steps import PROPAGATION_MS
 from tests.helpers.chromium import LAN_HOST
-from tests.helpers.lan_phones import PHONES, Display, sit_down
+from tests.helpers.lan_phones import seated_table
 from tests.helpers.real_server import Server
 
 RAID = "Hacienda Sanchez"
@@ -30,16 +30,7 @@ ASKED_WORDS = {"ru": "Этот сервер знает карту", "de": "Diese
 def table(session_browser, tmp_path_factory):
     """Ana and Ben Sergeants, Cleo a Private; the deck knows the Raid card (2 loot) and Siesta (1 Slack)."""
     server = Server(tmp_path_factory.mktemp("fold-messages") / "instance", host_name=LAN_HOST).start()
-    display = Display(server)
-    display.act("set_profile", **RANKS)
-    for seat, rank in ((1, "sergeant"), (2, "sergeant"), (3, "private")):
-        display.act("set_rank", seat, rank=rank)
-    display.act("set_dealer", 3)
-    phones = [
-        sit_down(session_browser, display.join_url, seat, name, lang, width, height)
-        for seat, (name, lang, width, height) in enumerate(PHONES, 1)
-    ]
-    display.act("start_game")
+    display, phones = seated_table(server, session_browser, ("sergeant", "sergeant", "private"), RANKS)
     display.to_free_time(1, 1)
     for kind, args in (("call_raid", {"name": RAID, "loot": 2}), ("play_card", {"cards": [SIESTA]})):
         display.act(kind, 1, **args)

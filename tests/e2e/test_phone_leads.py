@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 from tests.helpers.api_tables import COOK, GUEVARA, RANKS, SIESTA
 from tests.helpers.browser_steps import PROPAGATION_MS
 from tests.helpers.chromium import LAN_HOST
-from tests.helpers.lan_phones import PHONES, Display, sit_down
+from tests.helpers.lan_phones import PHONES, seated_table
 from tests.helpers.real_server import Server
 
 
@@ -135,17 +135,7 @@ def at_each_size(page, go):
 @pytest.fixture(scope="module")
 def table(browser_module, lan):
     """The display and the three phones, seated, the game started with Ana (the only Corporal) on turn."""
-    display = Display(lan)
-    display.act("set_profile", **RANKS)
-    for seat, rank in ((1, "corporal"), (2, "private"), (3, "private")):
-        display.act("set_rank", seat, rank=rank)
-    display.act("set_dealer", 3)
-    phones = [
-        sit_down(browser_module, display.join_url, seat, name, lang, width, height)
-        for seat, (name, lang, width, height) in enumerate(PHONES, 1)
-    ]
-    display.act("start_game")
-    return display, phones
+    return seated_table(lan, browser_module, ("corporal", "private", "private"), RANKS)
 
 
 @pytest.fixture(scope="module")
@@ -521,12 +511,7 @@ def test_the_turn_or_an_answer_coming_to_a_phone_buzzes_once_and_marks_the_title
 
 def display_window(display):
     """The open window's id, as the display's state says."""
-    request = urllib.request.Request(
-        f"{display.server.loopback_url}/t/{display.token}/state.json",
-        headers={"Authorization": f"Bearer {display.key}"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.load(answer)["window"]["id"]
+    return table_state(display)["window"]["id"]
 
 
 STOPPED_S = 20  # a laptop's lid closed for a while: the server process suspended, its connections left open

@@ -55,3 +55,18 @@ def sit_down(browser, url, seat, name, lang, width, height):
     expect(page.get_by_test_id("my-total")).to_be_visible()
     expect(page.locator("#conn")).to_have_attribute("data-state", "live")
     return page
+
+
+def seated_table(server, browser, ranks, profile):
+    """A display and the three phones, seated with these ranks (seat 3 deals), the game started: seat 1 on turn."""
+    display = Display(server)
+    display.act("set_profile", **profile)
+    for seat, rank in enumerate(ranks, 1):
+        display.act("set_rank", seat, rank=rank)
+    display.act("set_dealer", 3)
+    phones = [
+        sit_down(browser, display.join_url, seat, name, lang, width, height)
+        for seat, (name, lang, width, height) in enumerate(PHONES, 1)
+    ]
+    display.act("start_game")
+    return display, phones

@@ -70,6 +70,7 @@ from pathlib import Path
 
 import psutil
 
+from benchmarks.live_streams import Listener
 from tests.helpers.real_server import Server
 
 VERSION = re.compile(r'id="panel"[^>]*data-version="(\d+)"')
@@ -94,7 +95,6 @@ class Screen:
         self.seen: dict[int, float] = {}
         self.view = "seat"
         self.lock = threading.Lock()
-        self.stream: http.client.HTTPConnection | None = None
         self.kept: http.client.HTTPConnection | None = None  # one kept-alive connection, as a browser reuses
         self.kept_lock = threading.Lock()
 
@@ -146,50 +146,31 @@ class Screen:
                 self.seen.setdefault(v, now)
             self.version = max(self.version, shown)
 
-    def listen(self, stop: threading.Event) -> None:
-        """Hold the live stream, as the page's script: take each panel it carries, or, told only a newer
-        version (a server that does not carry panels), fetch the panel."""
-        while not stop.is_set():
-            self.stream = self.connect()
-            try:
-                self.stream.request("GET", f"/t/{self.token}/live?view={self.view}", headers={"Cookie": self.cookie()})
-                response = self.stream.getresponse()
-                pending = b""
-                # Read in large chunks and cut at the blank lines that end events: reading a 20 KB panel line by
-                # line cost the client most of a core at 35 tables, which the 2-core machine's server then lacked.
-                while not stop.is_set():
-                    chunk = response.read1(65536)
-                    if not chunk:
-                        break
-                    *events, pending = (pending + chunk).split(b"\n\n")
-                    for event in events:
-                        self.heard(event)
-            except (OSError, http.client.HTTPException, AttributeError, ValueError):
-                pass  # closed under us at the end of the run
-            finally:
-                self.stream.close()
-        if self.kept is not None:
-            self.kept.close()
+    def listen(self, listener: Listener) -> None:
+        """Hold the live stream, as the page's script: take each panel it carries, or, told only a newer version (the
+        stream's first event, or a server that does not carry panels), fetch the panel."""
+        self.refetches = listener.fetches
+        listener.open(f"/t/{self.token}/live?view={self.view}", self.cookie(), self.heard)
 
     def heard(self, event: bytes) -> None:
         """One server-sent event: a panel shows its version; a bare newer version means fetching the panel."""
         if event.startswith(b"event: panel"):
-            shown = VERSION_BYTES.search(event)
+            shown = VERSION_BYTES.search(event, 0, 4096)  # the panel's first tag carries it
             if shown:
                 self.saw_version(int(shown.group(1)))
         elif event.startswith(b"event: version"):
             number = event.rpartition(b"data: ")[2].strip()
             if number.isdigit() and int(number) > self.version:
-                self.saw(self.request(f"/t/{self.token}/panel?view={self.view}", {"HX-Request": "true"}))
+                self.refetches.submit(self.refetch)
 
-    def hang_up(self) -> None:
-        """Close the live stream from this side, as a phone leaving the page."""
-        stream = self.stream
-        if stream is not None and stream.sock is not None:
-            try:
-                stream.sock.shutdown(2)
-            except OSError:
-                pass
+    def refetch(self) -> None:
+        """Fetch the panel over the kept-alive connection, as htmx does when told of a newer version."""
+        self.saw(self.request(f"/t/{self.token}/panel?view={self.view}", {"HX-Request": "true"}))
+
+    def leave(self) -> None:
+        """Close the kept-alive connection, as a phone leaving the page."""
+        if self.kept is not None:
+            self.kept.close()
 
 
 def fetch(connection: http.client.HTTPConnection, path: str, headers: dict, method: str = "GET",
@@ -357,16 +338,23 @@ class ServerProcesses:
     or PostgreSQL): their CPU time and memory, summed. No processes at all (an address aimed at with --url and no
     --pid) counts nothing, and the figures then say nan."""
 
+    LOOKED_UP_FOR = 5.0  # seconds a list of children is used: finding them reads every process's /proc entry
+
     def __init__(self, *pids: int):
         self.parents = [psutil.Process(pid) for pid in pids]
+        self._found: list[psutil.Process] = []
+        self._found_at = -self.LOOKED_UP_FOR
 
-    def _all(self) -> list[psutil.Process]:
+    def _all(self, fresh: bool = True) -> list[psutil.Process]:
+        if not fresh and time.monotonic() - self._found_at < self.LOOKED_UP_FOR:
+            return self._found
         found = []
         for parent in self.parents:
             try:
                 found += [parent, *parent.children(recursive=True)]
             except psutil.NoSuchProcess:
                 pass
+        self._found, self._found_at = found, time.monotonic()
         return found
 
     def cpu_times(self) -> tuple[float, float]:
@@ -382,7 +370,7 @@ class ServerProcesses:
     def memory_info(self):
         """The processes' resident memory together (as `rss`)."""
         rss = 0
-        for process in self._all():
+        for process in self._all(fresh=False):  # sampled four times a second
             try:
                 rss += process.memory_info().rss
             except psutil.NoSuchProcess:
@@ -505,14 +493,15 @@ def run(tables: int, seconds: float, pace: float, start: Callable[[int], Target]
                 peak[0] = max(peak[0], process.memory_info().rss)
                 time.sleep(0.25)
 
-        threads = [threading.Thread(target=sample_memory, daemon=True)]
+        threading.Thread(target=sample_memory, daemon=True).start()
+        host, port = urllib.parse.urlsplit(server.url).netloc.split(":")
+        listener = Listener(host, int(port))
         for display, phones in screens_by_table:
             shown = json.loads(display.get(f"/t/{display.token}/version"))["version"]
             for screen in (display, *phones):
                 screen.version = shown  # each page shows the table as it is now, as after loading it
-                threads.append(threading.Thread(target=screen.listen, args=(stop,), daemon=True))
-        for thread in threads:
-            thread.start()
+                screen.listen(listener)
+        listener.start()
         time.sleep(1.0 + tables * 0.02)
         idle_started, idle_cpu = time.perf_counter(), sum(process.cpu_times()[:2])
         time.sleep(2.0)  # the server's own CPU use with every stream open and nobody tapping
@@ -560,9 +549,10 @@ def run(tables: int, seconds: float, pace: float, start: Callable[[int], Target]
             else:
                 propagation.append(max(arrivals) - started)
         stop.set()
+        listener.close()
         for display, phones in screens_by_table:
             for screen in (display, *phones):
-                screen.hang_up()
+                screen.leave()
         result.update(
             actions=len(latencies), missed=missed,
             tap_ms={p: round(percentile(latencies, p) * 1000, 1) for p in (50, 95, 99)},

@@ -39,11 +39,13 @@ class PgDatabase:
 
     dialect = "postgresql"
 
-    def __init__(self, conn: psycopg.Connection, lent: bool = False):
+    def __init__(self, conn: psycopg.Connection, lent: bool = False, claims_at: dict | None = None):
         self.conn = conn
         self.opened_read_only = False
         # Lent for one request or job: the versions its reads saw (companion.storage.store.saw_version).
         self.versions_seen: dict[int, int] | None = {} if lent else None
+        # Lent: its pool's seat claims by table, as read at a version (companion.storage.store.claim_key).
+        self.claims_at: dict[int, tuple[int, dict[int, str]]] = {} if claims_at is None else claims_at
 
     def execute(self, sql: str, params=()) -> psycopg.Cursor:
         """Run one statement; `?` marks its parameters."""
@@ -72,6 +74,7 @@ class PgPool:
 
     def __init__(self, url: str):
         self._given_back: weakref.WeakKeyDictionary[psycopg.Connection, float] = weakref.WeakKeyDictionary()
+        self._claims_at: dict[int, tuple[int, dict[int, str]]] = {}
         self._pool = ConnectionPool(url, min_size=1, max_size=POOL_SIZE, open=True, timeout=POOL_WAIT_SECONDS,
                                     kwargs={"autocommit": True, "connect_timeout": CONNECT_SECONDS},
                                     check=self._check, reconnect_timeout=RECONNECT_SECONDS)
@@ -84,7 +87,7 @@ class PgPool:
 
     def take(self) -> PgDatabase:
         """A connection from the pool (waits while all are in use)."""
-        return PgDatabase(self._pool.getconn(), lent=True)
+        return PgDatabase(self._pool.getconn(), lent=True, claims_at=self._claims_at)
 
     def give(self, db: PgDatabase, failed: bool = False) -> None:
         """Take a connection back, clean; the pool replaces a broken one."""

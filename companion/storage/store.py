@@ -372,15 +372,30 @@ def kick_counts(db: Database) -> dict[int, int]:
     return dict(db.execute("SELECT table_id, kicks FROM live_kicks").fetchall())
 
 
-def claim_key(db: Database, table_id: int, seat: int) -> str | None:
-    """The hashed key of the phone holding a seat, or None."""
+# A seat's claim changes only with an event (a join, a freed seat), so the claims read at one version hold for all
+# of it: after a tap, each of the table's live streams makes its panel at the version it heard of, and on
+# PostgreSQL the first of them reads every claim of the table, with the version, for the others (kept by the
+# connection's pool: one per database).
+CLAIMS_KEPT = 4096
+
+
+def claim_key(db: Database, table_id: int, seat: int, at_version: int | None = None) -> str | None:
+    """The hashed key of the phone holding a seat, or None; `at_version`: the version the caller heard of (its
+    claims may be known already)."""
     if not remembers_versions(db):
         row = db.execute("SELECT key FROM claims WHERE table_id = ? AND seat = ?", [table_id, seat]).fetchone()
         return row[0] if row else None
-    key, seen = db.execute("SELECT (SELECT key FROM claims WHERE table_id = ? AND seat = ?), "
-                           "(SELECT max(seq) FROM events WHERE table_id = ?)", [table_id, seat, table_id]).fetchone()
-    saw_version(db, table_id, seen or 0)
-    return key
+    kept = db.claims_at.get(table_id)
+    if kept is None or at_version is None or kept[0] != at_version:
+        rows = db.execute("SELECT seen.version, claims.seat, claims.key "
+                          "FROM (SELECT max(seq) AS version FROM events WHERE table_id = ?) AS seen "
+                          "LEFT JOIN claims ON claims.table_id = ?", [table_id, table_id]).fetchall()
+        kept = (rows[0][0] or 0, {row[1]: row[2] for row in rows if row[1] is not None})
+        if len(db.claims_at) >= CLAIMS_KEPT:
+            db.claims_at.clear()
+        db.claims_at[table_id] = kept
+    saw_version(db, table_id, kept[0])
+    return kept[1].get(seat)
 
 
 def remember(db: Database, key: str, value: dict) -> None:

@@ -145,13 +145,25 @@ def shared_fields(table_id: int, state: TableState, log_lines: int) -> dict[str,
     return kept
 
 
+def _log_tail(table_id: int, state: TableState) -> tuple[list[dict], dict[int, dict]]:
+    """The log's last events and, by number, the events an undo line or button names: read once per version for
+    every language and log length (on PostgreSQL each read is a round trip)."""
+    cache: NewestCache = current_app.extensions["shared_cache"]
+    kept = cache.get(("log tail", table_id), state.version)
+    if kept is None:
+        db = get_db()
+        # Only the log's tail is read, plus the events an undo line or button names: a long game stays cheap.
+        events = store.events_after(db, table_id, max(0, state.version - LOG_LINES))
+        wanted = {e["args"]["target"] for e in events if e["type"] in ("undone", "redone")}
+        wanted |= {stack[-1] for stack in (state.undoable, state.redoable) if stack}
+        kept = events, {**store.events_of_steps(db, table_id, wanted), **{e["seq"]: e for e in events}}
+        cache.put(("log tail", table_id), state.version, kept)
+    return kept
+
+
 def _table_fields(table_id: int, state: TableState, log_lines: int) -> dict[str, Any]:
     db = get_db()
-    # Only the log's tail is read, plus the events an undo line or button names: a long game stays cheap.
-    events = store.events_after(db, table_id, max(0, state.version - LOG_LINES))
-    wanted = {e["args"]["target"] for e in events if e["type"] in ("undone", "redone")}
-    wanted |= {stack[-1] for stack in (state.undoable, state.redoable) if stack}
-    by_seq = {**store.events_of_steps(db, table_id, wanted), **{e["seq"]: e for e in events}}
+    events, by_seq = _log_tail(table_id, state)
     return dict(
         names={None: told.seat_name(state, None), **{s: told.seat_name(state, s) for s in state.seats}},
         job_names={None: "—", **{key: narrate.job_label(state, key) for key in state.job_profile}},

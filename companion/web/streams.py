@@ -9,7 +9,7 @@ import threading
 import time
 from typing import Callable
 
-from flask import Flask, Response, current_app, jsonify, request, session
+from flask import Flask, Response, current_app, g, jsonify, request, session
 from flask.ctx import RequestContext
 from sqlite_utils import Database
 from werkzeug.exceptions import MethodNotAllowed
@@ -26,7 +26,7 @@ TAPS_FIRST_SECONDS = 0.02  # how long a stream's panel waits for taps being answ
 ONE_RENDER_AT_A_TIME = threading.Lock()
 
 
-def panel_maker(app: Flask, table: store.TableRow) -> Callable[[], tuple[str, int] | None]:
+def panel_maker(app: Flask, table: store.TableRow) -> Callable[[int | None], tuple[str, int] | None]:
     """This viewer's panel as it is now and its version, made as in a request of its own (the stream's request
     has long been answered).
 
@@ -40,11 +40,14 @@ def panel_maker(app: Flask, table: store.TableRow) -> Callable[[], tuple[str, in
     # a third of what making a kept panel cost); each panel gets its own copy.
     cookie_session = copy.deepcopy(dict(session))
 
-    def make() -> tuple[str, int] | None:
+    def make(newest: int | None = None) -> tuple[str, int] | None:
         hub.taps.wait(TAPS_FIRST_SECONDS)
         try:
             own_session = app.session_interface.session_class(copy.deepcopy(cookie_session))
             with ONE_RENDER_AT_A_TIME, RequestContext(app, environ, session=own_session):
+                if newest is not None:  # the version the stream heard of: its state and seat claims are read as of it
+                    g.live_version = newest
+                    store.saw_version(get_db(), table.id, newest)
                 actor = actor_for(table)
                 return stream_panel(table, actor) if actor is not None else None
         except Exception:  # noqa: BLE001 - a version event still tells the page to catch up
@@ -61,7 +64,7 @@ def panel_event(html: str) -> str:
 
 
 def version_stream(table: store.TableRow, may_go_on: Callable[[Database], bool],
-                   panel: Callable[[], tuple[str, int] | None] | None = None) -> Response:
+                   panel: Callable[[int], tuple[str, int] | None] | None = None) -> Response:
     """The table's versions as server-sent events, until the stream's time is up or `may_go_on` says no.
 
     With `panel`, each version after the first is sent as the viewer's new panel instead (the first, on
@@ -107,7 +110,7 @@ def version_stream(table: store.TableRow, may_go_on: Callable[[Database], bool],
                     return
             now = time.monotonic()
             if newest > known:
-                made = panel() if panel is not None and known >= 0 else None
+                made = panel(newest) if panel is not None and known >= 0 else None
                 # A panel may show a version newer still (a tap came in meanwhile): that one is sent already.
                 known, beat = max(newest, made[1] if made else newest), now + config["LIVE_HEARTBEAT_SECONDS"]
                 yield panel_event(made[0]) if made else f"event: version\ndata: {newest}\n\n"

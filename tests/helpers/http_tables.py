@@ -76,10 +76,12 @@ def set_up_goth(app, client):
     return token, phones
 
 
-def live_app(tmp_path):
-    """An app whose streams last long enough for a loaded machine, its display and a fresh three-seat table."""
-    app = create_app({"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999", "LIVE_STREAM_SECONDS": 60.0,
-                      "LIVE_HEARTBEAT_SECONDS": 0.5}, instance_path=str(tmp_path))
+def live_app(tmp_path, database: str | None = None):
+    """An app whose streams last long enough for a loaded machine, its display and a fresh three-seat table (in
+    the instance folder's SQLite file, or in `database`)."""
+    config = {"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999", "LIVE_STREAM_SECONDS": 60.0,
+              "LIVE_HEARTBEAT_SECONDS": 0.5, **({"DATABASE": database} if database else {})}
+    app = create_app(config, instance_path=str(tmp_path))
     display = app.test_client()
     token = display.post("/tables", data={"game": "guevara", "seats": "3", "language": "en"}
                          ).headers["Location"].split("/")[2]

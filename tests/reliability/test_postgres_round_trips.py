@@ -164,3 +164,49 @@ def test_a_connection_the_server_closed_while_idle_is_replaced_before_it_is_lent
         servers.give(db)
     finally:
         servers.close()
+
+
+def counting(db) -> list[str]:
+    """The statements this connection sends from now on (each a round trip)."""
+    sent, execute = [], db.execute
+
+    def counted(sql, params=()):
+        sent.append(sql)
+        return execute(sql, params)
+
+    db.execute = counted
+    return sent
+
+
+@POSTGRESQL
+def test_the_streams_of_a_version_share_one_read_of_its_claims_and_a_new_claim_is_never_missed(pool, address):
+    _play, table = new_table(pool, address)
+    with pool.lent(address) as db:
+        mark = store.version(db, table.id)
+        store.append(db, table.id, mark, "join-2", "seat:2", SLACK, claim=(2, "ana-phone"))
+    heard = mark + 1  # the version a tap's notification names, which each of the table's streams then renders
+    with pool.lent(address) as first:
+        assert store.claim_key(first, table.id, 2, heard) == store.digest("ana-phone")
+    for seat, holder in ((2, store.digest("ana-phone")), (3, None)):
+        with pool.lent(address) as db:
+            sent = counting(db)
+            assert store.claim_key(db, table.id, seat, heard) == holder
+            assert sent == []  # known already: no round trip
+            assert store.seen_version(db, table.id) == heard  # and the state is read as of that version
+    other_server = Pool()
+    try:  # another server gives seat 2 to another phone: the next version's streams read its claims again
+        with other_server.lent(address) as db:
+            store.append(db, table.id, heard, "join-2-again", "seat:2", SLACK, claim=(2, "ben-phone"))
+    finally:
+        other_server.close()
+    # The new version's first stream, a stream that heard only the old one, and a request (it names no version):
+    # each reads, and none is given the old phone's claim.
+    for told in (heard + 1, heard, None):
+        with pool.lent(address) as db:
+            sent = counting(db)
+            assert store.claim_key(db, table.id, 2, told) == store.digest("ben-phone")
+            assert len(sent) == 1
+    with pool.lent(address) as db:  # the new version's other streams share that read
+        sent = counting(db)
+        assert store.claim_key(db, table.id, 2, heard + 1) == store.digest("ben-phone")
+        assert sent == []

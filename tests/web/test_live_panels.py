@@ -5,6 +5,7 @@ import threading
 
 from tests.helpers.http_phones import act, join
 from tests.helpers.http_tables import live_app
+from tests.helpers.postgres_cluster import BOTH_DATABASES
 
 VERSION = re.compile(r'id="panel"[^>]*data-version="(\d+)"')
 
@@ -21,8 +22,9 @@ def next_event(chunks) -> tuple[str, str]:
     return name, "\n".join(line.removeprefix("data: ") for line in lines[1:])
 
 
-def test_each_screen_gets_its_own_new_panel_over_its_stream(tmp_path):
-    app, display, token = live_app(tmp_path)
+@BOTH_DATABASES
+def test_each_screen_gets_its_own_new_panel_over_its_stream(tmp_path, database):
+    app, display, token = live_app(tmp_path, database)
     ana, ben = join(app, token, 1, "Ana"), join(app, token, 2, "Ben")
     streams = {who: client.get(f"/t/{token}/live?view={view}", buffered=False)
                for who, client, view in (("ana", ana, "seat"), ("ben", ben, "seat"), ("display", display, "display"))}
@@ -58,8 +60,9 @@ def test_without_a_view_the_stream_tells_the_version_only(tmp_path):
         response.close()
 
 
-def test_a_phone_whose_seat_was_freed_gets_no_panel_over_its_stream(tmp_path):
-    app, display, token = live_app(tmp_path)
+@BOTH_DATABASES
+def test_a_phone_whose_seat_was_freed_gets_no_panel_over_its_stream(tmp_path, database):
+    app, display, token = live_app(tmp_path, database)
     ana = join(app, token, 1, "Ana")
     response = ana.get(f"/t/{token}/live?view=seat", buffered=False)
     try:

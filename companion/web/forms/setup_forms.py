@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from flask import g
+
 from ... import cards as catalog
 from ...knowledge import remembered
 from ...rules import RANKS, default_profile_values
@@ -14,11 +19,20 @@ def profile_form(state) -> dict:
     if state.profile is not None:
         return {"counts": state.profile.counts,
                 "values": {rank: vars(values) for rank, values in state.profile.values.items()}}
-    kept = remembered.rank_profile(get_db())
+    kept = _remembered(remembered.PROFILE_KEY, lambda: remembered.rank_profile(get_db()))
     return kept or {"counts": {rank: "" for rank in RANKS}, "values": default_profile_values()}
 
 
 BLANK_JOB_ROWS = 2
+
+
+def _remembered(key: str, read: Callable[[], Any]) -> Any:
+    """What the server remembers under `key`, read once per request (a display's panel asks twice: for its kept
+    render's key and for its forms)."""
+    kept = g.setdefault("remembered", {})
+    if key not in kept:
+        kept[key] = read()
+    return kept[key]
 
 
 def _numbers_text(values) -> str:
@@ -33,7 +47,7 @@ def job_profile_form(state) -> list[dict]:
     else:
         jobs = []
         for deck in state.rules.decks:
-            kept = {job["key"]: job for job in remembered.job_profile(get_db(), deck)}
+            kept = {job["key"]: job for job in _remembered(deck, lambda deck=deck: remembered.job_profile(get_db(), deck))}
             for job in catalog.jobs_for((deck,)):
                 jobs.append(kept.pop(job.key, None) or {
                     "key": job.key, "name": catalog.name(job, current_language()), "income": job.income,

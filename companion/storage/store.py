@@ -303,6 +303,8 @@ def append(db: Database, table_id: int, after: int, action_id: str, actor: str,
     `fingerprint` is kept with the action id to tell a repeat from a different action under the same id.
     On PostgreSQL the new version is announced (NOTIFY) when the transaction commits.
     """
+    if remembers_versions(db):  # a version read before this write no longer tells the table as it is
+        db.versions_seen.pop(table_id, None)
     now = time.time()
     stored = [{**event, "seq": after + offset, "actor": actor, "at": now, "step": after + 1}
               for offset, event in enumerate(events, start=1)]
@@ -381,10 +383,12 @@ CLAIMS_KEPT = 4096
 
 def claim_key(db: Database, table_id: int, seat: int, at_version: int | None = None) -> str | None:
     """The hashed key of the phone holding a seat, or None; `at_version`: the version the caller heard of (its
-    claims may be known already)."""
+    claims may be known already), else the one this connection's last read of the table saw."""
     if not remembers_versions(db):
         row = db.execute("SELECT key FROM claims WHERE table_id = ? AND seat = ?", [table_id, seat]).fetchone()
         return row[0] if row else None
+    if at_version is None:  # a request: as of the version its table's lookup read just now, if it did
+        at_version = db.versions_seen.get(table_id)
     kept = db.claims_at.get(table_id)
     if kept is None or at_version is None or kept[0] != at_version:
         rows = db.execute("SELECT seen.version, claims.seat, claims.key "

@@ -210,3 +210,17 @@ def test_the_streams_of_a_version_share_one_read_of_its_claims_and_a_new_claim_i
         sent = counting(db)
         assert store.claim_key(db, table.id, 2, heard + 1) == store.digest("ben-phone")
         assert sent == []
+    with pool.lent(address) as db:  # and so does a request, as of the version its table's lookup read
+        sent = counting(db)
+        assert store.table_by(db, "token", table.token) == table
+        assert store.claim_key(db, table.id, 2) == store.digest("ben-phone")
+        assert len(sent) == 1
+    other_server = Pool()
+    try:
+        with other_server.lent(address) as db:  # seat 2 freed on the other server
+            store.append(db, table.id, heard + 1, "free-2", DISPLAY, SLACK, claim=(2, None))
+    finally:
+        other_server.close()
+    with pool.lent(address) as db:  # the next request's lookup sees the newer version: the claims are read again
+        assert store.table_by(db, "token", table.token) == table
+        assert store.claim_key(db, table.id, 2) is None

@@ -43,7 +43,7 @@ without sockets (measured first, with bench_tap_cpu.py's functions, before any s
 `direct` (one process, the benchmark's phones straight at it), `workers2` (`--workers 2` on SQLite) and `nginx`
 (two servers of one process each, separate instance folders, on a throwaway PostgreSQL cluster, behind Debian's nginx
 with deploy/nginx.conf: tests/helpers/convention.py); nginx's and PostgreSQL's CPU per tap are said beside the
-servers'. `--url` aims at an address something else serves instead (a server or a proxy started by hand with
+servers', and how many of the tables nginx sent to each server (by their random tokens: rarely half and half). `--url` aims at an address something else serves instead (a server or a proxy started by hand with
 `--new-tables-per-hour 0` and the per-address limits lifted); `--pid` names its processes, whose CPU and memory
 (children included) then count as the server's, else those figures say nan.
 """
@@ -387,6 +387,7 @@ class Target:
     server: ServerProcesses
     beside: dict[str, ServerProcesses]
     stop: Callable[[], None]
+    shares: Callable[[list[str]], list[int]] | None = None  # how many of these tables each server served
 
 
 class Databases:
@@ -447,9 +448,18 @@ def behind_nginx(machines: int, databases: Databases) -> Callable[[int], Target]
         beside = {"nginx": ServerProcesses(convention.proxy.process.pid),
                   "PostgreSQL": ServerProcesses(*databases.server_pids())}
         return Target(convention.proxy.url, ServerProcesses(*(s.process.pid for s in convention.servers)), beside,
-                      convention.stop)
+                      convention.stop, lambda tokens: tables_per_server(convention, tokens))
 
     return start
+
+
+def tables_per_server(convention, tokens: list[str]) -> list[int]:
+    """How many of these tables nginx routed to each server (by its log), busiest first: routing by a random token
+    splits the tables unevenly, and the busier server meets its limit first."""
+    owners = {uri.split("/")[2]: tried[-1] for _method, uri, _status, tried in convention.proxy.routes()
+              if uri.startswith("/t/") and tried}
+    counts = [sum(owners.get(token) == server.port for token in tokens) for server in convention.servers]
+    return sorted(counts, reverse=True)
 
 
 def aimed_at(url: str, pids: list[int]) -> Callable[[int], Target]:
@@ -563,6 +573,8 @@ def run(tables: int, seconds: float, pace: float, start: Callable[[int], Target]
             beside_cpu_ms_per_tap={name: round(used * 1000 / max(1, len(latencies)), 1)
                                    for name, used in beside_used.items()},
             client_cpu_ms_per_tap=round(client_used * 1000 / max(1, len(latencies)), 1))
+        if target.shares is not None:
+            result["tables_per_server"] = target.shares([display.token for display, _phones in screens_by_table])
         return result
     finally:
         stop.set()
@@ -737,7 +749,8 @@ def main() -> None:
 
 def summary(chosen: list[Setup], measured: dict[str, tuple[list[dict], list[dict]]]) -> str:
     """The configurations side by side: the largest T within 1 s, against the first, CPU per tap and memory."""
-    lines = [("| configuration | largest T with p95 propagation under 1 s | against the first | server CPU per tap "
+    lines = [("| configuration | largest T with p95 propagation under 1 s (tables per server) | against the first | "
+              "server CPU per tap "
               "(busiest run) | beside it per tap | server memory (peak, largest run) |"), "|---|---|---|---|---|---|"]
     first = None
     for setup in chosen:
@@ -747,7 +760,9 @@ def summary(chosen: list[Setup], measured: dict[str, tuple[list[dict], list[dict
         busiest = max(runs, key=lambda r: r["actions"])
         beside = ", ".join(f"{name} {ms:g} ms" for name, ms in busiest["beside_cpu_ms_per_tap"].items()) or "-"
         memory = max(runs, key=lambda r: r["tables"])["peak_rss_mib"]
-        lines.append(f"| {setup.name} | {largest} | {largest / first if first else float('nan'):.2f}x | "
+        split = next((r["tables_per_server"] for r in runs if r["tables"] == largest and "tables_per_server" in r), None)
+        shown = f"{largest} ({' + '.join(map(str, split))})" if split else f"{largest}"
+        lines.append(f"| {setup.name} | {shown} | {largest / first if first else float('nan'):.2f}x | "
                      f"{busiest['cpu_ms_per_tap']:g} ms (T = {busiest['tables']}) | {beside} | {memory:g} MiB |")
     return "\n".join(lines)
 

@@ -43,7 +43,8 @@ without sockets (measured first, with bench_tap_cpu.py's functions, before any s
 `direct` (one process, the benchmark's phones straight at it), `workers2` (`--workers 2` on SQLite) and `nginx`
 (two servers of one process each, separate instance folders, on a throwaway PostgreSQL cluster, behind Debian's nginx
 with deploy/nginx.conf: tests/helpers/convention.py); nginx's and PostgreSQL's CPU per tap are said beside the
-servers', and how many of the tables nginx sent to each server (by their random tokens: rarely half and half). `--url` aims at an address something else serves instead (a server or a proxy started by hand with
+servers', and how many of the tables nginx sent to each server (by their random tokens: rarely half and half).
+`--url` aims at an address something else serves instead (a server or a proxy started by hand with
 `--new-tables-per-hour 0` and the per-address limits lifted); `--pid` names its processes, whose CPU and memory
 (children included) then count as the server's, else those figures say nan.
 """
@@ -760,7 +761,8 @@ def summary(chosen: list[Setup], measured: dict[str, tuple[list[dict], list[dict
         busiest = max(runs, key=lambda r: r["actions"])
         beside = ", ".join(f"{name} {ms:g} ms" for name, ms in busiest["beside_cpu_ms_per_tap"].items()) or "-"
         memory = max(runs, key=lambda r: r["tables"])["peak_rss_mib"]
-        split = next((r["tables_per_server"] for r in runs if r["tables"] == largest and "tables_per_server" in r), None)
+        split = next((r["tables_per_server"] for r in runs if r["tables"] == largest and "tables_per_server" in r),
+                     None)
         shown = f"{largest} ({' + '.join(map(str, split))})" if split else f"{largest}"
         lines.append(f"| {setup.name} | {shown} | {largest / first if first else float('nan'):.2f}x | "
                      f"{busiest['cpu_ms_per_tap']:g} ms (T = {busiest['tables']}) | {beside} | {memory:g} MiB |")

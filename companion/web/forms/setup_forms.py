@@ -47,7 +47,8 @@ def job_profile_form(state) -> list[dict]:
     else:
         jobs = []
         for deck in state.rules.decks:
-            kept = {job["key"]: job for job in _remembered(deck, lambda deck=deck: remembered.job_profile(get_db(), deck))}
+            remembered_jobs = _remembered(deck, lambda deck=deck: remembered.job_profile(get_db(), deck))
+            kept = {job["key"]: job for job in remembered_jobs}
             for job in catalog.jobs_for((deck,)):
                 jobs.append(kept.pop(job.key, None) or {
                     "key": job.key, "name": catalog.name(job, current_language()), "income": job.income,

@@ -11,12 +11,13 @@ import itertools
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 from pathlib import Path
 
 import pytest
+
+from tests.helpers.real_server import free_port
 
 BOTH_DATABASES = pytest.mark.parametrize("database", ["sqlite", "postgresql"], indirect=True)  # as pytestmark
 REQUIRED = os.environ.get("COMPANION_REQUIRE_POSTGRES") == "1" or os.environ.get("COMPANION_REQUIRE_BROWSER") == "1"
@@ -33,17 +34,11 @@ def server_binaries() -> Path | None:
     return Path(on_path).parent if on_path else None
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 class Cluster:
     """initdb, start and stop of one cluster in a temporary folder, listening on 127.0.0.1 only."""
 
     def __init__(self, binaries: Path):
-        self.binaries, self.port = binaries, _free_port()
+        self.binaries, self.port = binaries, free_port()
         self.folder = Path(tempfile.mkdtemp(prefix="companion-pg-"))
         self.data, self.log = self.folder / "data", self.folder / "server.log"
         self._names = itertools.count(1)
@@ -56,7 +51,7 @@ class Cluster:
         prefix = ["runuser", "-u", "postgres", "--"] if self.user else []
         subprocess.run([*prefix, *command], check=True, capture_output=True, timeout=120, cwd=self.folder)
 
-    def start(self) -> "Cluster":
+    def start(self) -> Cluster:
         """Make the cluster and start its server; fast and unsafe settings suit a throwaway one."""
         self._run(str(self.binaries / "initdb"), "-D", str(self.data), "-U", "postgres", "--auth=trust",
                   "-E", "UTF8", "--locale=C.UTF-8")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import signal
 import socket
 import subprocess
@@ -12,10 +13,27 @@ from pathlib import Path
 
 
 def free_port() -> int:
-    """A port on loopback nobody listens on right now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A port on loopback nobody uses right now, below the range the kernel hands out to outgoing connections.
+
+    A port from that range (what binding port 0 gives) may become some connection's own port before the test's
+    server or nginx binds it: on a busy machine nginx then failed with "Address already in use".
+    """
+    while True:
+        port = random.randrange(10000, _outgoing_ports_start())
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+
+
+def _outgoing_ports_start() -> int:
+    """The lowest port the kernel picks for an outgoing connection (Linux's default is 32768)."""
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
 
 
 class Server:
@@ -39,7 +57,7 @@ class Server:
         self.preexec_fn = preexec_fn  # run in the server's process before it starts (e.g. to drop a privilege)
         self.process: subprocess.Popen | None = None
 
-    def start(self, ready_path: str = "/healthz") -> "Server":
+    def start(self, ready_path: str = "/healthz") -> Server:
         """Start the server and wait until `ready_path` answers 200."""
         command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(self.port),
                    "--instance", str(self.instance), *self.extra_args]

@@ -16,10 +16,11 @@ def free_port() -> int:
     """A port on loopback nobody uses right now, below the range the kernel hands out to outgoing connections.
 
     A port from that range (what binding port 0 gives) may become some connection's own port before the test's
-    server or nginx binds it: on a busy machine nginx then failed with "Address already in use".
+    server or nginx binds it: on a busy machine nginx then failed with "Address already in use". From 20000 up, as
+    Chromium refuses some lower ports (10080 among them).
     """
     while True:
-        port = random.randrange(10000, _outgoing_ports_start())
+        port = random.randrange(20000, max(_outgoing_ports_start(), 21000))
         with socket.socket() as probe:
             try:
                 probe.bind(("127.0.0.1", port))

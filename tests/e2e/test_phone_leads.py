@@ -561,7 +561,12 @@ def test_a_chip_tapped_while_the_last_play_is_on_its_way_waits_visibly_and_is_no
         thumb.next_phase(phase)
     picker = ben.locator(".play-card-form .card-picker")
     machete, rum = (picker.get_by_role("button", name=name, exact=True) for name in ("Machete", "Rum"))
-    expect(rum).to_be_visible(timeout=PROPAGATION_MS)
+    # Settled before the server stops: the live stream may bring the version before the tap's own answer, which then
+    # draws the panel again, and its picker asks the server for its chips anew.
+    caught_up(ben, display)
+    ben.wait_for_function("() => !document.querySelector('.htmx-request')")
+    expect(machete).to_be_visible(timeout=PROPAGATION_MS)
+    expect(rum).to_be_visible()
     (pid,) = lan.workers()
     os.kill(pid, signal.SIGSTOP)  # a slow answer: the Machete's play is still on its way when Rum is tapped
     try:

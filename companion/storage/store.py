@@ -381,14 +381,13 @@ def kick_counts(db: Database) -> dict[int, int]:
 CLAIMS_KEPT = 4096
 
 
-def claim_key(db: Database, table_id: int, seat: int, at_version: int | None = None) -> str | None:
-    """The hashed key of the phone holding a seat, or None; `at_version`: the version the caller heard of (its
-    claims may be known already), else the one this connection's last read of the table saw."""
+def claim_key(db: Database, table_id: int, seat: int) -> str | None:
+    """The hashed key of the phone holding a seat, or None; as of the version this connection's last read of the
+    table saw (or a live stream heard of), if its claims are kept."""
     if not remembers_versions(db):
         row = db.execute("SELECT key FROM claims WHERE table_id = ? AND seat = ?", [table_id, seat]).fetchone()
         return row[0] if row else None
-    if at_version is None:  # a request: as of the version its table's lookup read just now, if it did
-        at_version = db.versions_seen.get(table_id)
+    at_version = db.versions_seen.get(table_id)
     kept = db.claims_at.get(table_id)
     if kept is None or at_version is None or kept[0] != at_version:
         rows = db.execute("SELECT seen.version, claims.seat, claims.key "

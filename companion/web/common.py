@@ -141,7 +141,7 @@ def held_seat(table: store.TableRow, key: str | None = None, seat: int | None = 
         if not held:
             return None
         seat, key = held["seat"], held["key"]
-    stored = store.claim_key(get_db(), table.id, seat, g.get("live_version")) if seat else None
+    stored = store.claim_key(get_db(), table.id, seat) if seat else None
     if stored and secrets.compare_digest(store.digest(key), stored):
         return seat
     return None

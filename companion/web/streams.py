@@ -9,7 +9,7 @@ import threading
 import time
 from typing import Callable
 
-from flask import Flask, Response, current_app, g, jsonify, request, session
+from flask import Flask, Response, current_app, jsonify, request, session
 from flask.ctx import RequestContext
 from sqlite_utils import Database
 from werkzeug.exceptions import MethodNotAllowed
@@ -46,7 +46,6 @@ def panel_maker(app: Flask, table: store.TableRow) -> Callable[[int | None], tup
             own_session = app.session_interface.session_class(copy.deepcopy(cookie_session))
             with ONE_RENDER_AT_A_TIME, RequestContext(app, environ, session=own_session):
                 if newest is not None:  # the version the stream heard of: its state and seat claims are read as of it
-                    g.live_version = newest
                     store.saw_version(get_db(), table.id, newest)
                 actor = actor_for(table)
                 return stream_panel(table, actor) if actor is not None else None

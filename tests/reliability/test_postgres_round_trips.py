@@ -166,6 +166,12 @@ def test_a_connection_the_server_closed_while_idle_is_replaced_before_it_is_lent
         servers.close()
 
 
+def heard_of(db, table_id: int, version: int | None) -> None:
+    """This connection reads as of `version`, as a live stream's panel does for the version its stream heard of."""
+    if version is not None:
+        store.saw_version(db, table_id, version)
+
+
 def counting(db) -> list[str]:
     """The statements this connection sends from now on (each a round trip)."""
     sent, execute = [], db.execute
@@ -186,11 +192,13 @@ def test_the_streams_of_a_version_share_one_read_of_its_claims_and_a_new_claim_i
         store.append(db, table.id, mark, "join-2", "seat:2", SLACK, claim=(2, "ana-phone"))
     heard = mark + 1  # the version a tap's notification names, which each of the table's streams then renders
     with pool.lent(address) as first:
-        assert store.claim_key(first, table.id, 2, heard) == store.digest("ana-phone")
+        heard_of(first, table.id, heard)
+        assert store.claim_key(first, table.id, 2) == store.digest("ana-phone")
     for seat, holder in ((2, store.digest("ana-phone")), (3, None)):
         with pool.lent(address) as db:
+            heard_of(db, table.id, heard)
             sent = counting(db)
-            assert store.claim_key(db, table.id, seat, heard) == holder
+            assert store.claim_key(db, table.id, seat) == holder
             assert sent == []  # known already: no round trip
             assert store.seen_version(db, table.id) == heard  # and the state is read as of that version
     other_server = Pool()
@@ -203,12 +211,14 @@ def test_the_streams_of_a_version_share_one_read_of_its_claims_and_a_new_claim_i
     # each reads, and none is given the old phone's claim.
     for told in (heard + 1, heard, None):
         with pool.lent(address) as db:
+            heard_of(db, table.id, told)
             sent = counting(db)
-            assert store.claim_key(db, table.id, 2, told) == store.digest("ben-phone")
+            assert store.claim_key(db, table.id, 2) == store.digest("ben-phone")
             assert len(sent) == 1
     with pool.lent(address) as db:  # the new version's other streams share that read
+        heard_of(db, table.id, heard + 1)
         sent = counting(db)
-        assert store.claim_key(db, table.id, 2, heard + 1) == store.digest("ben-phone")
+        assert store.claim_key(db, table.id, 2) == store.digest("ben-phone")
         assert sent == []
     with pool.lent(address) as db:  # and so does a request, as of the version its table's lookup read
         sent = counting(db)

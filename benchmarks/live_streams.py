@@ -75,7 +75,7 @@ class Listener:
                      "Accept: text/event-stream\r\n\r\n".encode())
         sock.setblocking(False)
         self.sockets.append(sock)
-        self.selector.register(sock, selectors.EVENT_READ, (path, cookie, on_event, StreamReader(on_event)))
+        self.selector.register(sock, selectors.EVENT_READ, (path, cookie, StreamReader(on_event)))
 
     def start(self) -> None:
         self.thread.start()
@@ -83,7 +83,7 @@ class Listener:
     def _run(self) -> None:
         while not self.stop.is_set():
             for key, _mask in self.selector.select(timeout=0.2):
-                path, cookie, on_event, reader = key.data
+                path, cookie, reader = key.data
                 try:
                     data = key.fileobj.recv(262144)
                 except BlockingIOError:
@@ -96,7 +96,7 @@ class Listener:
                 self.selector.unregister(key.fileobj)
                 key.fileobj.close()
                 if not self.stop.is_set():
-                    self.open(path, cookie, on_event)
+                    self.open(path, cookie, reader.on_event)
 
     def close(self) -> None:
         """Stop reading and hang up every stream, as phones leaving the page."""

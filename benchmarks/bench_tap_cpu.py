@@ -23,6 +23,7 @@ measures both in one go, so the split between the two stores is read side by sid
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import re
 import statistics
@@ -86,8 +87,8 @@ def stream_makers(app, token, display, phones):
 
 def run(taps: int, mode: str, started: bool = False, database: str | None = None, beside=None) -> float:
     """CPU milliseconds per tap, for taps caught up by 'refetch' or by 'stream'; with `beside` (a list and the
-    processes of the database's server), those processes' CPU milliseconds per tap over the same taps are added
-    to the list."""
+    processes of the database's server), those processes' CPU milliseconds per tap over the same taps, and the
+    statements sent to PostgreSQL per tap, are added to the list as a pair."""
     app = new_app(database)
     token, display, phones = open_table(app)
     if started:
@@ -120,13 +121,31 @@ def run(taps: int, mode: str, started: bool = False, database: str | None = None
     for _ in range(20):
         tap()
     server_started = sum(beside[1].cpu_times()) if beside else 0.0
-    started = time.process_time()
-    for _ in range(taps):
-        tap()
-    spent = (time.process_time() - started) * 1000 / taps
+    with counted_statements() as statements:
+        started = time.process_time()
+        for _ in range(taps):
+            tap()
+        spent = (time.process_time() - started) * 1000 / taps
     if beside:
-        beside[0].append((sum(beside[1].cpu_times()) - server_started) * 1000 / taps)
+        beside[0].append(((sum(beside[1].cpu_times()) - server_started) * 1000 / taps, statements[0] / taps))
     return spent
+
+
+@contextlib.contextmanager
+def counted_statements():
+    """Count the statements this process sends to PostgreSQL meanwhile (each one a round trip)."""
+    from companion.storage import postgres
+    count, plain = [0], postgres.PgDatabase.execute
+
+    def execute(self, *args, **kwargs):
+        count[0] += 1
+        return plain(self, *args, **kwargs)
+
+    postgres.PgDatabase.execute = execute
+    try:
+        yield count
+    finally:
+        postgres.PgDatabase.execute = plain
 
 
 def panel_and_healthz(requests: int = 200, started: bool = False) -> dict[str, float]:
@@ -184,12 +203,12 @@ def split_by_database(args) -> None:
     choices = args.database.split(",")
     stores = {choice: Databases(choice) for choice in choices}
     head = ("| database | the other screens catch up by | CPU ms per tap in process (median) | runs "
-            "| PostgreSQL's CPU ms per tap (median) |")
-    lines = [head, "|---|---|---|---|---|"]
+            "| PostgreSQL's CPU ms per tap (median) | statements per tap |")
+    lines = [head, "|---|---|---|---|---|---|"]
     try:
         for mode in ("refetch", "stream"):
             figures: dict[str, list[float]] = {choice: [] for choice in choices}
-            server: dict[str, list[float]] = {choice: [] for choice in choices}
+            server: dict[str, list[tuple[float, float]]] = {choice: [] for choice in choices}
             for _ in range(args.rounds):
                 for choice, databases in stores.items():
                     pids = databases.server_pids()
@@ -197,9 +216,10 @@ def split_by_database(args) -> None:
                     figures[choice].append(run(args.taps, mode, args.started, databases.next(), beside))
             for choice in choices:
                 shown = " / ".join(f"{f:.1f}" for f in figures[choice])
-                own = f"{statistics.median(server[choice]):.1f}" if server[choice] else "-"
+                own = f"{statistics.median(cpu for cpu, _ in server[choice]):.1f}" if server[choice] else "-"
+                sent = f"{statistics.median(n for _, n in server[choice]):.1f}" if server[choice] else "-"
                 lines.append(f"| {choice.split('@')[-1]} | {mode} | {statistics.median(figures[choice]):.1f} "
-                             f"| {shown} | {own} |")
+                             f"| {shown} | {own} | {sent} |")
     finally:
         for databases in stores.values():
             databases.close()

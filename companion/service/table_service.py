@@ -79,13 +79,23 @@ class TableService:
 
         One action at a time decides at a table; a write from another process makes it decide again. With `hold`
         the hub's watcher leaves the new version for the caller to post.
+
+        Whether the id was seen is asked only when the append or the rules refused: a repeat's events clash with
+        its action id's key, and a repeat the table has moved past is refused by the rules. Asking first cost every
+        tap a round trip to PostgreSQL.
         """
         with self.cache.writer(table.id):
+            refused = False
             while True:
                 current = self.cache.state(db, table.id)
-                if already_done(db, table, action, actor):
+                if refused and already_done(db, table, action, actor):
                     return None, current
-                events = engine.decide(current, action.type, action.seat, with_chance(action, current))
+                try:
+                    events = engine.decide(current, action.type, action.seat, with_chance(action, current))
+                except (RuleViolation, BadInput):
+                    if not refused and already_done(db, table, action, actor):
+                        return None, current
+                    raise
                 if pending is not None:
                     raise pending
                 if hold:
@@ -100,6 +110,7 @@ class TableService:
                         raise
                     if not store.table_exists(db, table.id, table.token):  # deleted while this tap was on its way
                         raise Forbidden(N_("This table has been deleted.")) from None
+                    refused = True
                     continue
                 return stored, current
 

@@ -313,6 +313,7 @@ def append(db: Database, table_id: int, after: int, action_id: str, actor: str,
     try:
         if is_postgresql(db) and rows:
             _append_in_one_statement(db, table_id, after, [action_id, fingerprint], rows, claim, now)
+            _claims_follow(db, table_id, after, after + len(rows), claim)
             return stored
         with write_transaction(db):
             if version(db, table_id) != after:
@@ -399,6 +400,21 @@ def claim_key(db: Database, table_id: int, seat: int) -> str | None:
         db.claims_at[table_id] = kept
     saw_version(db, table_id, kept[0])
     return kept[1].get(seat)
+
+
+def _claims_follow(db: Database, table_id: int, after: int, made: int, claim: tuple[int, str | None] | None) -> None:
+    """The seat claims kept as of `after` hold at the version `made` this append made, with its own change: a claim
+    changes only with an event, and the append refused every other writer in between."""
+    kept = db.claims_at.get(table_id)
+    if kept is None or kept[0] != after:
+        return
+    claims = dict(kept[1])
+    if claim is not None:
+        seat, key = claim
+        claims.pop(seat, None)
+        if key is not None:
+            claims[seat] = digest(key)
+    db.claims_at[table_id] = (made, claims)
 
 
 def remember(db: Database, key: str, value: dict) -> None:

@@ -153,9 +153,15 @@ def _log_tail(table_id: int, state: TableState) -> tuple[list[dict], dict[int, d
     if kept is None:
         db = get_db()
         # Only the log's tail is read, plus the events an undo line or button names: a long game stays cheap.
-        events = store.events_after(db, table_id, max(0, state.version - LOG_LINES))
+        # The tail is usually in the state cache already (this process folded those events a moment ago).
+        after = max(0, state.version - LOG_LINES)
+        events = play().cache.recent_events(table_id, after, state.version)
+        if events is None:
+            events = store.events_after(db, table_id, after)
         wanted = {e["args"]["target"] for e in events if e["type"] in ("undone", "redone")}
         wanted |= {stack[-1] for stack in (state.undoable, state.redoable) if stack}
+        # An action's events all come at or after its first: one that starts in the tail is there whole.
+        wanted = {step for step in wanted if step <= after}
         kept = events, {**store.events_of_steps(db, table_id, wanted), **{e["seq"]: e for e in events}}
         cache.put(("log tail", table_id), state.version, kept)
     return kept

@@ -234,3 +234,30 @@ def test_the_streams_of_a_version_share_one_read_of_its_claims_and_a_new_claim_i
     with pool.lent(address) as db:  # the next request's lookup sees the newer version: the claims are read again
         assert store.table_by(db, "token", table.token) == table
         assert store.claim_key(db, table.id, 2) is None
+
+
+@POSTGRESQL
+def test_claims_read_before_this_servers_own_append_hold_after_it_with_its_change_and_no_read(pool, address):
+    _play, table = new_table(pool, address)
+    with pool.lent(address) as db:
+        mark = store.version(db, table.id)
+        heard_of(db, table.id, mark)
+        assert store.claim_key(db, table.id, 2) is None  # read once, as of `mark`
+    for number, (key, holder) in enumerate([(None, None), ("ana-phone", store.digest("ana-phone")),
+                                            ("ben-phone", store.digest("ben-phone")), (None, None)]):
+        claim = None if number == 0 else (2, key)  # a tap that claims nothing, a join, a new phone, a freed seat
+        with pool.lent(address) as db:
+            sent = counting(db)
+            store.append(db, table.id, mark + number, f"tap-{number}", "seat:2", SLACK, claim=claim)
+            heard_of(db, table.id, mark + number + 1)  # as the state cache keeps what its own append made
+            assert store.claim_key(db, table.id, 2) == holder
+            assert len(sent) == 1  # the append, and no read of the claims
+    other_server = Pool()
+    try:  # an append elsewhere: this server's claims are behind, and read again
+        with other_server.lent(address) as db:
+            store.append(db, table.id, mark + 4, "join-elsewhere", "seat:3", SLACK, claim=(2, "cleo-phone"))
+    finally:
+        other_server.close()
+    with pool.lent(address) as db:
+        heard_of(db, table.id, mark + 5)
+        assert store.claim_key(db, table.id, 2) == store.digest("cleo-phone")

@@ -36,6 +36,19 @@ def test_a_true_repeat_is_answered_as_a_repeat(client, opened):
     assert state(client, token)["seats"][0]["slack"] == 2
 
 
+@BOTH_DATABASES
+def test_a_repeat_the_table_has_moved_past_is_still_a_repeat_not_a_refusal(client, opened):
+    token, display, _keys = opened
+    post(client, token, display, type="adjust_slack", seat=1, args={"delta": 1})
+    client.post(f"/t/{token}/actions", json={"action_id": "tap-take-back", "type": "adjust_slack", "seat": 1,
+                                             "args": {"delta": -1}}, headers={"Authorization": f"Bearer {display}"})
+    again = client.post(f"/t/{token}/actions", json={"action_id": "tap-take-back", "type": "adjust_slack", "seat": 1,
+                                                     "args": {"delta": -1}},
+                        headers={"Authorization": f"Bearer {display}"})
+    assert again.status_code == 200 and again.get_json()["repeated"] is True  # not "Slack cannot drop below zero"
+    assert state(client, token)["seats"][0]["slack"] == 0
+
+
 @pytest.mark.parametrize("other", [
     {"type": "adjust_wounds", "seat": 1, "args": {"delta": 2}},  # another type
     {"type": "adjust_slack", "seat": 1, "args": {"delta": 3}},  # other arguments

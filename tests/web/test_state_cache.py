@@ -51,6 +51,29 @@ def test_the_cached_state_equals_the_fold_of_the_whole_log_after_every_tap(monke
     assert play.state(db, table) == held
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(["slack", "undo", "redo"]), st.booleans()), min_size=1, max_size=30))
+def test_the_newest_events_kept_with_the_state_are_the_logs_own(monkeypatch, taps):
+    monkeypatch.setattr(state_cache, "RECENT_EVENTS", 4)
+    monkeypatch.setattr(state_cache, "SNAPSHOT_EVERY", 3)
+    db, here, table = fresh_table()
+    there = TableService()  # another server process writing the same table
+    for number, (kind, elsewhere) in enumerate(taps):
+        action = {"slack": Action("adjust_slack", 1, {"delta": 1}), "undo": Action("undo", None),
+                  "redo": Action("redo", None)}[kind]
+        try:
+            (there if elsewhere else here).apply(db, table, Action(action.type, action.seat, action.args,
+                                                                   f"tap-{number:04d}"), DISPLAY)
+        except RuleViolation:
+            continue
+        version = here.state(db, table).version
+        for after in range(version + 1):
+            kept = here.cache.recent_events(table.id, after, version)
+            assert kept is None or kept == store.events_between(db, table.id, after, version)
+            if after >= version - 4:  # the newest four are always kept
+                assert kept is not None
+
+
 def test_the_cache_keeps_the_tables_asked_about_most_recently_and_folds_a_dropped_one_again():
     db, play, first = fresh_table()
     tables = [first] + [play.create_table(db, {"game": "guevara", "seats": 3, "language": "en"})[0]

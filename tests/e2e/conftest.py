@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -33,6 +34,38 @@ def pytest_runtest_call(item):
     if found:
         pytest.fail("German or Russian pages show what they should not (#33):\n" + "\n".join(found), False)
     return result
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed browser test says what each of its pages showed then (its panel's version, the connection badge)
+    and its server's errors: a wait that ran out under load is told apart from a change that never came."""
+    report = yield
+    browser = item.funcargs.get("browser") if hasattr(item, "funcargs") else None
+    if call.when == "call" and report.failed and browser is not None:
+        report.sections.append(("pages when it failed", _pages_now(browser)))
+        for name in ("server", "served", "two_processes", "lan_server"):
+            log = getattr(getattr(item.funcargs.get(name), "log", None), "name", None)
+            text = Path(log).read_text(errors="replace") if log else ""
+            if "Traceback" in text:
+                report.sections.append((f"{name}'s log from its first error", text[text.index("Traceback"):][-5000:]))
+    return report
+
+
+def _pages_now(browser) -> str:
+    """Every open page: its address, the version its panel shows, its connection badge, what is on its way."""
+    lines = []
+    for number, context in enumerate(browser.contexts):
+        for page in context.pages:
+            try:
+                shown = page.evaluate("""() => [
+                    (document.getElementById("panel") || {getAttribute: () => null}).getAttribute("data-version"),
+                    (document.getElementById("conn") || {getAttribute: () => null}).getAttribute("data-state"),
+                    document.querySelectorAll(".htmx-request").length]""")
+            except Exception as error:  # noqa: BLE001 - a page that cannot answer is worth saying so too
+                shown = f"no answer: {error}"
+            lines.append(f"context {number}: {page.url} version, badge, requests on their way: {shown}")
+    return "\n".join(lines)
 
 
 @pytest.fixture(scope="session")

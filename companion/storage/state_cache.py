@@ -61,7 +61,9 @@ class StateCache:
         if cached is None:
             fresh = _replay(None, (), store.events_after(db, table_id))
         else:
-            if store.seen_version(db, table_id) == cached.state.version:  # read a moment ago, in this request
+            seen = store.seen_version(db, table_id)
+            # This request read (or its stream heard of) that version or an older one a moment ago.
+            if seen is not None and seen <= cached.state.version:
                 return cached.state
             newer = store.events_after(db, table_id, cached.state.version)
             if not newer:

@@ -207,14 +207,20 @@ def test_the_streams_of_a_version_share_one_read_of_its_claims_and_a_new_claim_i
             store.append(db, table.id, heard, "join-2-again", "seat:2", SLACK, claim=(2, "ben-phone"))
     finally:
         other_server.close()
-    # The new version's first stream, a stream that heard only the old one, and a request (it names no version):
-    # each reads, and none is given the old phone's claim.
-    for told in (heard + 1, heard, None):
+    # The new version's first stream and a request (it names no version) each read, and neither is given the old
+    # phone's claim.
+    for told in (heard + 1, None):
         with pool.lent(address) as db:
             heard_of(db, table.id, told)
             sent = counting(db)
             assert store.claim_key(db, table.id, 2) == store.digest("ben-phone")
             assert len(sent) == 1
+    with pool.lent(address) as db:  # a stream lagging behind, which heard only the old version, gets the newer claims
+        heard_of(db, table.id, heard)
+        sent = counting(db)
+        assert store.claim_key(db, table.id, 2) == store.digest("ben-phone")
+        assert sent == []
+        assert store.seen_version(db, table.id) == heard + 1  # and its panel shows the newer version
     with pool.lent(address) as db:  # the new version's other streams share that read
         heard_of(db, table.id, heard + 1)
         sent = counting(db)
@@ -234,6 +240,29 @@ def test_the_streams_of_a_version_share_one_read_of_its_claims_and_a_new_claim_i
     with pool.lent(address) as db:  # the next request's lookup sees the newer version: the claims are read again
         assert store.table_by(db, "token", table.token) == table
         assert store.claim_key(db, table.id, 2) is None
+
+
+@POSTGRESQL
+def test_a_stream_behind_this_servers_newest_state_gets_that_state_with_no_read(pool, address):
+    play, table = new_table(pool, address)
+    for number in range(2):
+        with pool.lent(address) as db:
+            newest = play.apply(db, table, Action("adjust_slack", 1, {"delta": 1}, f"tap-{number}"), DISPLAY).state
+    for told in (newest.version - 1, newest.version):  # a stream that heard only the first tap, and one that heard both
+        with pool.lent(address) as db:
+            heard_of(db, table.id, told)
+            sent = counting(db)
+            assert play.state(db, table) == newest
+            assert newest.seats[1].slack == 2
+            assert sent == []
+    with pool.lent(address) as db:  # a stream that heard of a tap this server has not seen yet reads it
+        other = TableService()
+        other.apply(db, table, Action("adjust_slack", 1, {"delta": 1}, "tap-elsewhere"), DISPLAY)
+    with pool.lent(address) as db:
+        heard_of(db, table.id, newest.version + 1)
+        sent = counting(db)
+        assert play.state(db, table).seats[1].slack == 3
+        assert len(sent) == 1
 
 
 @POSTGRESQL

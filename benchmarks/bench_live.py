@@ -23,7 +23,10 @@ phones (each joined through the HTML form, holding its own cookie) and a display
    latency p50/p95/p99, and per tap the time until all five other screens hold a fragment of that version
    (p50/p95); the server's peak memory (RSS) and the CPU time it spent per tap (the tap and its answer plus
    the other screens' re-fetches), and the CPU time this benchmark's simulated screens spent per tap (they
-   share the machine's cores with the server).
+   share the machine's cores with the server); how busy the whole machine was (all cores, the hypervisor's steal
+   included), and how long the server's threads were ready to run but waited for a core, in thread-seconds per
+   second (Linux's schedstat: each tap wakes the six streams' threads at once, so some wait even on an idle
+   machine; many seconds a second while the machine still has idle time means the cores were contended).
 
 After the runs, `--search N` bisects N more short runs between the largest measured T whose p95 propagation
 stayed under 1 s and the smallest that did not. The seat page weight is measured once: the page of the phone
@@ -368,6 +371,20 @@ class ServerProcesses:
                 pass  # a PostgreSQL backend that just ended takes its CPU time with it
         return sum(t.user for t in times), sum(t.system for t in times)
 
+    def core_wait(self) -> float:
+        """Seconds the processes' threads have spent ready to run but waiting for a core (Linux's schedstat; nan
+        where it is missing): high while a setup misses with CPU time to spare means the cores were contended."""
+        if not Path("/proc/self/schedstat").exists():
+            return float("nan")
+        waited = 0
+        for process in self._all():
+            for task in Path(f"/proc/{process.pid}/task").glob("*/schedstat"):
+                try:
+                    waited += int(task.read_text().split()[1])
+                except FileNotFoundError:
+                    pass  # a thread that just ended takes its figures with it
+        return waited / 1e9
+
     def memory_info(self):
         """The processes' resident memory together (as `rss`)."""
         rss = 0
@@ -521,6 +538,7 @@ def run(tables: int, seconds: float, pace: float, start: Callable[[int], Target]
         latencies, sent, lock = [], [], threading.Lock()
         beside_before = {name: sum(group.cpu_times()) for name, group in target.beside.items()}
         cpu_before, live_started = sum(process.cpu_times()[:2]), time.perf_counter()
+        machine_before, wait_before = psutil.cpu_times(), process.core_wait()
         client_before = time.process_time()  # the phones' side runs on the same cores: say what it took
 
         def drive(index: int, phones: list[Screen]) -> None:
@@ -548,7 +566,10 @@ def run(tables: int, seconds: float, pace: float, start: Callable[[int], Target]
         for driver in drivers:
             driver.join()
         time.sleep(1.5)
-        cpu_used = sum(process.cpu_times()[:2]) - cpu_before - idle_rate * (time.perf_counter() - live_started)
+        live_seconds = time.perf_counter() - live_started
+        cpu_used = sum(process.cpu_times()[:2]) - cpu_before - idle_rate * live_seconds
+        machine_busy = busy_share(machine_before, psutil.cpu_times())
+        core_wait = (process.core_wait() - wait_before) / live_seconds
         beside_used = {name: sum(group.cpu_times()) - beside_before[name] for name, group in target.beside.items()}
         client_used = time.process_time() - client_before
         propagation, missed = [], 0
@@ -573,13 +594,21 @@ def run(tables: int, seconds: float, pace: float, start: Callable[[int], Target]
             idle_cpu_percent=round(idle_rate * 100),
             beside_cpu_ms_per_tap={name: round(used * 1000 / max(1, len(latencies)), 1)
                                    for name, used in beside_used.items()},
-            client_cpu_ms_per_tap=round(client_used * 1000 / max(1, len(latencies)), 1))
+            client_cpu_ms_per_tap=round(client_used * 1000 / max(1, len(latencies)), 1),
+            machine_busy_percent=round(machine_busy * 100), core_wait=round(core_wait, 2) if counted else float("nan"))
         if target.shares is not None:
             result["tables_per_server"] = target.shares([display.token for display, _phones in screens_by_table])
         return result
     finally:
         stop.set()
         target.stop()
+
+
+def busy_share(before, after) -> float:
+    """The share of the machine's CPU time (all cores) spent busy between two `psutil.cpu_times()`."""
+    spent = {field: getattr(after, field) - getattr(before, field) for field in after._fields}
+    idle = spent["idle"] + spent.get("iowait", 0.0)
+    return 1 - idle / max(sum(spent.values()) - spent.get("guest", 0.0) - spent.get("guest_nice", 0.0), 1e-9)
 
 
 def under_a_second(result: dict) -> bool:
@@ -596,10 +625,10 @@ def in_process() -> dict:
 
 def report(results: list[dict], searched: list[dict], own_work: dict, workers: int = 1) -> str:
     """The figures as markdown tables; a missed target says by how much, and what the server's own work costs."""
-    lines = ["| T | screens | taps | tap p50 / p95 / p99 ms | propagation p50 / p95 ms | missed | "
-             "fragment rps (fresh / re-fetch) | /healthz rps | ratio (fresh / re-fetch) | peak RSS MiB | "
-             "server CPU per tap ms | bench client CPU per tap ms |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    lines = [("| T | screens | taps | tap p50 / p95 / p99 ms | propagation p50 / p95 ms | missed | "
+              "fragment rps (fresh / re-fetch) | /healthz rps | ratio (fresh / re-fetch) | peak RSS MiB | "
+              "server CPU per tap ms | bench client CPU per tap ms | machine busy % | server waiting for a core s/s |"),
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in sorted(results + searched, key=lambda r: r["tables"]):
         mark = " (search)" if r in searched else ""
         lines.append(
@@ -608,7 +637,7 @@ def report(results: list[dict], searched: list[dict], own_work: dict, workers: i
             f"{r['propagation_ms'][50]:g} / {r['propagation_ms'][95]:g} | {r['missed']} | "
             f"{r['fragment_rps']} / {r['refetch_rps']} | {r['healthz_rps']} | "
             f"{r['fragment_ratio']:.2f} / {r['refetch_ratio']:.2f} | {r['peak_rss_mib']:g} | {r['cpu_ms_per_tap']:g} | "
-            f"{r['client_cpu_ms_per_tap']:g} |")
+            f"{r['client_cpu_ms_per_tap']:g} | {r['machine_busy_percent']} | {r['core_wait']:g} |")
     everything = results + searched
     within = [r["tables"] for r in everything if under_a_second(r)]
     beyond = [r["tables"] for r in everything if not under_a_second(r) and r["tables"] > max(within, default=0)]

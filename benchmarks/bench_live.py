@@ -23,8 +23,8 @@ phones (each joined through the HTML form, holding its own cookie) and a display
    latency p50/p95/p99, and per tap the time until all five other screens hold a fragment of that version
    (p50/p95); the server's peak memory (RSS) and the CPU time it spent per tap (the tap and its answer plus
    the other screens' re-fetches), and the CPU time this benchmark's simulated screens spent per tap (they
-   share the machine's cores with the server); how busy the whole machine was (all cores, the hypervisor's steal
-   included), and how long the server's threads were ready to run but waited for a core, in thread-seconds per
+   share the machine's cores with the server); how busy the benchmark's machine was (all cores, the hypervisor's
+   steal included), and how long the server's threads were ready to run but waited for a core, in thread-seconds per
    second (Linux's schedstat: each tap wakes the six streams' threads at once, so some wait even on an idle
    machine; many seconds a second while the machine still has idle time means the cores were contended).
 

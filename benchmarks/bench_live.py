@@ -6,7 +6,8 @@ Usage: python -m benchmarks.bench_live [--tables 1 10 50] [--seconds 10] [--pace
 (the defaults take about two to three minutes)
 
 For each table count T it starts `python -m companion serve` on 127.0.0.1 and opens T tables with five
-phones (each joined through the HTML form, holding its own cookie) and a display. Then, per T:
+phones (each joined through the HTML form, holding its own cookie) and a display, each game started (ranks and a
+dealer set: seat 1's turn, in Draw), as a convention's tables are most of the evening. Then, per T:
 
 1. clean phase (no live streams): requests per second of a seat's panel fragment and of /healthz, four
    keep-alive clients each. The fragment once fresh, as at a real table: one phone taps +1 wound (not counted),
@@ -55,6 +56,7 @@ servers', and how many of the tables nginx sent to each server (by their random 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import dataclasses
 import gzip
 import http.client
@@ -272,8 +274,15 @@ def fresh_rate(display: Screen, phones: list[Screen], seconds: float) -> float:
     return fetched / spent
 
 
+PROFILE = {"count_private": 4, "count_corporal": 2, "count_sergeant": 2,
+           "income_private": 2, "free_time_private": 2, "slack_private": 1,
+           "income_corporal": 3, "free_time_corporal": 2, "slack_corporal": 2, "penalty_corporal": 1,
+           "income_sergeant": 4, "free_time_sergeant": 1, "slack_sergeant": 3, "penalty_sergeant": 2}
+
+
 def open_table(base: str) -> tuple[Screen, list[Screen]]:
-    """A five-seat Chez Guevara table: its display and five joined phones."""
+    """A five-seat Chez Guevara table in play, as at a convention most of the evening: its display and five joined
+    phones, the ranks and the dealer set and the game started (seat 1's turn, in Draw)."""
     display = Screen(base, "")
     request = urllib.request.Request(base + "/tables", data=urllib.parse.urlencode(
         {"game": "guevara", "seats": 5, "language": "en"}).encode())
@@ -284,6 +293,11 @@ def open_table(base: str) -> tuple[Screen, list[Screen]]:
         phone = Screen(base, display.token)
         phone.join(seat)
         phones.append(phone)
+    tap(display, {"type": "set_profile", **PROFILE})
+    for seat, rank in zip(range(1, 6), ("private", "corporal", "sergeant", "private", "corporal")):
+        tap(display, {"type": "set_rank", "seat": seat, "rank": rank})
+    tap(display, {"type": "set_dealer", "seat": 5})
+    tap(display, {"type": "start_game"})
     return display, phones
 
 
@@ -293,20 +307,9 @@ def tap(screen: Screen, fields: dict) -> None:
                                            "action_id": f"w-{time.perf_counter_ns()}", **fields})
 
 
-PROFILE = {"count_private": 4, "count_corporal": 2, "count_sergeant": 2,
-           "income_private": 2, "free_time_private": 2, "slack_private": 1,
-           "income_corporal": 3, "free_time_corporal": 2, "slack_corporal": 2, "penalty_corporal": 1,
-           "income_sergeant": 4, "free_time_sergeant": 1, "slack_sergeant": 3, "penalty_sergeant": 2}
-
-
 def page_weight(base: str) -> dict:
     """The seat page in its heaviest state plus every asset it loads, each as sent with gzip accepted."""
     display, phones = open_table(base)
-    tap(display, {"type": "set_profile", **PROFILE})
-    for seat, rank in zip(range(1, 6), ("private", "corporal", "sergeant", "private", "corporal")):
-        tap(display, {"type": "set_rank", "seat": seat, "rank": rank})
-    tap(display, {"type": "set_dealer", "seat": 5})
-    tap(display, {"type": "start_game"})
     for phase in ("draw", "roll"):  # seat 1 now holds the turn in Call People, with the card name list
         tap(phones[0], {"type": "advance", "seat": 1, "phase": phase, "turn": 1})
     connection = phones[0].connect()
@@ -495,7 +498,8 @@ def run(tables: int, seconds: float, pace: float, start: Callable[[int], Target]
     counted = bool(process.parents)
     stop = threading.Event()
     try:
-        screens_by_table = [open_table(server.url) for _ in range(tables)]
+        with concurrent.futures.ThreadPoolExecutor(4) as opening:
+            screens_by_table = list(opening.map(lambda _n: open_table(server.url), range(tables)))
         result = {"tables": tables, "screens": tables * 6}
 
         # 1. clean phase: nothing else runs on the server

@@ -25,7 +25,7 @@ dealer set: seat 1's turn, in Draw), as a convention's tables are most of the ev
    (p50/p95); the server's peak memory (RSS) and the CPU time it spent per tap (the tap and its answer plus
    the other screens' re-fetches), and the CPU time this benchmark's simulated screens spent per tap (they
    share the machine's cores with the server); how busy the benchmark's machine was (all cores, the hypervisor's
-   steal included), and how long the server's threads were ready to run but waited for a core, in thread-seconds per
+   steal included, and said apart: a busy neighbour slows every run), and how long the server's threads were ready to run but waited for a core, in thread-seconds per
    second (Linux's schedstat: each tap wakes the six streams' threads at once, so some wait even on an idle
    machine; many seconds a second while the machine still has idle time means the cores were contended).
 
@@ -46,7 +46,8 @@ without sockets (measured first, with bench_tap_cpu.py's functions, before any s
 `--setups` names configurations that take turns in one run, each then compared by its largest T within 1 s:
 `direct` (one process, the benchmark's phones straight at it), `workers2` (`--workers 2` on SQLite) and `nginx`
 (two servers of one process each, separate instance folders, on a throwaway PostgreSQL cluster, behind Debian's nginx
-with deploy/nginx.conf: tests/helpers/convention.py); nginx's and PostgreSQL's CPU per tap are said beside the
+with deploy/nginx.conf: tests/helpers/convention.py; each server keeps to a core of its own where there is one per
+server, as two machines would, and as `--workers 2` keeps each worker to its own core); nginx's and PostgreSQL's CPU per tap are said beside the
 servers', and how many of the tables nginx sent to each server (by their random tokens: rarely half and half).
 `--url` aims at an address something else serves instead (a server or a proxy started by hand with
 `--new-tables-per-hour 0` and the per-address limits lifted); `--pid` names its processes, whose CPU and memory
@@ -465,7 +466,8 @@ def behind_nginx(machines: int, databases: Databases) -> Callable[[int], Target]
 
     def start(tables: int) -> Target:
         folder = Path(tempfile.mkdtemp(prefix="bench-live-"))
-        convention = start_convention(folder, databases.next(), machines=machines, extra_args=limits(tables))
+        convention = start_convention(folder, databases.next(), machines=machines, extra_args=limits(tables),
+                                      own_cores=True)
         beside = {"nginx": ServerProcesses(convention.proxy.process.pid),
                   "PostgreSQL": ServerProcesses(*databases.server_pids())}
         return Target(convention.proxy.url, ServerProcesses(*(s.process.pid for s in convention.servers)), beside,
@@ -572,7 +574,7 @@ def run(tables: int, seconds: float, pace: float, start: Callable[[int], Target]
         time.sleep(1.5)
         live_seconds = time.perf_counter() - live_started
         cpu_used = sum(process.cpu_times()[:2]) - cpu_before - idle_rate * live_seconds
-        machine_busy = busy_share(machine_before, psutil.cpu_times())
+        machine_busy, stolen = busy_share(machine_before, psutil.cpu_times())
         core_wait = (process.core_wait() - wait_before) / live_seconds
         beside_used = {name: sum(group.cpu_times()) - beside_before[name] for name, group in target.beside.items()}
         client_used = time.process_time() - client_before
@@ -599,7 +601,7 @@ def run(tables: int, seconds: float, pace: float, start: Callable[[int], Target]
             beside_cpu_ms_per_tap={name: round(used * 1000 / max(1, len(latencies)), 1)
                                    for name, used in beside_used.items()},
             client_cpu_ms_per_tap=round(client_used * 1000 / max(1, len(latencies)), 1),
-            machine_busy_percent=round(machine_busy * 100), core_wait=round(core_wait, 2) if counted else float("nan"))
+            machine_busy_percent=round(machine_busy * 100), stolen_percent=round(stolen * 100), core_wait=round(core_wait, 2) if counted else float("nan"))
         if target.shares is not None:
             result["tables_per_server"] = target.shares([display.token for display, _phones in screens_by_table])
         return result
@@ -608,11 +610,13 @@ def run(tables: int, seconds: float, pace: float, start: Callable[[int], Target]
         target.stop()
 
 
-def busy_share(before, after) -> float:
-    """The share of the machine's CPU time (all cores) spent busy between two `psutil.cpu_times()`."""
+def busy_share(before, after) -> tuple[float, float]:
+    """The share of the machine's CPU time (all cores) spent busy between two `psutil.cpu_times()`, and of that
+    the share the hypervisor gave to other machines (steal: a busy neighbour makes every run here slower)."""
     spent = {field: getattr(after, field) - getattr(before, field) for field in after._fields}
     idle = spent["idle"] + spent.get("iowait", 0.0)
-    return 1 - idle / max(sum(spent.values()) - spent.get("guest", 0.0) - spent.get("guest_nice", 0.0), 1e-9)
+    total = max(sum(spent.values()) - spent.get("guest", 0.0) - spent.get("guest_nice", 0.0), 1e-9)
+    return 1 - idle / total, spent.get("steal", 0.0) / total
 
 
 def under_a_second(result: dict) -> bool:
@@ -631,7 +635,7 @@ def report(results: list[dict], searched: list[dict], own_work: dict, workers: i
     """The figures as markdown tables; a missed target says by how much, and what the server's own work costs."""
     lines = [("| T | screens | taps | tap p50 / p95 / p99 ms | propagation p50 / p95 ms | missed | "
               "fragment rps (fresh / re-fetch) | /healthz rps | ratio (fresh / re-fetch) | peak RSS MiB | "
-              "server CPU per tap ms | bench client CPU per tap ms | machine busy % | server waiting for a core s/s |"),
+              "server CPU per tap ms | bench client CPU per tap ms | machine busy % (stolen) | server waiting for a core s/s |"),
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in sorted(results + searched, key=lambda r: r["tables"]):
         mark = " (search)" if r in searched else ""
@@ -641,7 +645,7 @@ def report(results: list[dict], searched: list[dict], own_work: dict, workers: i
             f"{r['propagation_ms'][50]:g} / {r['propagation_ms'][95]:g} | {r['missed']} | "
             f"{r['fragment_rps']} / {r['refetch_rps']} | {r['healthz_rps']} | "
             f"{r['fragment_ratio']:.2f} / {r['refetch_ratio']:.2f} | {r['peak_rss_mib']:g} | {r['cpu_ms_per_tap']:g} | "
-            f"{r['client_cpu_ms_per_tap']:g} | {r['machine_busy_percent']} | {r['core_wait']:g} |")
+            f"{r['client_cpu_ms_per_tap']:g} | {r['machine_busy_percent']} ({r['stolen_percent']}) | {r['core_wait']:g} |")
     everything = results + searched
     within = [r["tables"] for r in everything if under_a_second(r)]
     beyond = [r["tables"] for r in everything if not under_a_second(r) and r["tables"] > max(within, default=0)]

@@ -3,10 +3,12 @@ each machine a process with an instance folder of its own, all on 127.0.0.1 (the
 
 from __future__ import annotations
 
+import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.serve.workers import core_of
 from tests.helpers.nginx_proxy import Proxy, required_nginx
 from tests.helpers.real_server import Server, free_port, wait_for
 
@@ -55,8 +57,11 @@ def start_convention(
     routing: bool = True,
     machines: int = 2,
     extra_args: tuple[str, ...] = BEHIND_A_PROXY,
+    own_cores: bool = False,
 ) -> Convention:
-    """nginx and `machines` servers on `database`, each with the first's secret key (phones may reach either)."""
+    """nginx and `machines` servers on `database`, each with the first's secret key (phones may reach either);
+    with `own_cores`, each server keeps to a core of its own where there is one per server, as a machine of its
+    own would (nginx, PostgreSQL and the phones still use every core)."""
     required_nginx()
     ports = [free_port() for _ in range(machines)]
     proxy = Proxy(ports, routing=routing)
@@ -67,6 +72,7 @@ def start_convention(
             public_url=False,
             database=database,
             extra_args=("--public-url", proxy.url, *extra_args),
+            preexec_fn=keep_to_core(core_of(n - 1, machines, sorted(os.sched_getaffinity(0)))) if own_cores else None,
         )
         for n, port in enumerate(ports, 1)
     ]
@@ -83,3 +89,8 @@ def start_convention(
         convention.stop()
         raise
     return convention
+
+
+def keep_to_core(core: int | None):
+    """What a server's process runs before it starts to keep to `core` (None: nothing, it may use any)."""
+    return None if core is None else lambda: os.sched_setaffinity(0, {core})

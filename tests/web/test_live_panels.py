@@ -100,7 +100,7 @@ def test_a_stream_carries_panels_again_after_the_database_dropped_the_connection
         assert name == "panel" and int(VERSION.search(html).group(1)) == now
         rendering = streams._render_connections[database].conn.info.backend_pid
         with psycopg.connect(database, autocommit=True) as admin:  # as a database restart does to it
-            admin.execute("SELECT pg_terminate_backend(%s)", [rendering])
+            admin.execute("SELECT pg_terminate_backend(%s, 10000)", [rendering])  # waits until it is gone
         now = ben_taps()
         assert next_event(response.response) == ("version", str(now))  # the page fetches its panel itself
         now = ben_taps()

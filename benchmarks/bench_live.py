@@ -25,9 +25,10 @@ dealer set: seat 1's turn, in Draw), as a convention's tables are most of the ev
    (p50/p95); the server's peak memory (RSS) and the CPU time it spent per tap (the tap and its answer plus
    the other screens' re-fetches), and the CPU time this benchmark's simulated screens spent per tap (they
    share the machine's cores with the server); how busy the benchmark's machine was (all cores, the hypervisor's
-   steal included, and said apart: a busy neighbour slows every run), and how long the server's threads were ready to run but waited for a core, in thread-seconds per
-   second (Linux's schedstat: each tap wakes the six streams' threads at once, so some wait even on an idle
-   machine; many seconds a second while the machine still has idle time means the cores were contended).
+   steal included, and said apart: a busy neighbour slows every run), and how long the server's threads were ready
+   to run but waited for a core, in thread-seconds per second (Linux's schedstat: each tap wakes the six streams'
+   threads at once, so some wait even on an idle machine; many seconds a second while the machine still has idle
+   time means the cores were contended).
 
 After the runs, `--search N` bisects N more short runs between the largest measured T whose p95 propagation
 stayed under 1 s and the smallest that did not. The seat page weight is measured once: the page of the phone
@@ -47,8 +48,9 @@ without sockets (measured first, with bench_tap_cpu.py's functions, before any s
 `direct` (one process, the benchmark's phones straight at it), `workers2` (`--workers 2` on SQLite) and `nginx`
 (two servers of one process each, separate instance folders, on a throwaway PostgreSQL cluster, behind Debian's nginx
 with deploy/nginx.conf: tests/helpers/convention.py; each server keeps to a core of its own where there is one per
-server, as two machines would, and as `--workers 2` keeps each worker to its own core); nginx's and PostgreSQL's CPU per tap are said beside the
-servers', and how many of the tables nginx sent to each server (by their random tokens: rarely half and half).
+server, as two machines would, and as `--workers 2` keeps each worker to its own core); nginx's and PostgreSQL's
+CPU per tap are said beside the servers', and how many of the tables nginx sent to each server (by their random
+tokens: rarely half and half).
 `--url` aims at an address something else serves instead (a server or a proxy started by hand with
 `--new-tables-per-hour 0` and the per-address limits lifted); `--pid` names its processes, whose CPU and memory
 (children included) then count as the server's, else those figures say nan.
@@ -601,7 +603,8 @@ def run(tables: int, seconds: float, pace: float, start: Callable[[int], Target]
             beside_cpu_ms_per_tap={name: round(used * 1000 / max(1, len(latencies)), 1)
                                    for name, used in beside_used.items()},
             client_cpu_ms_per_tap=round(client_used * 1000 / max(1, len(latencies)), 1),
-            machine_busy_percent=round(machine_busy * 100), stolen_percent=round(stolen * 100), core_wait=round(core_wait, 2) if counted else float("nan"))
+            machine_busy_percent=round(machine_busy * 100), stolen_percent=round(stolen * 100),
+            core_wait=round(core_wait, 2) if counted else float("nan"))
         if target.shares is not None:
             result["tables_per_server"] = target.shares([display.token for display, _phones in screens_by_table])
         return result
@@ -635,7 +638,8 @@ def report(results: list[dict], searched: list[dict], own_work: dict, workers: i
     """The figures as markdown tables; a missed target says by how much, and what the server's own work costs."""
     lines = [("| T | screens | taps | tap p50 / p95 / p99 ms | propagation p50 / p95 ms | missed | "
               "fragment rps (fresh / re-fetch) | /healthz rps | ratio (fresh / re-fetch) | peak RSS MiB | "
-              "server CPU per tap ms | bench client CPU per tap ms | machine busy % (stolen) | server waiting for a core s/s |"),
+              "server CPU per tap ms | bench client CPU per tap ms | machine busy % (stolen) | "
+              "server waiting for a core s/s |"),
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in sorted(results + searched, key=lambda r: r["tables"]):
         mark = " (search)" if r in searched else ""
@@ -645,7 +649,8 @@ def report(results: list[dict], searched: list[dict], own_work: dict, workers: i
             f"{r['propagation_ms'][50]:g} / {r['propagation_ms'][95]:g} | {r['missed']} | "
             f"{r['fragment_rps']} / {r['refetch_rps']} | {r['healthz_rps']} | "
             f"{r['fragment_ratio']:.2f} / {r['refetch_ratio']:.2f} | {r['peak_rss_mib']:g} | {r['cpu_ms_per_tap']:g} | "
-            f"{r['client_cpu_ms_per_tap']:g} | {r['machine_busy_percent']} ({r['stolen_percent']}) | {r['core_wait']:g} |")
+            f"{r['client_cpu_ms_per_tap']:g} | {r['machine_busy_percent']} ({r['stolen_percent']}) | "
+            f"{r['core_wait']:g} |")
     everything = results + searched
     within = [r["tables"] for r in everything if under_a_second(r)]
     beyond = [r["tables"] for r in everything if not under_a_second(r) and r["tables"] > max(within, default=0)]

@@ -85,13 +85,14 @@ def test_a_stream_carries_panels_again_after_the_database_dropped_the_connection
         tmp_path, database):
     app, display, token = live_app(tmp_path, database)
     # Ben's taps go through another server on the same database, so Ana's server must read each new state.
-    other = create_app({**app.config, "DATABASE": database}, instance_path=str(tmp_path))
+    other = create_app(dict(app.config), instance_path=str(tmp_path))
     ana, ben = join(app, token, 1, "Ana"), join(other, token, 2, "Ben")
     response = ana.get(f"/t/{token}/live?view=seat", buffered=False)
 
     def ben_taps() -> int:
+        tapped = display.get(f"/t/{token}/version").get_json()["version"] + 1
         threading.Timer(0.2, lambda: act(ben, token, type="adjust_wounds", seat=2, delta=1).close()).start()
-        return display.get(f"/t/{token}/version").get_json()["version"] + 1
+        return tapped
 
     try:
         assert next_event(response.response)[0] == "version"

@@ -34,16 +34,19 @@ _render_connections: dict[str, Database] = {}
 
 @contextlib.contextmanager
 def render_connection(path: str) -> Iterator[Database]:
-    """The connection kept for rendering (taken from the pool the first time, and again after one failed); call
-    only while holding ONE_RENDER_AT_A_TIME."""
+    """The panel's request's connection: the one kept for rendering (taken from the pool the first time, and again
+    after one failed); use only while holding ONE_RENDER_AT_A_TIME, inside the panel's request context."""
     db = _render_connections.pop(path, None) or pool.take(path)
     if store.remembers_versions(db):
         db.versions_seen.clear()  # versions a former panel saw are not this one's
+    g.db = db  # what get_db() gives the render; taken away before the request ends, so the pool never gets it back
     try:
         yield db
     except BaseException:
         pool.give(path, db, failed=True)  # a server restart leaves it dead: the next panel takes a fresh one
         raise
+    finally:
+        g.pop("db", None)
     _render_connections[path] = db
 
 
@@ -67,14 +70,10 @@ def panel_maker(app: Flask, table: store.TableRow) -> Callable[[int | None], tup
             own_session = app.session_interface.session_class(copy.deepcopy(cookie_session))
             with ONE_RENDER_AT_A_TIME, RequestContext(app, environ, session=own_session), \
                     render_connection(app.config["DATABASE"]) as db:
-                g.db = db
-                try:
-                    if newest is not None:  # the version the stream heard of: its state and claims are read as of it
-                        store.saw_version(db, table.id, newest)
-                    actor = actor_for(table)
-                    return stream_panel(table, actor) if actor is not None else None
-                finally:
-                    del g.db  # kept for the next panel, not given back to the pool when this request ends
+                if newest is not None:  # the version the stream heard of: its state and seat claims are read as of it
+                    store.saw_version(db, table.id, newest)
+                actor = actor_for(table)
+                return stream_panel(table, actor) if actor is not None else None
         except Exception:  # noqa: BLE001 - a version event still tells the page to catch up
             app.logger.exception("the live panel of table %s could not be made", table.id)
             return None

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.real_server import free_port
+from tests.helpers.real_server import held_port
 
 CONF = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
 REQUIRED = os.environ.get("COMPANION_REQUIRE_NGINX") == "1"
@@ -87,7 +87,10 @@ class Proxy:
 
     def __init__(self, upstreams: list[int], routing: bool = True):
         self.binary = required_nginx()
-        self.port = free_port()
+        # Held until nginx starts: another test's server taking it meanwhile answered in nginx's place (nginx itself
+        # gave up binding), so requests "through nginx" reached a stranger and nginx logged none of them.
+        self._placeholder: socket.socket | None = held_port()
+        self.port = self._placeholder.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         self.folder = Path(tempfile.mkdtemp(prefix="companion-nginx-"))
         (self.folder / "companion.conf").write_text(site(upstreams, self.port, routing))
@@ -113,6 +116,9 @@ class Proxy:
             [*command, "-t"], check=False, capture_output=True, text=True, timeout=30, **as_user
         )
         assert checked.returncode == 0, checked.stderr
+        if self._placeholder is not None:
+            self._placeholder.close()
+            self._placeholder = None
         self.process = subprocess.Popen(
             command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **as_user
         )
@@ -149,6 +155,8 @@ class Proxy:
 
     def stop(self) -> None:
         """Stop nginx at once (open streams are cut) and remove its folder."""
+        if self._placeholder is not None:  # never started
+            self._placeholder.close()
         if self.process and self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:

@@ -19,14 +19,22 @@ def free_port() -> int:
     server or nginx binds it: on a busy machine nginx then failed with "Address already in use". From 20000 up, as
     Chromium refuses some lower ports (10080 among them).
     """
+    with held_port() as probe:
+        return probe.getsockname()[1]
+
+
+def held_port() -> socket.socket:
+    """A socket bound to a port free_port would give, holding it until closed: no other test's free_port takes it
+    meanwhile (nginx's port is chosen before its servers start, seconds before nginx binds it)."""
     while True:
         port = random.randrange(20000, max(_outgoing_ports_start(), 21000))
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
+        probe = socket.socket()
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            probe.close()
+            continue
+        return probe
 
 
 def _outgoing_ports_start() -> int:

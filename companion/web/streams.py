@@ -3,15 +3,13 @@ polling when a stream cannot be held."""
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import io
 import threading
 import time
-from collections.abc import Iterator
 from typing import Callable
 
-from flask import Flask, Response, current_app, g, jsonify, request, session
+from flask import Flask, Response, current_app, jsonify, request, session
 from flask.ctx import RequestContext
 from sqlite_utils import Database
 from werkzeug.exceptions import MethodNotAllowed
@@ -26,28 +24,6 @@ TAPS_FIRST_SECONDS = 0.02  # how long a stream's panel waits for taps being answ
 # Python runs one thread at a time anyway; six streams rendering at once only hand its lock to each other at
 # every database read (measured: twice the context switches, 12% more CPU per tap), so they take turns.
 ONE_RENDER_AT_A_TIME = threading.Lock()
-# The connection each database's panels are read through, used only while holding that lock. Taking one from
-# the pool under the lock (the pool's own lock, a liveness check) gave the processor away and waited to get it
-# back: 1.2-2.9 ms of a 7-16 ms hold on PostgreSQL under load, while every other stream waited for the lock.
-_render_connections: dict[str, Database] = {}
-
-
-@contextlib.contextmanager
-def render_connection(path: str) -> Iterator[Database]:
-    """The panel's request's connection: the one kept for rendering (taken from the pool the first time, and again
-    after one failed); use only while holding ONE_RENDER_AT_A_TIME, inside the panel's request context."""
-    db = _render_connections.pop(path, None) or pool.take(path)
-    if store.remembers_versions(db):
-        db.versions_seen.clear()  # versions a former panel saw are not this one's
-    g.db = db  # what get_db() gives the render; taken away before the request ends, so the pool never gets it back
-    try:
-        yield db
-    except BaseException:
-        pool.give(path, db, failed=True)  # a server restart leaves it dead: the next panel takes a fresh one
-        raise
-    finally:
-        g.pop("db", None)
-    _render_connections[path] = db
 
 
 def panel_maker(app: Flask, table: store.TableRow) -> Callable[[int | None], tuple[str, int] | None]:
@@ -68,10 +44,9 @@ def panel_maker(app: Flask, table: store.TableRow) -> Callable[[int | None], tup
         hub.taps.wait(TAPS_FIRST_SECONDS)
         try:
             own_session = app.session_interface.session_class(copy.deepcopy(cookie_session))
-            with ONE_RENDER_AT_A_TIME, RequestContext(app, environ, session=own_session), \
-                    render_connection(app.config["DATABASE"]) as db:
+            with ONE_RENDER_AT_A_TIME, RequestContext(app, environ, session=own_session):
                 if newest is not None:  # the version the stream heard of: its state and seat claims are read as of it
-                    store.saw_version(db, table.id, newest)
+                    store.saw_version(get_db(), table.id, newest)
                 actor = actor_for(table)
                 return stream_panel(table, actor) if actor is not None else None
         except Exception:  # noqa: BLE001 - a version event still tells the page to catch up

@@ -3,11 +3,6 @@
 import re
 import threading
 
-import psycopg
-import pytest
-
-from companion.app import create_app
-from companion.web import streams
 from tests.helpers.http_phones import act, join
 from tests.helpers.http_tables import live_app
 from tests.helpers.postgres_cluster import BOTH_DATABASES
@@ -78,35 +73,3 @@ def test_a_phone_whose_seat_was_freed_gets_no_panel_over_its_stream(tmp_path, da
         response.close()
     assert (name, data) == ("version", str(display.get(f"/t/{token}/version").get_json()["version"]))
     assert ana.get(f"/t/{token}/panel?view=seat", headers={"HX-Request": "true"}).status_code == 403
-
-
-@pytest.mark.parametrize("database", ["postgresql"], indirect=True)
-def test_a_stream_carries_panels_again_after_the_database_dropped_the_connection_they_are_read_through(
-        tmp_path, database):
-    app, display, token = live_app(tmp_path, database)
-    # Ben's taps go through another server on the same database, so Ana's server must read each new state.
-    other = create_app(dict(app.config), instance_path=str(tmp_path))
-    ana, ben = join(app, token, 1, "Ana"), join(other, token, 2, "Ben")
-    response = ana.get(f"/t/{token}/live?view=seat", buffered=False)
-
-    def ben_taps() -> int:
-        tapped = display.get(f"/t/{token}/version").get_json()["version"] + 1
-        threading.Timer(0.2, lambda: act(ben, token, type="adjust_wounds", seat=2, delta=1).close()).start()
-        return tapped
-
-    try:
-        assert next_event(response.response)[0] == "version"
-        now = ben_taps()
-        name, html = next_event(response.response)
-        assert name == "panel" and int(VERSION.search(html).group(1)) == now
-        rendering = streams._render_connections[database].conn.info.backend_pid
-        with psycopg.connect(database, autocommit=True) as admin:  # as a database restart does to it
-            admin.execute("SELECT pg_terminate_backend(%s, 10000)", [rendering])  # waits until it is gone
-        now = ben_taps()
-        assert next_event(response.response) == ("version", str(now))  # the page fetches its panel itself
-        now = ben_taps()
-        name, html = next_event(response.response)
-    finally:
-        response.close()
-        other.extensions["play"].hub.shutdown()
-    assert name == "panel" and int(VERSION.search(html).group(1)) == now and "wounds 3" in html

@@ -15,7 +15,8 @@ def _require_seat(state: TableState, seat: int | None) -> int:
     return seat
 
 
-def _require_playing(state: TableState) -> None:
+def require_playing(state: TableState) -> None:
+    """Refuse a move once somebody has won."""
     if state.winner is not None:
         raise RuleViolation(
             N_("The game is over: %(name)s has won. Undo the last change if it was a mistake."),
@@ -68,7 +69,7 @@ def _decide_dealer(state, seat, args):
 
 def _decide_slack(state, seat, args):
     seat = _require_seat(state, seat)
-    _require_playing(state)
+    require_playing(state)
     if state.seats[seat].slack + args["delta"] < 0:
         raise RuleViolation(N_("Slack cannot drop below zero."), section="guevara.goal")
     return [{"type": "slack_adjusted", "seat": seat, "args": {"delta": args["delta"]}}]
@@ -76,7 +77,7 @@ def _decide_slack(state, seat, args):
 
 def _decide_wounds(state, seat, args):
     seat = _require_seat(state, seat)
-    _require_playing(state)
+    require_playing(state)
     if state.seats[seat].wounds + args["delta"] < 0:
         raise RuleViolation(N_("There is no wound to remove."), section="guevara.wounds")
     return [{"type": "wounds_adjusted", "seat": seat, "args": {"delta": args["delta"]}}]
@@ -85,7 +86,7 @@ def _decide_wounds(state, seat, args):
 def _decide_roll(state, seat, args):
     if seat is not None:
         _require_seat(state, seat)
-    _require_playing(state)
+    require_playing(state)
     value = args["value"]
     if not 1 <= value <= 6:
         raise RuleViolation(N_("A die shows 1 to 6."), section="guevara.quick")

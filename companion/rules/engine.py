@@ -28,11 +28,16 @@ JOB_GAME_TOPICS = {
 
 # Events that are about phones, not the game: undo skips them.
 HOUSEKEEPING = {"table_created", "seat_joined", "seat_freed", "undone", "redone"}
+# Once someone has won: the win taken back or brought back, a new game, and phones taking or leaving their seats
+# (to read the story), never another move in the game that is over.
+AFTER_A_WIN = frozenset({"undo", "redo", "rematch", "join", "free_seat"})
 
 
 def decide(state: TableState, kind: str, seat: int | None, args: dict[str, Any]) -> list[dict]:
     """Validate one action against the state and return the events it causes."""
     try:
+        if state.winner is not None and kind not in AFTER_A_WIN:
+            core.require_playing(state)
         if kind == "roll_die" and "value" in args:  # a step waiting for this roll takes it
             kind, args = roll_steps.routed(state, seat, args)
         if kind == "advance" and args.get("to"):  # straight to a later phase: the ordinary steps, as one action

@@ -168,9 +168,11 @@ def _decide_rematch(state, seat, args):
 
 
 def people_to_send_away(state: TableState, seat: int) -> list:
-    """The People in a room that a get-rid roll may send away (not Cats, not who the rules keep)."""
+    """The People in a room that a get-rid roll may send away (not Cats, not who the rules keep, not who had their
+    roll this turn)."""
+    tried = state.turn.rid_tried if state.turn is not None else ()
     return [card for card in state.tents.get(seat, [])
-            if card.type == "person" and card.key not in tents.NOT_ROLLED_AWAY]
+            if card.type == "person" and card.key not in tents.NOT_ROLLED_AWAY and card.uid not in tried]
 
 
 def _decide_get_rid_all(state, seat, args):

@@ -2,7 +2,8 @@
 
 A phase is a stop when something may be done in it once entered: cards played (Call People, Free Time), People
 sent away (Roll), a wound healed (Heal), or when something must be done first (a pest's demand, the table's die
-for a job's number, a card's roll). Draw and Discard happen with the printed cards only, so they are never stops.
+for a job's number, a card's roll). The turn may end in one step past phases where cards could have been played,
+never past a wound to heal or a Person to roll for. Draw and Discard happen with the printed cards only, so they are never stops.
 Passing goes through each phase as "Next phase" would, so every rule that runs on the way runs; it is one action,
 undone at once, logged as the phases passed.
 """
@@ -39,14 +40,19 @@ def _waits(state: TableState, seat: int) -> bool:
 
 def _may_act(state: TableState, seat: int) -> bool:
     """Something may be done in the phase just entered."""
+    return state.turn.phase in ("call", "freetime") or _owed(state, seat, unwanted_only=False)
+
+
+def _owed(state: TableState, seat: int, unwanted_only: bool = True) -> bool:
+    """The phase just entered offers what only it gives: a wound healed, an unwanted Person's one roll to be sent
+    away. Playing no card loses nothing, but passing these would, so the turn never ends past them in one step."""
     from .offers import accepts
 
     phase = state.turn.phase
-    if phase in ("call", "freetime"):
-        return True
     if phase == "roll":
         return any(accepts(state, "get_rid", seat, {"card": card.uid, "to": "discard", "value": 1})
-                   for card in state.tents.get(seat, []))
+                   for card in state.tents.get(seat, [])
+                   if not unwanted_only or card.worth <= 0 or card.pest)
     if phase == "heal":
         return accepts(state, "heal", seat, {})
     return False
@@ -68,7 +74,7 @@ def reachable(state: TableState, seat: int, extra: dict[str, Any] | None = None)
             waits = _waits(current, seat)
             if not found and (waits or _may_act(current, seat)):
                 found, stop = True, (current.turn.phase if steps > 1 else None)
-            if waits:
+            if waits or _owed(current, seat):
                 return stop, False
     except RuleViolation:
         return stop, False

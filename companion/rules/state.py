@@ -88,6 +88,7 @@ class Turn:
     free_time_left: int = 0
     acted: bool = False
     awaiting: list[str] = field(default_factory=list)  # "income", "free_time": what waits for the table's own die
+    rid_tried: list[int] = field(default_factory=list)  # People already rolled for this turn: one chance each
 
 
 @dataclass

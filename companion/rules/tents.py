@@ -152,6 +152,12 @@ def open_window(state: TableState, seat: int | None, window_uid: int) -> Window:
 
 def _decide_cancel(state, seat, args):
     window = open_window(state, seat, args["window"])
+    if "tv" in args.get("with_categories", ()):  # a TV card only ever turns a Free Time into an evening of TV
+        topic = state.rules.rulebook_topic("tv")
+        if PHASE_OF_KIND[window.kind] != "freetime":
+            raise RuleViolation(N_("A TV card cannot stop anyone calling People."), section=topic)
+        raise RuleViolation(N_("A TV card is answered with “TV card: they watch TV instead”, not as a cancel."),
+                            section=topic)
     return [{"type": "card_canceled", "seat": seat, "args": {"window": args["window"], "with": args["with"],
                                                             "kind": window.kind, "owner": window.seat}}]
 
@@ -177,6 +183,9 @@ def _decide_get_rid(state, seat, args):
     card = _own_card(state, seat, args["card"])
     if card.type != "person" or card.key in NOT_ROLLED_AWAY:
         raise RuleViolation(N_("The Glorious Leader and Cats cannot be rolled away."),
+                            section="guevara.people.get_rid")
+    if card.uid in turn.rid_tried:
+        raise RuleViolation(N_("Each Person gets one roll to be sent away a turn: try again next turn."),
                             section="guevara.people.get_rid")
     destination = args["to"]
     if destination != "discard" and destination not in state.seats:
@@ -347,6 +356,8 @@ def _passed(state, seat, args, seq):
 
 def _rid_rolled(state, seat, args, seq):
     _seen_roll(state, seat, "get_rid", args, seq)
+    if state.turn is not None:
+        state.turn.rid_tried.append(args["card"])
     if args["value"] < GET_RID_SUCCEEDS:
         return
     found = take_card(state, args["card"])

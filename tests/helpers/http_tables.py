@@ -64,9 +64,10 @@ def profile_fields(page: str, numbers: dict[str, tuple[str, str, str]]) -> dict:
     return fields
 
 
-def set_up_goth(app, client):
-    """Chez Goth with the job cards entered: Ana the Artist, Ben the Poet, Cleo the Barista, Cleo deals."""
-    token = open_table(client, "goth")
+def set_up_goth(app, client, game="goth"):
+    """Chez Goth (or both decks) with the job cards entered: Ana the Artist, Ben the Poet, Cleo the Barista, Cleo
+    deals."""
+    token = open_table(client, game)
     page = client.get(f"/t/{token}/display").get_data(as_text=True)
     assert act(client, token, type="set_job_profile", **profile_fields(page, GOTH_NUMBERS)).status_code == 200
     phones = [join(app, token, seat, name) for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cleo"))]

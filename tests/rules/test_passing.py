@@ -3,7 +3,7 @@
 import pytest
 
 from companion.rules import RuleViolation, offers
-from tests.helpers.guevara_tables import FRIEND, game, to_phase
+from tests.helpers.guevara_tables import FRIEND, PEDRO, game, to_phase
 
 
 def skip_of(log):
@@ -55,3 +55,41 @@ def test_a_phase_that_is_not_the_next_stop_is_refused_and_a_waiting_roll_stops_t
     assert offers(log.state, 1).skip is None
     with pytest.raises(RuleViolation):
         log.act("advance", 1, phase="call", turn=1, to="end")
+
+
+@pytest.mark.parametrize("phase", ["draw", "roll", "call", "discard"])
+def test_the_turn_never_ends_in_one_step_past_a_wound_the_player_may_heal(phase):
+    log = game()
+    log.act("adjust_wounds", 1, delta=1)
+    to_phase(log, phase)
+    assert skip_of(log) != "end"
+    with pytest.raises(RuleViolation):
+        log.act("advance", 1, phase=phase, turn=1, to="end")
+    assert log.state.seats[1].wounds == 1 and log.state.turn.seat == 1
+
+
+def test_the_turn_never_ends_in_one_step_past_an_unwanted_persons_roll():
+    log = game()
+    to_phase(log, "call")
+    log.act("play_card", 1, cards=[PEDRO], target=2)  # Pedro drops in on Ben
+    log.act("advance", 1, phase="call", turn=1, to="end")
+    assert log.state.turn.seat == 2 and log.state.turn.phase == "draw"
+    assert skip_of(log) is None  # Roll is next: Ben's one chance to send Pedro away
+    with pytest.raises(RuleViolation):
+        log.act("advance", 2, phase="draw", turn=2, to="end")
+
+
+def test_each_person_gets_one_roll_to_be_sent_away_a_turn():
+    log = game()
+    to_phase(log, "call")
+    log.act("play_card", 1, cards=[PEDRO], target=2)
+    log.act("advance", 1, phase="call", turn=1, to="end")
+    to_phase(log, "roll")
+    pedro = log.state.tents[2][0].uid
+    log.act("get_rid", 2, card=pedro, to="discard", value=3)  # he stays
+    assert offers(log.state, 2).get_rid is None
+    with pytest.raises(RuleViolation) as refused:
+        log.act("get_rid", 2, card=pedro, to="discard", value=6)
+    assert refused.value.section == "guevara.people.get_rid"
+    assert [card.name for card in log.state.tents[2]] == ["Pedro"]
+    assert skip_of(log) == "end"  # his chance is used: nothing more is owed this turn

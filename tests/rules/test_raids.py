@@ -192,5 +192,5 @@ def test_a_promotion_that_wins_the_game_leaves_no_loot_to_pick():
     for action, args in (("take_loot", {"card": BERET}), ("take_loot", {}), ("end_loot", {}), ("name_second", {"with": 3})):
         with pytest.raises(RuleViolation) as refused:
             log.act(action, 1, **args)
-        assert refused.value.message == "The game is over."
+        assert refused.value.message.startswith("The game is over")
     assert log.state.tents[1] == [] and log.state.winner == 2

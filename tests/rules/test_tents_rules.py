@@ -71,8 +71,10 @@ def test_reaching_the_goal_for_a_moment_wins_even_if_requisitioned():
     state = log.act("advance", 1, phase="freetime", turn=1)  # nobody canceled: the Beret is in the tent
     assert state.winner == 1
     beret = state.tents[1][0].uid
-    state = log.act("remove_card", 3, card=beret)  # Requisition is not a canceling card
-    assert state.total(1) == 19 and state.winner == 1
+    with pytest.raises(RuleViolation) as refused:  # a Requisition after the win comes too late
+        log.act("remove_card", 3, card=beret)
+    assert refused.value.message.startswith("The game is over")
+    assert log.state.total(1) == 20 and log.state.winner == 1
 
 
 def test_a_sleep_card_canceled_too_late_stays():

@@ -213,3 +213,26 @@ def test_the_card_form_offers_the_games_own_categories(client, game, offered, no
     categories, pests = card_form_choices(client.get(f"/t/{token}/display").get_data(as_text=True))
     assert offered <= categories | pests
     assert not not_offered & (categories | pests)
+
+
+SLOTHS = "Sloths – Nature's Sleeping Pills"  # a TV card of Chez Geek's deck
+
+
+def test_a_tv_card_named_as_a_cancel_stops_neither_a_call_nor_a_free_time(app, client):
+    token, (ana, ben, _cleo) = set_up_goth(app, client, game="geekgoth")
+    act(client, token, type="start_game")
+    for phase in ("draw", "roll"):
+        act(ana, token, type="advance", seat=1, phase=phase, turn=1)
+    act(ana, token, type="play_card", seat=1, name="Roommate Pal", card_type="person", slack="2")
+    window = state(client, token)["window"]["id"]
+    refused = act(ben, token, type="cancel_card", seat=2, window=window, **{"with": SLOTHS})
+    assert refused.status_code == 409 and "A TV card cannot stop anyone calling People." in refused.get_data(
+        as_text=True)
+    assert state(client, token)["window"]["id"] == window  # the call still waits for its roll
+    act(ana, token, type="roll_for_card", seat=1)
+    act(ana, token, type="advance", seat=1, phase="call", turn=1)
+    act(ana, token, type="play_card", seat=1, name="Moping", card_type="activity", slack="2")
+    window = state(client, token)["window"]["id"]
+    refused = act(ben, token, type="cancel_card", seat=2, window=window, **{"with": SLOTHS.lower()})
+    assert refused.status_code == 409 and "they watch TV instead" in refused.get_data(as_text=True)
+    assert state(client, token)["window"]["id"] == window

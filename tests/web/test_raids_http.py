@@ -90,5 +90,5 @@ def test_the_raid_that_wins_the_game_leaves_no_loot_picker_on_any_screen(app, cl
                         "loot-form", "picks from the loot"):
             assert control not in html, control
     refused = act(ana, table, type="take_loot", seat=1, name="Cigars", slack=2)
-    assert refused.status_code == 409 and "The game is over." in refused.get_data(as_text=True)
+    assert refused.status_code == 409 and "The game is over" in refused.get_data(as_text=True)
     assert state(client, table)["seats"][0]["tent"] == []

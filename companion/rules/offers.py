@@ -17,7 +17,7 @@ from .denounce import has_toady, leaders_elsewhere, movable_people
 from .raids import outranked_by_nobody, raid_callable, raid_rollers
 from .ranks import rank_step
 from .state import TableState
-from .tents import ONLY_HIGHEST_RAIDS, may_pull_rank
+from .tents import ONLY_HIGHEST_RAIDS, PHASE_OF_KIND, may_pull_rank
 from .tv import may_watch_tv
 from .violations import RuleViolation
 
@@ -270,10 +270,12 @@ def _offers(state: TableState, mine: tuple[int, ...], display: bool) -> Offers:
     parts.update(_whenever(state, mine, display))
     if playing:
         turn, window = _turn(state, mine), _window(state, mine, display)
+        raid = _raid(state, mine)
         parts.update(turn, feed_pest=_feeds(state, mine))
-        parts.update(window, withheld=turn.get("withheld", ()) + window.get("withheld", ()))
-        parts.update(_raid(state, mine))
+        parts.update(window)
+        parts.update(raid)
         parts.update(_denouncement(state, mine))
+        parts["withheld"] = tuple(item for part in (turn, window, raid) for item in part.get("withheld", ()))
     return Offers(**parts)
 
 
@@ -313,15 +315,17 @@ def _turn(state: TableState, mine: tuple[int, ...]) -> dict[str, Any]:
     phases = state.rules.phases
     window = state.window
     stop, may_end = passing.reachable(state, turn.seat)
+    stopped = refusal(state, "advance", turn.seat, {"phase": turn.phase, "turn": turn.number})
     parts: dict[str, Any] = {
-        "advance": Advance(turn.seat, turn.phase, turn.number, turn.phase == phases[-1]),
+        "advance": None if stopped else Advance(turn.seat, turn.phase, turn.number, turn.phase == phases[-1]),
         "skip": Skip(turn.seat, turn.phase, turn.number, stop or passing.END) if stop or may_end else None,
         "budget": turn.seat if turn.phase == "freetime" else None,
         "use_free_time": turn.seat if turn.phase == "freetime" else None,
         "heal": turn.seat if accepts(state, "heal", turn.seat, {}) else None,
+        "withheld": (_withheld("advance", turn.seat, stopped),) if stopped else (),
     }
     if turn.phase == "heal" and parts["heal"] is None:  # the reminder speaks of healing: say why there is no button
-        parts["withheld"] = (_withheld("heal", turn.seat, refusal(state, "heal", turn.seat, {})),)
+        parts["withheld"] += (_withheld("heal", turn.seat, refusal(state, "heal", turn.seat, {})),)
     if turn.phase in ("call", "freetime") and not (window is not None and window.awaits_roll):
         parts["play_card"] = PlayCard(turn.seat, calls_people=turn.phase == "call")
     parts["get_rid"] = _get_rid(state, turn.seat)
@@ -362,20 +366,33 @@ def _window(state: TableState, mine: tuple[int, ...], display: bool) -> dict[str
         "pull_rank": pullers,
         "pull_rank_raid": raiders,
         "withheld": tuple(Withheld("pull_rank_raid", s, ONLY_HIGHEST_RAIDS, "guevara.raid")
-                          for s in pullers if s not in raiders),
+                          for s in pullers if s not in raiders)
+                    + (() if display else _rank_not_pulled(state, others, pullers)),
         "watch_tv": tuple(s for s in mine if may_watch_tv(state, s)),
         "roll_for_card": window.seat if window.awaits_roll and window.seat in mine else None,
     }
 
 
+def _rank_not_pulled(state: TableState, others: tuple[int, ...], pullers: tuple[int, ...]) -> tuple[Withheld, ...]:
+    """Why a player who holds rank over somebody may not pull it on this Free Time (or countermand its order)."""
+    window = state.window
+    if PHASE_OF_KIND[window.kind] != "freetime":
+        return ()
+    card = {"name": "", "type": "activity"}
+    return tuple(_withheld("pull_rank", s, refusal(state, "pull_rank", s, {"window": window.uid, "card": card}))
+                 for s in others if s not in pullers and any(state.outranks(s, other) for other in state.seats))
+
+
 def _raid(state: TableState, mine: tuple[int, ...]) -> dict[str, Any]:
     """Calling a raid, rolling for it, and sharing out the loot."""
     parts: dict[str, Any] = {"raid_roll": tuple(s for s in raid_rollers(state) if s in mine)}
-    if raid_callable(state) and state.rules.has_ranks:
+    if state.rules.has_ranks and (raid_callable(state) or raid_callable(state, any_rank=True)):
         leader = state.turn.seat
         player = leader if leader in mine else (mine[0] if len(mine) == 1 else None)
-        if player is not None:
+        if player is not None and raid_callable(state):
             parts["call_raid"] = RaidCall(player, leader)
+        elif leader in mine:  # the rank, not the moment, keeps this player from leading a raid
+            parts["withheld"] = (Withheld("call_raid", leader, ONLY_HIGHEST_RAIDS, "guevara.raid"),)
     raid = state.raid
     if raid is None:
         return parts

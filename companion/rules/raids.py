@@ -20,11 +20,12 @@ def may_lead_raid(state: TableState, seat: int) -> bool:
     return seat in state.highest_ranked()
 
 
-def raid_callable(state: TableState) -> bool:
-    """Whether the player on turn could call a raid right now (with their own card or one handed over)."""
+def raid_callable(state: TableState, any_rank: bool = False) -> bool:
+    """Whether the player on turn could call a raid right now (with their own card or one handed over); with
+    `any_rank`, whether they could if their rank allowed it."""
     turn, window = state.turn, state.window
     return (turn is not None and state.winner is None and state.raid is None and turn.phase == "freetime"
-            and turn.free_time_left >= 1 and may_lead_raid(state, turn.seat)
+            and turn.free_time_left >= 1 and (any_rank or may_lead_raid(state, turn.seat))
             and not (window is not None and window.awaits_roll))
 
 

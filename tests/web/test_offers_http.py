@@ -1,7 +1,7 @@
 """What the screens offer comes from rules.offers: state.json tells each caller, and no page shows a control the
 rules forbid."""
 
-from tests.helpers.http_phones import act
+from tests.helpers.http_phones import act, join
 from tests.helpers.http_tables import started, to_phase
 
 
@@ -50,3 +50,16 @@ def test_after_the_win_phones_offer_nothing_but_undo(app, client, table):
             assert control not in html, control
         assert "Undo" in html
     assert "Rematch with the same seats" in client.get(f"/t/{table}/display").get_data(as_text=True)
+
+
+def test_a_phone_says_why_a_corporal_cannot_countermand_and_why_the_private_cannot_go_on_yet(app, client, table):
+    ana, ben = started(app, client, table)  # Ana Private, Ben Corporal, Cleo Sergeant, seat 4 Private
+    cleo = join(app, table, 3, "Cleo")
+    to_phase(ana, table, 1, "Free Time")
+    act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2)
+    window = ana.get(f"/t/{table}/state.json").get_json()["window"]["id"]
+    assert act(cleo, table, type="pull_rank", seat=3, window=window, name="Drill", slack=1).status_code == 200
+    page = ben.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert 'data-testid="withheld-pull_rank"' in page
+    assert "Only a rank higher than the first order&#39;s can countermand it." in page
+    assert 'data-section="guevara.pull_rank.countermand"' in page

@@ -496,6 +496,8 @@ def newest_notable(events: Iterable[dict], state: TableState, by_seq: dict[int, 
     for event in events:
         if engine.step_of(event) in state.undone:
             continue
+        if event["type"] in REMATCHES:  # a new game: nothing of the last one is news any more
+            found = None
         candidate = notable(event, by_seq)
         if candidate is not None and (found is None or candidate.seq > found.seq):
             found = candidate

@@ -144,6 +144,14 @@ def test_the_newest_highlight_skips_undone_events_and_the_win_comes_first():
     assert (win.kind, win.seats, win.seq) == ("win", (1,), log.events[-1]["seq"]) and win.key.startswith("win-")
 
 
+def test_after_a_rematch_the_last_games_wound_is_no_highlight():
+    log = game()
+    log.act("adjust_wounds", 2, delta=1)
+    log.act("adjust_slack", 1, delta=19)
+    state = log.act("rematch")
+    assert game_story.newest_notable(log.events, state, {e["seq"]: e for e in log.events}) is None
+
+
 def test_a_successful_cancel_names_whose_card_it_hit():
     log = game()
     to_phase(log, "freetime")

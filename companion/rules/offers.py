@@ -210,6 +210,11 @@ class Offers:
     name_seat: tuple[int, ...] = ()
     withheld: tuple[Withheld, ...] = ()
 
+    def counters_for(self, seat: int) -> bool:
+        """Whether any counter of the seat (Slack, wounds, heartache, this turn's budget) may change now."""
+        tallies = (self.adjust_slack, self.adjust_wounds, self.more_heartache, self.less_heartache)
+        return any(seat in offered for offered in tallies) or self.budget == seat
+
     def withheld_from(self, action: str) -> tuple[Withheld, ...]:
         """The reasons an option is not offered to the seats this screen acts for."""
         return tuple(item for item in self.withheld if item.action == action)

@@ -52,7 +52,9 @@ def test_a_call_is_rolled_by_the_server_and_shown_to_all(app, client, table):
     ana, ben = started(app, client, table)
     to_phase(ana, table, 1, "Call People")
     act(ana, table, type="play_card", seat=1, name="Camp Cook", card_type="person", slack=2)
-    assert 'data-testid="roll-for-card"' in ana.get(f"/t/{table}/seat").get_data(as_text=True)
+    waiting = ana.get(f"/t/{table}/seat").get_data(as_text=True)
+    assert 'data-testid="roll-for-card"' in waiting
+    assert 'data-testid="advance"' not in waiting and 'data-testid="withheld-advance"' in waiting  # roll first
     assert 'data-testid="roll-for-card"' not in ben.get(f"/t/{table}/seat").get_data(as_text=True)
     act(ana, table, type="roll_for_card", seat=1)
     log = ben.get(f"/t/{table}/seat").get_data(as_text=True)

@@ -55,8 +55,17 @@ def tent_changes(before: TableState, after: TableState) -> dict:
                 left.append({**_told(card), "seat": seat})
             elif now != seat:
                 moved.append({**_told(card), "from": seat, "to": now})
-    changes = {"left": left, "moved": moved, "dropped": _dropped(before, after, where_after)}
+    changes = {"left": left, "moved": moved, "dropped": _dropped(before, after, where_after),
+               "landed": _landed(before, after, where_after)}
     return {key: value for key, value in changes.items() if value}
+
+
+def _landed(before: TableState, after: TableState, where_after: dict[int, int]) -> list[dict]:
+    """Cards of the card being played that have now landed in a tent: nobody canceled them."""
+    window = before.window
+    if window is None or after.window is not None and after.window.uid == window.uid:
+        return []
+    return [{**_told(card), "seat": where_after[card.uid]} for card in window.cards if card.uid in where_after]
 
 
 def _dropped(before: TableState, after: TableState, where_after: dict[int, int]) -> list[dict]:

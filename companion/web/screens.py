@@ -211,7 +211,7 @@ def window_text(state: TableState) -> str:
     if window is None:
         return ""
     return narrate.play_text(window.kind, window.cards, told.seat_name(state, window.target),
-                             state.rules.has_rooms)
+                             state.rules.has_rooms, own=window.target == window.seat)
 
 
 def _pest_names(state: TableState) -> dict[int, str]:

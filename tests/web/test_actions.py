@@ -169,5 +169,5 @@ def test_undo_hints_name_old_events_beyond_the_visible_log(app, table):
         act(ana, table, type="undo")
     html = ana.get(f"/t/{table}/seat").get_data(as_text=True)
     undo_part = html.split('value="undo"')[1].split("</form>")[0]
-    assert "Ana: 3 wounds" in undo_part  # the next undo reaches back 41 events
+    assert "Ana: takes 3 wounds" in undo_part  # the next undo reaches back 41 events
     assert html.count("undid: Ana: +1 Slack") == 15  # the visible log names targets outside it too

@@ -173,6 +173,8 @@ def test_a_players_own_swap_names_who_played_the_demotion(app, client):
     ok(act(client, token, type="start_game"))
     ana, ben, cleo = join(app, token, 1, "Ana"), join(app, token, 2, "Ben"), join(app, token, 3, "Cleo")
     ok(act(cleo, token, type="demote", seat=3, target=2))  # no Private card free: Ben picks whom to swap with
+    assert ("<b>Ben</b> is demoted by the Demotion card of Cleo and must pick a Private to swap rank cards with"
+            in page(ana, f"/t/{token}/log"))  # the card is told when played, not only once the swap is picked
     ok(act(ben, token, type="choose_swap", seat=2, **{"with": 1}))
     assert "<b>Ben</b> is demoted to Private (Demotion card of Cleo)" in page(ana, f"/t/{token}/log")
 

@@ -14,6 +14,7 @@ from tests.helpers.http_tables import open_table, profile_fields, set_up
 
 JOBS = {"temp": ("1/4", "2", "20"), "slacker": ("2", "3", "25"), "drummer": ("3", "2", "21"),
         "artist": ("1/4", "2", "20"), "poet": ("1", "3", "21")}
+LOG_MOVES_ON = {"en": "moves on to {}", "de": "geht weiter zu {}", "ru": "переходит к фазе «{}»"}
 FIRST_JOBS = {"geek": ("temp", "slacker"), "goth": ("artist", "poet")}
 
 
@@ -65,7 +66,7 @@ def test_phase_pills_log_and_budget_line_use_the_words_of_the_games_rules_refere
     assert [w for w in words if w.casefold() not in reference] == []
     call = words[2]
     assert shown(page, r'data-testid="turn-phase">(.*?)<') == [call]
-    assert f": {call}" in page  # the log's "phase: …" line
+    assert LOG_MOVES_ON[lang].format(call) in page  # the log's line for the phase
     for testid in ("income-left", "free-time-left"):
         label = re.match(r"\w+", shown(page, rf'data-testid="{testid}">(.*?)<')[0]).group()
         assert label.casefold() in reference, (testid, label)

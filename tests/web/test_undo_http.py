@@ -8,13 +8,13 @@ from tests.helpers.postgres_cluster import BOTH_DATABASES
 pytestmark = BOTH_DATABASES  # the HTTP suite on SQLite and on a real PostgreSQL
 
 
-def test_the_undo_button_names_everything_the_last_tap_did_and_takes_it_all_back(app, client, table):
+def test_the_undo_button_names_the_last_tap_and_how_much_more_it_did_and_takes_it_all_back(app, client, table):
     ana, ben = started(app, client, table)
     to_phase(ana, table, 1, "Free Time")
     act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2)
     act(ana, table, type="advance", seat=1, phase="freetime", turn=1)  # closes the window, then moves on
     html = ben.get(f"/t/{table}/seat").get_data(as_text=True)
-    assert "Ana: keeps the card in play: nobody canceled it; Ana: phase: Discard" in html
+    assert "Ana: moves on to Discard (and 1 change more)" in html
     act(ben, table, type="undo")
     after = state(client, table)
     assert after["phase"] == "freetime" and after["window"]["cards"][0]["name"] == "Hammock Time"

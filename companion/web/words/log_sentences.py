@@ -120,6 +120,8 @@ def log_entries(events: list[dict], state: TableState, by_seq: dict[int, dict]) 
     the win, which no event records (reaching the goal wins at once), gets its own line after the event that did it."""
     entries = []
     for e in reversed(events):
+        if _inside_passing(e, by_seq):
+            continue
         time = datetime.fromtimestamp(e["at"]).strftime("%H:%M")
         if e["seq"] == state.won_at and state.winner is not None:
             entries.append(Entry(seq=e["seq"], time=time, who=seat_name(state, state.winner),
@@ -129,18 +131,39 @@ def log_entries(events: list[dict], state: TableState, by_seq: dict[int, dict]) 
     return entries
 
 
+def _inside_passing(event: dict, by_seq: dict[int, dict]) -> bool:
+    """A phase entered on the way of "Straight to …" or "End the turn": the passing's own line tells it."""
+    first = by_seq.get(step_of(event))
+    return event["type"] == "phase_entered" and first is not None and first["type"] == "phases_passed"
+
+
+# Events a tap causes on the way to what it did: a label that names the tap names what comes after them.
+ON_THE_WAY = frozenset({"window_closed", "pest_hungry"})
+
+
+def tap_label(step: int, state: TableState, by_seq: dict[int, dict]) -> str:
+    """One action named for an undo or redo button: what the tap did, and how many further changes it made."""
+    events = sorted((event for event in by_seq.values() if step_of(event) == step), key=lambda event: event["seq"])
+    if not events:
+        return "?"
+    main = next((event for event in events if event["type"] not in ON_THE_WAY), events[0])
+    text = _about(main, state, _predicate(main, state, by_seq))
+    more = len(events) - 1
+    return text + " " + ngettext("(and %(num)d change more)", "(and %(num)d changes more)", more) if more else text
+
+
 def next_undo(state: TableState, by_seq: dict[int, dict]) -> str | None:
-    """What the undo button would take back, as a sentence."""
+    """What the undo button would take back, named in a line or two."""
     if not state.undoable:
         return None
-    return describe_action(state.undoable[-1], state, by_seq)
+    return tap_label(state.undoable[-1], state, by_seq)
 
 
 def next_redo(state: TableState, by_seq: dict[int, dict]) -> str | None:
-    """What the redo button would bring back, as a sentence."""
+    """What the redo button would bring back, named in a line or two."""
     if not state.redoable:
         return None
-    return describe_action(state.redoable[-1], state, by_seq)
+    return tap_label(state.redoable[-1], state, by_seq)
 
 
 # Each event type's sentence, without the player's name: one function per type (TELLERS), found by `_predicate`.
@@ -169,8 +192,8 @@ def _slack_adjusted(event: dict, state: TableState, by_seq: dict[int, dict]) -> 
 def _wounds_adjusted(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     args = event["args"]
     if args["delta"] > 0:
-        return ngettext("%(num)d wound", "%(num)d wounds", args["delta"])
-    return ngettext("%(num)d wound healed", "%(num)d wounds healed", -args["delta"])
+        return ngettext("takes %(num)d wound", "takes %(num)d wounds", args["delta"])
+    return ngettext("heals %(num)d wound", "heals %(num)d wounds", -args["delta"])
 
 
 def _die_rolled(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
@@ -200,6 +223,9 @@ def _rank_changed(event: dict, state: TableState, by_seq: dict[int, dict]) -> st
 
 def _swap_pending(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     args = event["args"]
+    if args.get("by") in state.seats:
+        return _("is demoted by the Demotion card of %(name)s and must pick a %(rank)s to swap rank cards with",
+                 name=seat_name(state, args["by"]), rank=rank_name(args["rank"]))
     return _("must pick a %(rank)s to swap rank cards with", rank=rank_name(args["rank"]))
 
 
@@ -241,12 +267,19 @@ def _budget_card_played(event: dict, state: TableState, by_seq: dict[int, dict])
 
 def _phase_entered(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     args = event["args"]
-    return _("phase: %(phase)s", phase=phase_name(args["phase"], state.rules))
+    return _("moves on to %(phase)s", phase=phase_name(args["phase"], state.rules))
 
 
 def _phases_passed(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
-    phases = ", ".join(phase_name(phase, state.rules) for phase in event["args"]["phases"])
-    return _("passed %(phases)s with nothing to do", phases=phases)
+    """The phase tapped in may have seen cards played: only the phases after it were passed with nothing done."""
+    args = event["args"]
+    skipped = ", ".join(phase_name(phase, state.rules) for phase in args["phases"][1:])
+    if args["to"] == "end":
+        return _("ends the turn, passing %(phases)s with nothing to do", phases=skipped) if skipped \
+            else _("ends the turn")
+    target = phase_name(args["to"], state.rules)
+    return _("goes straight to %(phase)s, passing %(phases)s with nothing to do", phase=target, phases=skipped) \
+        if skipped else _("moves on to %(phase)s", phase=target)
 
 
 def _income_adjusted(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
@@ -270,7 +303,8 @@ def _free_time_used(event: dict, state: TableState, by_seq: dict[int, dict]) -> 
 
 def _card_played(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     args = event["args"]
-    text = play_text(args["kind"], args["cards"], seat_name(state, args["target"]), state.rules.has_rooms)
+    text = play_text(args["kind"], args["cards"], seat_name(state, args["target"]), state.rules.has_rooms,
+                     own=args["target"] == event["seat"], joins="joins" in args)
     if args.get("handed_by"):
         return text + " — " + _("the Raid card comes from %(name)s", name=seat_name(state, args["handed_by"]))
     return text
@@ -391,8 +425,8 @@ SAID = {  # event types told by a sentence of their own alone
     "game_reset": N_("started a rematch with the same seats"),
     "jobs_reset": N_("started a rematch with the same seats"),
     "job_profile_set": N_("entered the job cards of the deck"),
-    "loot_ended": N_("no Things left in the loot: the raid is over"),
-    "denounce_ended": N_("the denouncement is over"),
+    "loot_ended": N_("finds no Thing left to take: the raid is over"),
+    "denounce_ended": N_("ends the denouncement"),
 }
 
 TELLERS = {
@@ -440,7 +474,7 @@ TELLERS = {
     "denounce_played": lambda event, state, by_seq: _("denounces %(target)s",
                                                     target=seat_name(state, event["args"]["target"])),
     "denounce_rolled": _denounce_rolled,
-    "revenge_taken": lambda event, state, by_seq: _("sweet revenge: denounces %(target)s back",
+    "revenge_taken": lambda event, state, by_seq: _("takes sweet revenge and denounces %(target)s back",
                                                   target=seat_name(state, event["args"]["accuser"])),
     "denounce_moved": lambda event, state, by_seq: denounce_move_text(event, state),
 }

@@ -123,11 +123,21 @@ ROOM_TEXT = {
     "person": N_("sends %(card)s into the room of %(target)s"),
     "scrounge": N_("goes shopping: %(card)s"),
 }
+# A Person into the player's own tent or room, and a Thing added to a trip already under way.
+OWN_TEXT = {"call": N_("calls %(card)s into their own tent"), "person": N_("sends %(card)s into their own tent")}
+OWN_ROOM_TEXT = {"call": N_("calls %(card)s into their own room"),
+                 "person": N_("sends %(card)s into their own room")}
+JOINS_TEXT = {False: N_("adds %(card)s to the scrounging trip"), True: N_("adds %(card)s to the shopping trip")}
 
 
-def play_text(kind: str, cards, target: str, rooms: bool = False) -> str:
-    """What a player is doing with the card(s) being played (`rooms` at a Chez Geek or Chez Goth table)."""
+def play_text(kind: str, cards, target: str, rooms: bool = False, own: bool = False, joins: bool = False) -> str:
+    """What a player is doing with the card(s) being played (`rooms` at a Chez Geek or Chez Goth table; `own` when
+    the Person comes to the player's own tent; `joins` when the Things join a trip already being played)."""
     text = ROOM_TEXT.get(kind, KIND_TEXT[kind]) if rooms else KIND_TEXT[kind]
+    if own and kind in OWN_TEXT:
+        text = (OWN_ROOM_TEXT if rooms else OWN_TEXT)[kind]
+    if joins:
+        text = JOINS_TEXT[rooms]
     return _(text, card=", ".join(card_label(card) for card in cards), target=target)
 
 

@@ -72,6 +72,10 @@ def effects_text(event: dict, state: TableState) -> str:
         if card["uid"] != main:
             told.append(_("%(card)s moves from %(from)s to %(to)s", card=card_label(card),
                           **{"from": tent_of(state, card["from"]), "to": tent_of(state, card["to"])}))
+    for seat in sorted({card["seat"] for card in effects.get("landed", [])}):
+        landed = [card_label(card) for card in effects["landed"] if card["seat"] == seat]
+        told.append(ngettext("%(cards)s goes into %(tent)s", "%(cards)s go into %(tent)s", len(landed),
+                             cards=", ".join(landed), tent=tent_of(state, seat)))
     dropped = effects.get("dropped", [])
     things = [card_label(card) for card in dropped if card["type"] == "thing"]
     others = [card_label(card) for card in dropped if card["type"] != "thing"]

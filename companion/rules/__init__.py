@@ -1,12 +1,13 @@
 """Pure game logic: no Flask, no SQL, no I/O; dice come in as arguments. The rest of the app imports from here.
 
-`engine` turns actions into events and events into state; `offers` says what a screen may do now; `games`
-holds one record per game; `state` is the public state of a table; `game_story` tells a log as the story of
-its games and `race_lanes` draws the race.
+`routing.decide` turns an action into events (shortcuts and dice-panel rolls routed first, then `engine`) and
+`engine` turns events into state; `offers` says what a screen may do now; `games` holds one record per game;
+`state` is the public state of a table; `game_story` tells a log as the story of its games and `race_lanes`
+draws the race.
 """
 
 from . import engine, game_story, terms
-from .engine import ACTION_TYPES, apply, decide, fold, needs_replay, step_of
+from .engine import ACTION_TYPES, apply, fold, needs_replay, step_of
 from .games import (
     ALL_CATEGORIES,
     ALL_PEST_CATEGORIES,
@@ -23,6 +24,7 @@ from .jobs import JOB_CHANGES, hand_limit
 from .lead import lead, occasion
 from .offers import Offers, display_offers, offers
 from .race_lanes import Lane, lanes
+from .routing import decide
 from .state import DISPLAY, RANKS, Denunciation, Raid, TableState, Window, find_card, initial_state
 from .tents import CALL_SUCCEEDS, GET_RID_SUCCEEDS
 from .tv import TV_SLACK

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from . import budget, core, denounce, goth, guevara, job_dice, jobs, passing, raids, roll_steps, tents, tv
+from . import budget, core, denounce, goth, guevara, job_dice, jobs, raids, tents, tv
 from .games import game
 from .placing import tent_changes
 from .state import TableState, initial_state
 from .violations import N_, RuleViolation
 
-MODULES = (core, guevara, budget, tents, raids, denounce, jobs, job_dice, goth, tv, passing)
+MODULES = (core, guevara, budget, tents, raids, denounce, jobs, job_dice, goth, tv)
 DECIDERS = {kind: decider for module in MODULES for kind, decider in module.DECIDERS.items()}
 APPLIERS = {kind: applier for module in MODULES for kind, applier in module.APPLIERS.items()}
+# "Straight to …" (rules.passing, through rules.routing) opens with a marker for the log; the steps after it act.
+APPLIERS["phases_passed"] = lambda state, seat, args, seq: None
 ACTION_TYPES = tuple(DECIDERS)
 RANKS_ONLY = frozenset({"set_profile", "set_rank", "deal_ranks", "promote", "demote", "heal", "pull_rank",
                         *raids.DECIDERS, *denounce.DECIDERS})
@@ -34,18 +36,20 @@ AFTER_A_WIN = frozenset({"undo", "redo", "rematch", "join", "free_seat"})
 
 
 def decide(state: TableState, kind: str, seat: int | None, args: dict[str, Any]) -> list[dict]:
-    """Validate one action against the state and return the events it causes."""
+    """Validate one plain action against the state and return the events it causes (`routing.decide`, the rules'
+    front door, first routes shortcuts and dice-panel rolls)."""
     try:
-        if state.winner is not None and kind not in AFTER_A_WIN:
-            core.require_playing(state)
-        if kind == "roll_die" and "value" in args:  # a step waiting for this roll takes it
-            kind, args = roll_steps.routed(state, seat, args)
-        if kind == "advance" and args.get("to"):  # straight to a later phase: the ordinary steps, as one action
-            return with_effects(state, passing.decide_passing(state, seat, args))
+        refuse_after_a_win(state, kind)
         return with_effects(state, _decider(state, kind)(state, seat, args))
     except RuleViolation as violation:
         violation.section = section_in_game(state.game, violation.section)
         raise
+
+
+def refuse_after_a_win(state: TableState, kind: str) -> None:
+    """Once somebody has won, only what `AFTER_A_WIN` lists goes on."""
+    if state.winner is not None and kind not in AFTER_A_WIN:
+        core.require_playing(state)
 
 
 def _decider(state: TableState, kind: str):

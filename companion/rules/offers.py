@@ -2,7 +2,7 @@
 
 A phone acts for its own seat; the table display acts for every seat and also holds the table's own tools
 (setup, seats, rematch). Where an action needs no card to be named, the offer is found by asking the rules
-themselves (`engine.decide` on a copy of the arguments, with a die value where one is rolled): a button is
+themselves (`routing.decide` on a copy of the arguments, with a die value where one is rolled): a button is
 shown exactly when the tap would be accepted. Actions that name a card are offered by the same conditions
 the rules check before they look at the card.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from . import engine, passing
+from . import passing, routing
 from .denounce import has_toady, leaders_elsewhere, movable_people
 from .raids import outranked_by_nobody, raid_callable, raid_rollers
 from .ranks import rank_step
@@ -251,7 +251,7 @@ def accepts(state: TableState, kind: str, seat: int | None, args: dict[str, Any]
 def refusal(state: TableState, kind: str, seat: int | None, args: dict[str, Any]) -> RuleViolation | None:
     """The rule that would refuse this action now, or None when the rules would accept it."""
     try:
-        engine.decide(state, kind, seat, args)
+        routing.decide(state, kind, seat, args)
     except RuleViolation as violation:
         return violation
     return None

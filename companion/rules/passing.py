@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import engine
 from .state import TableState
 from .violations import N_, RuleViolation
 
@@ -20,8 +21,6 @@ END = "end"  # passing every phase left: the turn ends
 
 def _next(state: TableState, seat: int, extra: dict[str, Any]) -> tuple[list[dict], TableState]:
     """The events and the state of one ordinary "Next phase"."""
-    from . import engine  # the engine decides with this module's help: imported when used, not when loaded
-
     turn = state.turn
     events = engine.decide(state, "advance", seat, {**extra, "phase": turn.phase, "turn": turn.number})
     after = state
@@ -46,16 +45,22 @@ def _may_act(state: TableState, seat: int) -> bool:
 def _owed(state: TableState, seat: int, unwanted_only: bool = True) -> bool:
     """The phase just entered offers what only it gives: a wound healed, an unwanted Person's one roll to be sent
     away. Playing no card loses nothing, but passing these would, so the turn never ends past them in one step."""
-    from .offers import accepts
-
     phase = state.turn.phase
     if phase == "roll":
-        return any(accepts(state, "get_rid", seat, {"card": card.uid, "to": "discard", "value": 1})
+        return any(_accepts(state, "get_rid", seat, {"card": card.uid, "to": "discard", "value": 1})
                    for card in state.tents.get(seat, [])
                    if not unwanted_only or card.worth <= 0 or card.pest)
     if phase == "heal":
-        return accepts(state, "heal", seat, {})
+        return _accepts(state, "heal", seat, {})
     return False
+
+
+def _accepts(state: TableState, kind: str, seat: int, args: dict[str, Any]) -> bool:
+    try:
+        engine.decide(state, kind, seat, args)
+    except RuleViolation:
+        return False
+    return True
 
 
 def reachable(state: TableState, seat: int, extra: dict[str, Any] | None = None) -> tuple[str | None, bool]:
@@ -101,9 +106,3 @@ def decide_passing(state: TableState, seat: int, args: dict[str, Any]) -> list[d
     return [marker, *events]
 
 
-def _apply_passed(state: TableState, seat: int, args: dict[str, Any], seq: int) -> None:
-    """The marker changes nothing: the ordinary steps after it do."""
-
-
-DECIDERS: dict = {}
-APPLIERS = {"phases_passed": _apply_passed}

@@ -14,7 +14,7 @@ from ..knowledge import remembered
 from ..knowledge.budget_facts import with_budget_facts
 from ..knowledge.learning import learn
 from ..live.hub import Hub
-from ..rules import DISPLAY, N_, RuleViolation, TableState, engine, game, initial_state
+from ..rules import DISPLAY, N_, RuleViolation, TableState, decide, game, initial_state
 from ..storage import store
 from ..storage.state_cache import StateCache
 from .chance import with_chance
@@ -91,7 +91,7 @@ class TableService:
                 if refused and already_done(db, table, action, actor):
                     return None, current
                 try:
-                    events = engine.decide(current, action.type, action.seat, with_chance(action, current))
+                    events = decide(current, action.type, action.seat, with_chance(action, current))
                 except (RuleViolation, BadInput):
                     if not refused and already_done(db, table, action, actor):
                         return None, current
@@ -117,7 +117,7 @@ class TableService:
     def create_table(self, db: Database, options: dict) -> tuple[store.TableRow, str]:
         """Make a table with its token, display key and join code; returns the row and the display key."""
         display_key = secrets.token_urlsafe(24)
-        events = engine.decide(initial_state(), "create_table", None, options)
+        events = decide(initial_state(), "create_table", None, options)
         while True:
             token, code = secrets.token_urlsafe(16), new_join_code()
             try:

@@ -1,5 +1,6 @@
 """A table log in memory that decides and applies like play.py does, without storage."""
 
+from companion import rules
 from companion.rules import engine
 
 
@@ -13,7 +14,7 @@ class Log:
 
     def act(self, action, seat=None, **args):
         step = len(self.events) + 1
-        for event in engine.decide(self.state, action, seat, args):
+        for event in rules.decide(self.state, action, seat, args):
             event = {**event, "seq": len(self.events) + 1, "step": step}
             self.events.append(event)
             self.state = engine.apply(self.state, event)

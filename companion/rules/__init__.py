@@ -6,7 +6,7 @@
 draws the race.
 """
 
-from . import engine, game_story, terms
+from . import engine, game_story, notable, terms
 from .engine import ACTION_TYPES, apply, fold, needs_replay, step_of
 from .games import (
     ALL_CATEGORIES,
@@ -35,5 +35,5 @@ __all__ = [
     "DISPLAY", "GAMES", "GET_RID_SUCCEEDS", "JOB_CHANGES", "N_", "RANKS", "TV_SLACK", "Denunciation", "Game", "Lane",
     "Offers", "Raid", "RuleViolation", "TableState", "Window", "apply", "decide", "default_profile_values",
     "display_offers", "engine", "find_card", "fold", "game", "game_story", "hand_limit", "initial_state",
-    "job_deck", "lanes", "lead", "occasion", "needs_replay", "offers", "step_of", "terms", "twins_of",
+    "job_deck", "lanes", "lead", "notable", "occasion", "needs_replay", "offers", "step_of", "terms", "twins_of",
 ]

@@ -20,6 +20,7 @@ from .connection import get_db
 from .i18n import current_language, pick_language
 from .i18n import gettext as _
 from .render_cache import KeptByContent
+from .story_chart import chart
 from .words import log_sentences, told
 
 FRONT_PAGE_GAMES = 8
@@ -113,7 +114,7 @@ def _story_page(table: store.TableRow, game: game_story.Game, display: bool, gam
     """The story page of one finished game, rendered."""
     name = lambda seat: told.seat_name(game.state, seat)  # noqa: E731
     standings = sorted(game.order, key=lambda seat: -game.totals[seat])
-    return render_template("story.html", table=table, game=game, chart=game_story.chart(game, name), name=name,
+    return render_template("story.html", table=table, game=game, chart=chart(game, name), name=name,
                            standings=standings, moments=[told_moment(moment, game) for moment in game.moments],
                            turns=max((p.turn or 0 for p in game.points), default=0), display=display,
                            games_url=games_url)

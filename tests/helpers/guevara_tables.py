@@ -99,3 +99,17 @@ def raiding(ranks, rolls, counts=COUNTS, card=RAID):
     for seat, value in rolls.items():
         log.act("raid_roll", seat, value=value)
     return log
+
+
+def short_game(log):
+    """Ana calls her Camp Cook (+2), Ben cancels her Siesta, Cleo takes two wounds, Ana wins with 17 Slack."""
+    to_phase(log, "call")
+    log.act("play_card", 1, cards=[FRIEND])
+    log.act("roll_for_card", 1, value=5)
+    to_phase(log, "freetime")
+    window = log.act("play_card", 1, cards=[SLEEP]).window.uid
+    log.act("cancel_card", 2, window=window, **{"with": "Bomb Making Practice"})
+    log.act("adjust_wounds", 3, delta=2)
+    log.act("adjust_slack", 2, delta=1)
+    log.act("adjust_slack", 1, delta=17)
+    return log

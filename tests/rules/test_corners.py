@@ -1,13 +1,11 @@
 """Corners of the rules a table found (#33 items 1-9): what is withheld and why, who is waited for, what a
 guilty Private, a pending swap, the dice and the story keep."""
 
-from itertools import pairwise
 
 import pytest
 
 from companion.rules import RuleViolation, display_offers, game_story, offers
 from tests.helpers.guevara_tables import LEADER, RAID, SLEEP, SOAP, end_turn, started, to_phase
-from tests.helpers.table_log import Log
 
 DRILL = {"name": "Drill", "type": "activity", "slack": 1}
 BIG = {"name": "Siesta Deluxe", "type": "activity", "slack": 4}
@@ -137,23 +135,6 @@ def test_a_demotion_swap_the_player_picks_keeps_who_played_the_card():
     assert swapped["type"] == "rank_changed" and swapped["seat"] == 2 and swapped["args"]["by"] == 3
 
 
-def _three_turns():
-    log = started(["private", "corporal", "sergeant"], "freetime")
-    for _ in range(12):  # a busy first turn, two quick ones after it
-        log.act("adjust_slack", 1 + _ % 3, delta=1)
-    end_turn(log)
-    log.act("adjust_slack", 2, delta=2)
-    end_turn(log)
-    log.act("adjust_slack", 3, delta=2)
-    return log
-
-
-def test_the_chart_marks_every_turn_of_a_short_game():
-    [game] = game_story.games(_three_turns().events)
-    drawn = game_story.chart(game)
-    assert [turn for turn, _x in drawn.x_ticks] == [1, 2, 3]
-
-
 def test_a_big_gain_from_a_card_let_pass_is_told_as_the_card_not_the_last_pass():
     log = started(["private", "corporal", "sergeant"], "freetime")
     window = log.act("play_card", 1, cards=[BIG]).window.uid
@@ -162,15 +143,3 @@ def test_a_big_gain_from_a_card_let_pass_is_told_as_the_card_not_the_last_pass()
     [game] = game_story.games(log.events)
     [gain] = [moment for moment in game.moments if moment.kind == "gain"]
     assert gain.seat == 1 and gain.other == 1 and [card.name for card in gain.cards] == ["Siesta Deluxe"]
-
-
-def test_the_winners_label_stays_inside_the_chart_when_the_others_crowd_the_bottom():
-    log = Log(5)
-    log.act("adjust_slack", 1, delta=25)
-    [game] = game_story.games(log.events)
-    drawn = game_story.chart(game)
-    tops = sorted(line.label_y for line in drawn.lines)
-    assert tops[0] >= drawn.top and tops[-1] <= drawn.bottom + 4
-    assert all(b - a >= game_story.LABEL_GAP for a, b in pairwise(tops))
-    [winner] = [line for line in drawn.lines if line.seat == 1]
-    assert winner.label_y == drawn.top

@@ -1,29 +1,15 @@
-"""The story of a game, pure: totals after every change match the log, turning points, rematches, the chart."""
+"""The story of a game, pure: totals after every change match the log, turning points, rematches, highlights."""
 
-from companion.rules import engine, game_story
-from tests.helpers.guevara_tables import FRIEND, SLEEP, game, raiding, to_phase
+from companion.rules import engine, game_story, notable
+from tests.helpers.guevara_tables import SLEEP, game, raiding, short_game, to_phase
 from tests.helpers.job_tables import job_table
 from tests.helpers.table_log import Log
 
 BOMB = {"with": "Bomb Making Practice"}
 
 
-def played(log):
-    """Ana calls her Camp Cook (+2), Ben cancels her Siesta, Cleo takes two wounds, Ana wins with 17 Slack."""
-    to_phase(log, "call")
-    log.act("play_card", 1, cards=[FRIEND])
-    log.act("roll_for_card", 1, value=5)
-    to_phase(log, "freetime")
-    window = log.act("play_card", 1, cards=[SLEEP]).window.uid
-    log.act("cancel_card", 2, window=window, **BOMB)
-    log.act("adjust_wounds", 3, delta=2)
-    log.act("adjust_slack", 2, delta=1)
-    log.act("adjust_slack", 1, delta=17)
-    return log
-
-
 def test_every_point_is_the_totals_the_log_gives_after_that_event():
-    log = played(game())
+    log = short_game(game())
     [only] = game_story.games(log.events)
     assert only.finished and only.winner == 1 and only.number == 1
     for point in only.points:
@@ -38,7 +24,7 @@ def test_every_point_is_the_totals_the_log_gives_after_that_event():
 
 
 def test_turning_points_the_gain_the_cancel_the_wounds_and_the_win():
-    [only] = game_story.games(played(game()).events)
+    [only] = game_story.games(short_game(game()).events)
     kinds = [(m.kind, m.seat) for m in only.moments]
     assert kinds == [("gain", 1), ("cancel", 2), ("loss", 3), ("win", 1)]
     gain, cancel, loss, win = only.moments
@@ -100,47 +86,17 @@ def test_event_types_yet_unknown_count_as_raid_or_denounce_by_their_names():
     assert game_story.episode({"type": "slack_adjusted"}, before, after) is None
 
 
-def test_the_chart_plots_exactly_the_totals():
-    [only] = game_story.games(played(game()).events)
-    drawn = game_story.chart(only)
-    for line in drawn.lines:
-        assert [round(drawn.value_at(y)) for _x, y in line.points] == [p.totals[line.seat] for p in only.points]
-        assert [x for x, _y in line.points] == sorted(x for x, _y in line.points)
-    [goal] = drawn.goals
-    assert (goal.goal, goal.seats, round(drawn.value_at(goal.y))) == (20, [1, 2, 3], 20) and only.shared_goal == 20
-    assert drawn.low <= 0 and drawn.high >= 20
-    assert [turn for turn, _x in drawn.x_ticks] == [1]
-    labels = sorted(line.label_y for line in drawn.lines)
-    assert all(b - a >= game_story.LABEL_GAP for a, b in zip(labels, labels[1:]))
-
-
-def test_in_a_job_game_each_player_races_to_their_jobs_goal_and_the_names_get_room():
-    log = job_table(jobs=("slacker", "web_designer", "drummer"))
-    log.act("start_game", dice=[])
-    log.act("adjust_slack", 2, delta=21)
-    [only] = game_story.games(log.events)
-    assert only.goals == {1: 25, 2: 21, 3: 20} and only.shared_goal is None and only.winner == 2
-    names = {1: "Maximiliane", 2: "Bo", 3: "Александра"}
-    drawn = game_story.chart(only, names.get)
-    assert [(goal.goal, goal.seats, round(drawn.value_at(goal.y))) for goal in drawn.goals] == [
-        (20, [3], 20), (21, [2], 21), (25, [1], 25)]
-    tops = sorted(goal.label_y for goal in drawn.goals)  # goals a step apart: their labels do not overlap
-    assert all(b - a >= game_story.GOAL_GAP for a, b in zip(tops, tops[1:]))
-    assert [line.label for line in drawn.lines] == ["Maximilia… 0", "Bo 21", "Александра 0"]
-    assert all(drawn.label_x + game_story.text_room(line.label, game_story.LABEL_FONT) <= drawn.width for line in drawn.lines)
-
-
 def test_the_newest_highlight_skips_undone_events_and_the_win_comes_first():
     log = game()
     log.act("adjust_wounds", 2, delta=1)
     state = log.act("adjust_wounds", 3, delta=2)
     by_seq = {e["seq"]: e for e in log.events}
-    newest = game_story.newest_notable(log.events, state, by_seq)
+    newest = notable.newest_notable(log.events, state, by_seq)
     assert (newest.kind, newest.seats, newest.count) == ("wound", (3,), 2)
     state = log.act("undo")
-    assert game_story.newest_notable(log.events, state, by_seq).seats == (2,)
+    assert notable.newest_notable(log.events, state, by_seq).seats == (2,)
     state = log.act("adjust_slack", 1, delta=19)
-    win = game_story.newest_notable(log.events, state, by_seq)
+    win = notable.newest_notable(log.events, state, by_seq)
     assert (win.kind, win.seats, win.seq) == ("win", (1,), log.events[-1]["seq"]) and win.key.startswith("win-")
 
 
@@ -149,7 +105,7 @@ def test_after_a_rematch_the_last_games_wound_is_no_highlight():
     log.act("adjust_wounds", 2, delta=1)
     log.act("adjust_slack", 1, delta=19)
     state = log.act("rematch")
-    assert game_story.newest_notable(log.events, state, {e["seq"]: e for e in log.events}) is None
+    assert notable.newest_notable(log.events, state, {e["seq"]: e for e in log.events}) is None
 
 
 def test_a_successful_cancel_names_whose_card_it_hit():
@@ -157,13 +113,13 @@ def test_a_successful_cancel_names_whose_card_it_hit():
     to_phase(log, "freetime")
     window = log.act("play_card", 1, cards=[SLEEP]).window.uid
     state = log.act("cancel_card", 3, window=window, **BOMB)
-    highlight = game_story.newest_notable(log.events, state, {e["seq"]: e for e in log.events})
+    highlight = notable.newest_notable(log.events, state, {e["seq"]: e for e in log.events})
     assert (highlight.kind, highlight.seats, highlight.by) == ("cancel", (1,), 3)
 
 
 def test_a_promotion_from_a_raid_is_a_highlight():
     log = raiding(["corporal", "private", "private"], {1: 3, 2: 5, 3: 2})
-    highlight = game_story.newest_notable(log.events, log.state, {})
+    highlight = notable.newest_notable(log.events, log.state, {})
     assert (highlight.kind, highlight.seats, highlight.rank) == ("promotion", (2,), "corporal")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from ...rules import TableState, game_story, step_of
+from ...rules import TableState, game_story, notable, step_of
 from ...storage import store
 from ..i18n import gettext as _
 from ..i18n import ngettext
@@ -19,7 +19,7 @@ def highlight(db: Database, table_id: int, events: list[dict], state: TableState
     by_seq = {event["seq"]: event for event in events}
     hit = {event["args"].get("window") for event in events if event["type"] == "card_canceled"} - set(by_seq)
     by_seq.update(store.events_of_steps(db, table_id, {seq for seq in hit if isinstance(seq, int)}))
-    found = game_story.newest_notable(events, state, by_seq)
+    found = notable.newest_notable(events, state, by_seq)
     if found is None:
         return None
     names = ", ".join(told.seat_name(state, seat) for seat in found.seats)

@@ -370,10 +370,18 @@ class Thumb:
         )
 
     def pass_turn(self):
-        """Straight on, as far as the bar goes each time, until the turn is over."""
-        for _most in range(3):
-            skip = self.page.get_by_test_id("skip")
-            expect(skip).to_be_visible(timeout=PROPAGATION_MS)
+        """Straight on, as far as the bar goes each time, until the turn is over: Next phase where the next phase
+        holds what passing never skips (an unwanted Person's roll, a wound to heal)."""
+        for _most in range(4):
+            skip, advance = self.page.get_by_test_id("skip"), self.page.get_by_test_id("advance")
+            expect(skip.or_(advance).first).to_be_visible(timeout=PROPAGATION_MS)
+            if not skip.count():
+                version = self.page.locator("#panel").get_attribute("data-version")
+                self.tap(advance)
+                expect(self.page.locator("#panel")).not_to_have_attribute(
+                    "data-version", version, timeout=PROPAGATION_MS
+                )
+                continue
             to = skip.get_attribute("data-to")
             self.on_to(to)
             if to == "end":

@@ -87,6 +87,6 @@ def test_a_raid_and_a_denounce_answered_by_sweet_revenge(browser, server):
     ben.get_by_role("button", name="Leave it").click()
     for screen in (*phones, display):
         expect(screen.get_by_test_id("denounce")).to_have_count(0, timeout=PROPAGATION_MS)
-    expect(display.locator(".log li").first).to_contain_text("the denouncement is over")
+    expect(display.locator(".log li").first).to_contain_text("ends the denouncement")
     ana.get_by_role("button", name="Undo").click()  # anyone may take back the last step
     expect(display.get_by_test_id("denounce")).to_contain_text("Leave it", timeout=PROPAGATION_MS)

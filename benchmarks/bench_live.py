@@ -79,7 +79,9 @@ from pathlib import Path
 
 import psutil
 
+from benchmarks import bench_tap_cpu
 from benchmarks.live_streams import Listener
+from benchmarks.servers import PROFILE, Databases, ServerProcesses
 from tests.helpers.real_server import Server
 
 VERSION = re.compile(r'id="panel"[^>]*data-version="(\d+)"')
@@ -135,7 +137,12 @@ class Screen:
         try:
             if self.kept is None:
                 self.kept = self.connect()
-            return fetch(self.kept, path, headers, method, body)
+            try:
+                return fetch(self.kept, path, headers, method, body)
+            except ConnectionError:  # the server closed the kept connection: as a browser, send it on a new one
+                self.kept.close()
+                self.kept = self.connect()
+                return fetch(self.kept, path, headers, method, body)
         finally:
             self.kept_lock.release()
 
@@ -277,12 +284,6 @@ def fresh_rate(display: Screen, phones: list[Screen], seconds: float) -> float:
     return fetched / spent
 
 
-PROFILE = {"count_private": 4, "count_corporal": 2, "count_sergeant": 2,
-           "income_private": 2, "free_time_private": 2, "slack_private": 1,
-           "income_corporal": 3, "free_time_corporal": 2, "slack_corporal": 2, "penalty_corporal": 1,
-           "income_sergeant": 4, "free_time_sergeant": 1, "slack_sergeant": 3, "penalty_sergeant": 2}
-
-
 def open_table(base: str) -> tuple[Screen, list[Screen]]:
     """A five-seat Chez Guevara table in play, as at a convention most of the evening: its display and five joined
     phones, the ranks and the dealer set and the game started (seat 1's turn, in Draw)."""
@@ -343,65 +344,6 @@ def _as_sent(plain: bytes, sent: bytes) -> tuple[int, int, bool]:
     return len(plain), len(gzip.compress(plain, 6)), False
 
 
-class ServerProcesses:
-    """Some processes and their children (a server's parent and its workers, or several machines' servers, or nginx
-    or PostgreSQL): their CPU time and memory, summed. No processes at all (an address aimed at with --url and no
-    --pid) counts nothing, and the figures then say nan."""
-
-    LOOKED_UP_FOR = 5.0  # seconds a list of children is used: finding them reads every process's /proc entry
-
-    def __init__(self, *pids: int):
-        self.parents = [psutil.Process(pid) for pid in pids]
-        self._found: list[psutil.Process] = []
-        self._found_at = -self.LOOKED_UP_FOR
-
-    def _all(self, fresh: bool = True) -> list[psutil.Process]:
-        if not fresh and time.monotonic() - self._found_at < self.LOOKED_UP_FOR:
-            return self._found
-        found = []
-        for parent in self.parents:
-            try:
-                found += [parent, *parent.children(recursive=True)]
-            except psutil.NoSuchProcess:
-                pass
-        self._found, self._found_at = found, time.monotonic()
-        return found
-
-    def cpu_times(self) -> tuple[float, float]:
-        """User and system seconds of every process."""
-        times = []
-        for process in self._all():
-            try:
-                times.append(process.cpu_times())
-            except psutil.NoSuchProcess:
-                pass  # a PostgreSQL backend that just ended takes its CPU time with it
-        return sum(t.user for t in times), sum(t.system for t in times)
-
-    def core_wait(self) -> float:
-        """Seconds the processes' threads have spent ready to run but waiting for a core (Linux's schedstat; nan
-        where it is missing): high while a setup misses with CPU time to spare means the cores were contended."""
-        if not Path("/proc/self/schedstat").exists():
-            return float("nan")
-        waited = 0
-        for process in self._all():
-            for task in Path(f"/proc/{process.pid}/task").glob("*/schedstat"):
-                try:
-                    waited += int(task.read_text().split()[1])
-                except FileNotFoundError:
-                    pass  # a thread that just ended takes its figures with it
-        return waited / 1e9
-
-    def memory_info(self):
-        """The processes' resident memory together (as `rss`)."""
-        rss = 0
-        for process in self._all(fresh=False):  # sampled four times a second
-            try:
-                rss += process.memory_info().rss
-            except psutil.NoSuchProcess:
-                pass
-        return types.SimpleNamespace(rss=rss)
-
-
 @dataclasses.dataclass
 class Target:
     """Where one run's phones go: the address, the processes that count as the server, others whose CPU is said
@@ -412,32 +354,6 @@ class Target:
     beside: dict[str, ServerProcesses]
     stop: Callable[[], None]
     shares: Callable[[list[str]], list[int]] | None = None  # how many of these tables each server served
-
-
-class Databases:
-    """Where each run's server stores: SQLite in its instance folder, or a PostgreSQL database."""
-
-    def __init__(self, choice: str):
-        self.choice, self.cluster = choice, None
-        if choice == "postgresql":
-            from tests.helpers.postgres_cluster import Cluster, server_binaries
-            self.cluster = Cluster(server_binaries()).start()
-
-    def next(self) -> str | None:
-        """The address for the next run's server (None: SQLite)."""
-        if self.cluster is not None:
-            return self.cluster.fresh_database()
-        return self.choice if self.choice.startswith("postgres") else None
-
-    def close(self) -> None:
-        if self.cluster is not None:
-            self.cluster.stop()
-
-    def server_pids(self) -> tuple[int, ...]:
-        """The throwaway cluster's server process (its backends are its children), if the benchmark runs one."""
-        if self.cluster is None:
-            return ()
-        return (int((self.cluster.data / "postmaster.pid").read_text().split()[0]),)
 
 
 def limits(tables: int) -> tuple[str, ...]:
@@ -628,7 +544,6 @@ def under_a_second(result: dict) -> bool:
 
 def in_process() -> dict:
     """The server's own work without sockets (bench_tap_cpu.py): what the report names as the reason for a miss."""
-    from benchmarks import bench_tap_cpu
     panels = bench_tap_cpu.panel_and_healthz()
     return {"tap_ms": bench_tap_cpu.run(200, "stream"), "panel_ms": panels["other"], "own_panel_ms": panels["own"],
             "healthz_ms": panels["healthz"]}

@@ -30,7 +30,7 @@ import statistics
 import tempfile
 import time
 
-from benchmarks.bench_live import PROFILE  # the rank cards bench_live.py's tables enter
+from benchmarks.servers import PROFILE, Databases, ServerProcesses
 from companion.app import create_app
 
 HX = {"HX-Request": "true", "Accept-Encoding": "gzip"}
@@ -198,7 +198,6 @@ def panel_and_healthz(requests: int = 200, started: bool = False) -> dict[str, f
 def split_by_database(args) -> None:
     """The in-process CPU per tap on each database named, runs taking turns between them (a busy machine then
     slows each alike), and PostgreSQL's own CPU per tap beside it."""
-    from benchmarks.bench_live import Databases, ServerProcesses
 
     choices = args.database.split(",")
     stores = {choice: Databases(choice) for choice in choices}

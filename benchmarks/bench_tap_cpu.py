@@ -1,6 +1,6 @@
 """Benchmark: the server's CPU time per tap at one five-phone table, measured in process (steady on a busy machine).
 
-Usage: python -m benchmarks.bench_tap_cpu [--taps 200] [--rounds 3] [--started] [--panels]
+Usage: python -m benchmarks.bench_tap_cpu [--taps 200] [--rounds 3] [--started] [--panels] [--afresh]
        [--database sqlite|postgresql|URL]
 
 bench_live.py measures the real server, but its wall-clock figures (and, less so, its CPU figures) suffer when
@@ -30,11 +30,17 @@ import statistics
 import tempfile
 import time
 
+from jinja2 import pass_context
+
 from benchmarks.servers import PROFILE, Databases, ServerProcesses
 from companion.app import create_app
+from companion.web import kept_parts
 
 HX = {"HX-Request": "true", "Accept-Encoding": "gzip"}
 VERSION = re.compile(r'id="panel"[^>]*data-version="(\d+)"')
+
+
+AFRESH = {"every part": False}  # --afresh: no part of a screen kept (what web/kept_parts.py saves)
 
 
 def new_app(database: str | None = None):
@@ -42,7 +48,10 @@ def new_app(database: str | None = None):
     config = {"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999"}
     if database:
         config["DATABASE"] = database
-    return create_app(config, instance_path=tempfile.mkdtemp())
+    app = create_app(config, instance_path=tempfile.mkdtemp())
+    if AFRESH["every part"]:
+        app.jinja_env.globals["kept_include"] = pass_context(kept_parts.rendered_afresh)
+    return app
 
 
 def open_table(app):
@@ -231,10 +240,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="runs per way; the median is reported")
     parser.add_argument("--started", action="store_true", help="tap in the first turn of a started game")
     parser.add_argument("--panels", action="store_true", help="only the fresh panels and /healthz")
+    parser.add_argument("--afresh", action="store_true",
+                        help="render every part of a screen afresh: what keeping parts (web/kept_parts.py) saves")
     parser.add_argument("--database", default=None,
                         help="sqlite, postgresql (a throwaway cluster), a postgresql:// address, or several "
                              "separated by commas (e.g. sqlite,postgresql)")
     args = parser.parse_args()
+    AFRESH["every part"] = args.afresh
     if args.database:
         split_by_database(args)
         return

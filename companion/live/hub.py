@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections import Counter
+from collections import deque
 from typing import Callable
 
 from . import bus
@@ -181,36 +181,59 @@ class TapsFirst:
             self._no_taps.wait_for(lambda: not self._taps, timeout)
 
 
+class LivePlace:
+    """One live stream's place: given back once, or taken over for another address's stream (then `ended`)."""
+
+    def __init__(self, places: LivePlaces, client: str):
+        self._places, self.client = places, client
+        self.ended = threading.Event()  # taken over: the stream ends and its page polls or connects again
+
+    def give_back(self) -> None:
+        """The stream is over: its place is free (calling it again, or after a takeover, does nothing)."""
+        self._places.release(self)
+
+
 class LivePlaces:
-    """The live-stream places this process holds: a limit in all, and a share per client address."""
+    """The live-stream places this process holds: a limit in all, and a share per client address.
+
+    When all are taken, an address with fewer takes the oldest place of the address holding most, so a handful
+    of addresses cannot keep every phone of the room out: a phone's stream gets in, and one that ended comes back.
+    """
 
     def __init__(self):
+        self._held: dict[str, deque[LivePlace]] = {}
         self._taken = 0
-        self._by_client: Counter[str] = Counter()
         self._guard = threading.Lock()
 
-    def take(self, limit: int, client: str, per_client: int) -> Callable[[], None] | None:
-        """Take one of `limit` places, at most `per_client` of them for one client address.
-
-        Returns the function that gives the place back (calling it again does nothing), or None when refused.
-        """
+    def take(self, limit: int, client: str, per_client: int) -> LivePlace | None:
+        """Take one of `limit` places, at most `per_client` of them for one client address; None when refused."""
         with self._guard:
-            if self._taken >= limit or self._by_client[client] >= per_client:
+            mine = len(self._held.get(client, ()))
+            if mine >= per_client:
                 return None
+            if self._taken >= limit:
+                most = max(self._held, key=lambda other: len(self._held[other]))
+                if len(self._held[most]) < mine + 2:  # taking over would only pass the place back and forth
+                    return None
+                self._drop(self._held[most][0]).ended.set()
+            place = LivePlace(self, client)
+            self._held.setdefault(client, deque()).append(place)
             self._taken += 1
-            self._by_client[client] += 1
-        given_back = threading.Event()
+            return place
 
-        def give_back() -> None:
-            with self._guard:
-                if given_back.is_set():
-                    return
-                given_back.set()
-                self._taken -= 1
-                self._by_client[client] -= 1
-                if not self._by_client[client]:
-                    del self._by_client[client]
-        return give_back
+    def release(self, place: LivePlace) -> None:
+        """Free a place still held."""
+        with self._guard:
+            if place in self._held.get(place.client, ()):
+                self._drop(place)
+
+    def _drop(self, place: LivePlace) -> LivePlace:
+        held = self._held[place.client]
+        held.remove(place)
+        if not held:
+            del self._held[place.client]
+        self._taken -= 1
+        return place
 
     def taken(self) -> int:
         """How many places are taken."""

@@ -77,10 +77,10 @@ def version_stream(table: store.TableRow, may_go_on: Callable[[Database], bool],
     config = current_app.config
     hub, path = play().hub, config["DATABASE"]
     hub.versions.publish(table.id, store.version(get_db(), table.id))
-    give_back = hub.places.take(config["MAX_LIVE_STREAMS"], request.remote_addr or "",
-                               config["MAX_LIVE_STREAMS_PER_CLIENT"])
-    if give_back is None:
-        # Every live place (or this address's share) is taken: the phone falls back to polling /version.
+    place = hub.places.take(config["MAX_LIVE_STREAMS"], request.remote_addr or "",
+                            config["MAX_LIVE_STREAMS_PER_CLIENT"])
+    if place is None:
+        # This address's share is taken, or every place and none can fairly be taken over: the phone polls.
         return Response("busy", status=503, headers={"Retry-After": "30"})
     # waitress tells when the phone has gone; other servers end the stream when a write fails.
     disconnected = request.environ.get("waitress.client_disconnected", lambda: False)
@@ -100,7 +100,7 @@ def version_stream(table: store.TableRow, may_go_on: Callable[[Database], bool],
         while now < deadline and not hub.closed:
             # Short waits, so a phone that went away gives its place back within a couple of seconds.
             newest = hub.wait(table.id, known, min(config["LIVE_CHECK_SECONDS"], beat - now), kicks)
-            if disconnected():
+            if disconnected() or place.ended.is_set():  # the phone left, or another address took its place over
                 return
             if hub.kicks(table.id) != kicks:
                 kicks = hub.kicks(table.id)
@@ -121,7 +121,7 @@ def version_stream(table: store.TableRow, may_go_on: Callable[[Database], bool],
     response = Response(stream(), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
     # The server closes every response it was given, streamed or not: the one place the place is given back.
-    response.call_on_close(give_back)
+    response.call_on_close(place.give_back)
     return response
 
 

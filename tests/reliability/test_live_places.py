@@ -1,10 +1,12 @@
-"""Live-stream places are given back on every path, and one address cannot hold them all (issue 18, item 2)."""
+"""Live-stream places are given back on every path, one address cannot hold them all (issue 18, item 2), and a
+handful of addresses cannot keep a phone out (issue 46, item 6)."""
 
 from __future__ import annotations
 
 import time
 
-from tests.helpers.loopback_clients import ATTACKER, HONEST, call, open_stream, open_table
+from companion.live.hub import LivePlaces
+from tests.helpers.loopback_clients import ATTACKER, HONEST, addresses, call, open_stream, open_table
 from tests.helpers.real_server import Server
 
 
@@ -60,4 +62,36 @@ def test_one_address_holds_at_most_its_share_of_live_places(tmp_path):
         for sock in [other] + [sock for _, sock in mine if sock]:
             sock.close()
     finally:
+        server.stop()
+
+
+def test_a_full_house_gives_the_oldest_place_of_the_fullest_address_to_one_with_fewer():
+    places = LivePlaces()
+    flood = [places.take(4, client, per_client=4) for client in ("a", "a", "a", "b")]
+    assert places.take(4, "c", per_client=4) is not None and flood[0].ended.is_set()  # "a" held the most, 3
+    assert not any(place.ended.is_set() for place in flood[1:]) and places.taken() == 4
+    assert places.take(4, "d", per_client=4) is not None and flood[1].ended.is_set()  # "a" held 2, "d" none
+    assert places.take(4, "e", per_client=4) is None  # everyone holds one or two: taking over would go round
+    flood[0].give_back()  # the stream taken over ends: its place was already given, nothing more is
+    assert places.taken() == 4
+
+
+def test_thirty_addresses_with_ten_streams_each_cannot_keep_a_phone_out(tmp_path):
+    server = started(tmp_path, "--max-live", "96")
+    held = []
+    try:
+        token = open_table(server.port)["token"]
+        for source in addresses(30):
+            held += [sock for status, sock in (open_stream(server.port, token, source) for _ in range(10)) if sock]
+        assert len(held) >= 96  # every place taken (later addresses took over the fullest ones' oldest)
+        status, phone = open_stream(server.port, token, HONEST)
+        assert status == 200, "the phone's stream gets in, in place of the fullest address's oldest"
+        phone.close()  # the stream ends (the phone's page reconnects, as after its time is up) ...
+        deadline = time.monotonic() + 10
+        while (status := open_stream(server.port, token, HONEST)[0]) != 200 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert status == 200, "... and comes back"
+    finally:
+        for sock in held:
+            sock.close()
         server.stop()

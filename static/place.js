@@ -1,0 +1,268 @@
+// Where the player looks stays put: folds as they were left, what is being typed, the control just used after a tap,
+// the reader's place through a live refresh, the action bar's room, and focus on what comes next.
+(function () {
+  "use strict";
+  var Companion = window.Companion, root = document.documentElement;
+  var seatPage = document.body.classList.contains("seat-page");
+
+  // --- folded tools (dice, Whenever cards, scoreboard, log) stay as the player left them ----------------
+  var FOLDS = "details[data-fold]";
+  function foldKey(details) { return "companion-fold-" + details.getAttribute("data-fold"); }
+  function restoreFolds() {
+    document.querySelectorAll(FOLDS).forEach(function (details) {
+      var saved = Companion.stored(foldKey(details));
+      if (saved !== null) details.open = saved === "open";
+    });
+  }
+  document.addEventListener("toggle", function (event) {
+    var details = event.target;
+    if (details.matches && details.matches(FOLDS)) Companion.store(foldKey(details), details.open ? "open" : "closed");
+  }, true);
+  // A live refresh morphs the panel in place: it must neither close what the player opened nor open what the
+  // player left closed, any fold (the folds keep ids, so a morph matches each with itself).
+  if (window.Idiomorph) {
+    var callbacks = window.Idiomorph.defaults.callbacks;
+    var before = callbacks.beforeAttributeUpdated;
+    callbacks.beforeAttributeUpdated = function (name, node, mutation) {
+      if (name === "open" && node.tagName === "DETAILS") return false;
+      return before ? before(name, node, mutation) : true;
+    };
+  }
+  document.addEventListener("htmx:afterSettle", restoreFolds);
+  restoreFolds();
+
+  // --- a live refresh keeps what the person is typing ---------------------------------------------
+  // When another phone's change refreshes the panel, inputs keep their values and focus; after the person's
+  // own post the panel comes back fresh.
+  function typedNow() {
+    var typed = { values: {}, focus: document.activeElement && document.activeElement.id };
+    document.querySelectorAll("#panel input[id], #panel select[id], #panel textarea[id]").forEach(function (field) {
+      if (field.type !== "hidden") typed.values[field.id] = field.value;
+    });
+    return typed;
+  }
+  function putBack(typed) {
+    Object.keys(typed.values).forEach(function (id) {
+      var field = document.getElementById(id);
+      if (field) field.value = typed.values[id];
+    });
+    var focused = typed.focus && document.getElementById(typed.focus);
+    if (focused) focused.focus();
+  }
+
+  // --- room for the bars: the page leaves the action bar's height free below, the now bar sits under the header ---
+  function measure() {
+    var bar = document.getElementById("action-bar"), head = document.querySelector("body > .bar");
+    root.style.setProperty("--bar-height", (bar ? bar.offsetHeight : 0) + "px");
+    if (head) root.style.setProperty("--head-height", head.offsetHeight + "px");
+  }
+  var watcher = seatPage && window.ResizeObserver ? new ResizeObserver(measure) : null, watched = null;
+  function watchBar() {
+    if (!seatPage) return;
+    var bar = document.getElementById("action-bar");
+    if (watcher && bar !== watched) {
+      if (watched) watcher.unobserve(watched);
+      if (bar) watcher.observe(bar);
+      watched = bar;
+    }
+    measure();
+  }
+  if (seatPage) {
+    var head = watcher && document.querySelector("body > .bar");
+    if (head) watcher.observe(head);
+    document.addEventListener("htmx:afterSettle", watchBar);
+    window.addEventListener("resize", measure);
+    watchBar();
+  }
+
+  // --- showing a part of the panel: its folds opened, in view, its first control focused -----------------------
+  function firstControl(within) {
+    return within.matches("input, select, button, textarea") ? within
+      : within.querySelector("input:not([type=hidden]), select, textarea, button:not([disabled])");
+  }
+  function openAround(element) {
+    for (var up = element.parentElement; up; up = up.parentElement) if (up.tagName === "DETAILS") up.open = true;
+  }
+  Companion.show = function (element, focusIt) {
+    openAround(element);
+    element.scrollIntoView({ block: "nearest" });
+    var control = focusIt && firstControl(element);
+    if (control) control.focus({ preventScroll: true });
+  };
+  // The next action: the bar's first control; with nothing to do, the now bar (what the player reads next).
+  function focusNext() {
+    var bar = document.getElementById("action-bar"), next = bar && firstControl(bar);
+    var now = document.querySelector("#panel .now-bar");
+    if (next) next.focus({ preventScroll: true });
+    else if (now) { now.setAttribute("tabindex", "-1"); now.focus({ preventScroll: true }); }
+  }
+
+  // --- after a tap the page stays where the player looked ------------------------------------------
+  // The answer to a tap replaces the panel. The control that was used is found again in the new panel (by its
+  // form's action type and seat and its own name, value and test id, which stay put while the state moves on),
+  // keeps keyboard focus and stays where it was on the screen; a refusal moves from the top of the panel to just
+  // below that control, where the player is looking. The folds are opened again first: a new panel arrives with
+  // them closed, and the page would otherwise shrink under the player's thumb.
+  var place = null, fromBar = false;
+  function controlKey(control) {
+    var form = control.form, parts = [control.tagName, control.id, control.name, control.getAttribute("data-testid")];
+    if (control.tagName === "BUTTON") parts.push(control.value);
+    ["type", "seat"].forEach(function (name) {
+      var field = form && form.elements.namedItem(name);
+      parts.push(field && field.type === "hidden" ? field.value : "");
+    });
+    return parts.join("|");
+  }
+  function controlsLike(key) {
+    var panel = document.getElementById("panel");
+    return panel ? Array.prototype.filter.call(panel.querySelectorAll("button, input, select, textarea"),
+                                               function (control) { return controlKey(control) === key; }) : [];
+  }
+  document.addEventListener("submit", function (event) {
+    var form = event.target, panel = document.getElementById("panel"), focused = document.activeElement;
+    fromBar = !!(form.closest && form.closest("#action-bar"));
+    if (!panel || !panel.contains(form)) return;
+    var control = focused && focused !== form && form.contains(focused) ? focused
+      : event.submitter || form.querySelector("button");
+    if (!control) return;
+    var key = controlKey(control);
+    place = { key: key, nth: controlsLike(key).indexOf(control), top: control.getBoundingClientRect().top,
+              scrollY: window.scrollY };
+  }, true);
+  function besideControl(refusal, control) {
+    var spot = control;  // after the form's part that holds the control: a row of buttons stays a row
+    while (spot.parentElement && spot.parentElement !== control.form) spot = spot.parentElement;
+    spot.insertAdjacentElement("afterend", refusal);
+  }
+  Companion.keepPlace = function () {
+    var kept = place;
+    place = null;
+    if (!kept) return;
+    restoreFolds();
+    var control = controlsLike(kept.key)[Math.max(kept.nth, 0)];
+    var refusal = document.querySelector("#panel [data-refusal]");
+    if (control && refusal && control.form) besideControl(refusal, control);
+    if (control) {
+      if (!control.disabled) control.focus({ preventScroll: true });
+      window.scrollBy(0, control.getBoundingClientRect().top - kept.top);
+    } else {
+      window.scrollTo(0, kept.scrollY);
+    }
+    var box = refusal && refusal.getBoundingClientRect();
+    if (box && (box.top < 0 || box.bottom > window.innerHeight)) refusal.scrollIntoView({ block: "nearest" });
+  };
+  // On a phone, a refusal or question comes into view (its fold opened), else focus goes to the next action.
+  function leadAfterTap() {
+    var question = document.querySelector("#panel [data-testid=printed-question]");
+    var refusal = document.querySelector("#panel [data-refusal]");
+    if (question || refusal) {
+      var message = question || refusal;
+      if (question) Companion.show(question, true);
+      else { openAround(refusal); refusal.scrollIntoView({ block: "nearest" }); }
+      // The form's picker fills its row a moment later, above the message: the message is held where it showed.
+      holding = { element: message, top: message.getBoundingClientRect().top, until: Date.now() + HOLD_MS };
+      return;
+    }
+    var focused = document.activeElement;
+    var lost = !focused || focused === document.body || !document.body.contains(focused);
+    if (fromBar || lost) focusNext();
+  }
+
+  // --- a live refresh (someone else's tap) leaves the reader's place where it was ----------------------------------
+  // The reader's anchor: the named element whose top is nearest a third down the reading area (what the eye is
+  // on); after the refresh the page is scrolled by as much as that element moved. At the very top the news shows
+  // above instead.
+  var anchor = null, focusInBar = false;
+  function keyOf(element) {
+    var id = element.id, test = element.getAttribute("data-testid");
+    return id ? "#" + id : test ? "[data-testid='" + test + "']" : null;
+  }
+  function noteAnchor() {
+    anchor = null;
+    if (window.scrollY <= 0) return;
+    var head = document.querySelector("#panel .now-bar") || document.querySelector("body > .bar");
+    var bar = document.getElementById("action-bar");
+    var limit = head ? head.getBoundingClientRect().bottom : 0;
+    var bottom = bar ? bar.getBoundingClientRect().top : window.innerHeight;
+    var eye = limit + (bottom - limit) / 3, best = null;
+    var named = document.querySelectorAll("#panel [id], #panel [data-testid]");
+    for (var i = 0; i < named.length; i++) {
+      var element = named[i], box = element.getBoundingClientRect();
+      if (!box.height || box.top < limit || box.top > bottom || element.closest("#action-bar, .now-bar")) continue;
+      if (element.checkVisibility && !element.checkVisibility()) continue;  // inside a closed fold
+      var key = keyOf(element);
+      if (!key || (best && Math.abs(box.top - eye) >= Math.abs(best.top - eye))) continue;
+      if (document.querySelectorAll(key).length === 1) best = { key: key, top: box.top };
+    }
+    anchor = best;
+  }
+  function keepAnchor() {
+    var kept = anchor;
+    anchor = null;
+    watchBar();  // a bar that came with the refresh takes its room at once, so the page is long enough to keep
+    var element = kept && document.querySelector(kept.key);
+    if (!element) return;
+    window.scrollBy(0, element.getBoundingClientRect().top - kept.top);
+    // What the refresh brings may still grow for a moment (the card picker fills its row after asking for the
+    // known cards): the place is held until then, or until the player touches the page.
+    holding = { element: element, top: kept.top, until: Date.now() + HOLD_MS };
+  }
+  var HOLD_MS = 2000, holding = null;
+  function hold() {
+    if (!holding || Date.now() > holding.until || !document.body.contains(holding.element)) { holding = null; return; }
+    window.scrollBy(0, holding.element.getBoundingClientRect().top - holding.top);
+  }
+  if (seatPage && window.ResizeObserver) new ResizeObserver(hold).observe(document.body);  // a tap replaces the panel
+  ["pointerdown", "wheel", "keydown", "touchstart"].forEach(function (name) {
+    window.addEventListener(name, function () { holding = null; }, { capture: true, passive: true });
+  });
+  // A refresh that takes away the focused bar button (the moment moved on) hands focus to the bar's next action.
+  function noteFocus() {
+    var bar = document.getElementById("action-bar");
+    focusInBar = !!(bar && bar.contains(document.activeElement));
+  }
+  function keepFocus() {
+    var focused = document.activeElement;
+    if (focusInBar && (!focused || focused === document.body)) focusNext();
+    focusInBar = false;
+  }
+
+  // --- one refresh, whichever way it comes: what is typed, the reader's place and focus are kept through it ------
+  function noteAll() {
+    var typed = typedNow();
+    if (seatPage) { noteAnchor(); noteFocus(); }
+    return typed;
+  }
+  function keepAll(typed) {
+    putBack(typed);
+    if (seatPage) { keepAnchor(); keepFocus(); }
+  }
+  // A panel the live stream carried.
+  Companion.keepingPlace = function (swap) {
+    var typed = noteAll();
+    swap();
+    keepAll(typed);
+  };
+  var typedBeforeRefresh = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    typedBeforeRefresh = null;
+    var config = event.detail.requestConfig;
+    if (event.detail.target.id !== "panel" || !config || config.verb !== "get") return;
+    // A refresh asked for before the live stream brought a newer panel must not show the older table.
+    if (Companion.versionOf(event.detail.serverResponse || "") < Companion.shownVersion()) {
+      event.detail.shouldSwap = false;
+      return;
+    }
+    typedBeforeRefresh = noteAll();
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var config = event.detail.requestConfig;
+    if (config && config.verb === "post") {
+      Companion.keepPlace();
+      if (seatPage) leadAfterTap();
+    } else if (typedBeforeRefresh) {
+      keepAll(typedBeforeRefresh);
+      typedBeforeRefresh = null;
+    }
+  });
+})();

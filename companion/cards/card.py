@@ -26,6 +26,7 @@ class Card:
     denounce_modifier: int | None = None
     income_bonus: int | None = None
     no_roll_away: bool = False
+    cancels: tuple[str, ...] = ()  # the categories of card it cancels, where a rulebook says (else any)
     notes_source: tuple[str, ...] = ()
 
 

@@ -59,7 +59,7 @@ CARDS = (
     # Requisition takes a Thing away but is not a canceling card.
     Card("lucky_7", names("Lucky 7", "Glückspilz", "Счастливая 7"), income_bonus=1, notes_source=ALL),
     Card("bomb_making_practice", names("Bomb Making Practice", "Bombenbauübung", "Тренировка взрывников"),
-         categories=("cancel",), notes_source=ALL),
+         categories=("cancel",), cancels=("sleep",), notes_source=ALL),
     Card("requisition", names("Requisition", "Konfiszierung", "Реквизиция"), notes_source=ALL),
 )
 

@@ -18,7 +18,7 @@ def known_facts(card: catalog.Card) -> dict[str, Any]:
     facts = {"key": card.key, "type": card.type, "categories": list(card.categories), "cost": card.cost,
              "slack": card.slack, "slack_die": card.slack_die, "slack_modifier": card.slack_modifier,
              "invited": card.invited, "pest": list(card.pest_categories) if card.pest_categories else None,
-             "denounce_modifier": card.denounce_modifier}
+             "denounce_modifier": card.denounce_modifier, "cancels": list(card.cancels)}
     return {key: value for key, value in facts.items() if value not in (None, [], ())}
 
 

@@ -92,10 +92,11 @@ def with_card_facts(db: Database, action: Action, lang: str, game_key: str, tabl
         args["card"] = fill(args["card"], lambda s, k: completion.complete_raid(s, k, lang))
     elif action.type in ("pull_rank", "watch_tv"):
         args["card"] = fill(args["card"], lambda s, k: completion.complete(s, k, lang, cards=deck_cards))
-    elif action.type == "cancel_card":  # the rules judge the canceling card by its kind (a TV card stops nothing)
+    elif action.type == "cancel_card":  # the rules judge the canceling card by its kind and what it cancels
         entry = deck_knowledge.lookup(db, decks, lang, args["with"], table_id)
         known = completion.merged({"name": args["with"]}, entry.facts if entry else None, lang, deck_cards)
         args["with_categories"] = list(known.get("categories") or ())
+        args["with_cancels"] = list(known.get("cancels") or ())
     elif action.type == "take_loot" and args["card"] is not None:  # a known card keeps its type; the rules judge it
         args["card"] = fill(args["card"], lambda s, k: completion.complete(s, k, lang, free=True, cards=deck_cards,
                                                                         default_type="thing"))

@@ -7,7 +7,7 @@ draws the race.
 """
 
 from . import engine, game_story, notable, terms
-from .engine import ACTION_TYPES, apply, fold, needs_replay, step_of
+from .engine import ACTION_TYPES, REMATCHES, apply, fold, needs_replay, step_of
 from .games import (
     ALL_CATEGORIES,
     ALL_PEST_CATEGORIES,
@@ -32,7 +32,7 @@ from .violations import N_, RuleViolation
 
 __all__ = [
     "ACTION_TYPES", "ALL_CATEGORIES", "ALL_PEST_CATEGORIES", "ALL_PHASES", "ALL_ROLL_PURPOSES", "CALL_SUCCEEDS",
-    "DISPLAY", "GAMES", "GET_RID_SUCCEEDS", "JOB_CHANGES", "N_", "RANKS", "TV_SLACK", "Denunciation", "Game", "Lane",
+    "DISPLAY", "GAMES", "GET_RID_SUCCEEDS", "JOB_CHANGES", "N_", "RANKS", "REMATCHES", "TV_SLACK", "Denunciation", "Game", "Lane",
     "Offers", "Raid", "RuleViolation", "TableState", "Window", "apply", "decide", "default_profile_values",
     "display_offers", "engine", "find_card", "fold", "game", "game_story", "hand_limit", "initial_state",
     "job_deck", "lanes", "lead", "notable", "occasion", "needs_replay", "offers", "step_of", "terms", "twins_of",

@@ -30,6 +30,7 @@ JOB_GAME_TOPICS = {
 
 # Events that are about phones, not the game: undo skips them.
 HOUSEKEEPING = {"table_created", "seat_joined", "seat_freed", "undone", "redone"}
+REMATCHES = frozenset({"game_reset", "jobs_reset"})  # a new game at the same table: its tents are simply cleared
 # Once someone has won: the win taken back or brought back, a new game, and phones taking or leaving their seats
 # (to read the story), never another move in the game that is over.
 AFTER_A_WIN = frozenset({"undo", "redo", "rematch", "join", "free_seat"})
@@ -70,7 +71,7 @@ def with_effects(state: TableState, events: list[dict]) -> list[dict]:
     """Each event that takes cards out of tents or moves them notes which, so the log can tell what the rules did."""
     told = []
     for offset, event in enumerate(events, start=1):
-        if event["type"] in HOUSEKEEPING:
+        if event["type"] in HOUSEKEEPING or event["type"] in REMATCHES:
             told.append(event)
             continue
         after = apply(state, {**event, "seq": state.version + offset})

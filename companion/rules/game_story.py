@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from . import engine
 from .state import Denunciation, Raid, TableState, Window
 
-REMATCHES = frozenset({"game_reset", "jobs_reset"})  # the events that start a new game at the same table
+REMATCHES = engine.REMATCHES  # the events that start a new game at the same table
 MIN_SWING = 2  # a single event that moves a total by less is no turning point
 TOP_SWINGS = 3  # the largest gains and the largest losses kept
 RAID, DENOUNCE = "raid", "denounce"

@@ -264,10 +264,11 @@ def _withheld(action: str, seat: int, violation: RuleViolation) -> Withheld:
 def _offers(state: TableState, mine: tuple[int, ...], display: bool) -> Offers:
     playing = state.turn is not None and state.winner is None
     parts: dict[str, Any] = {"acts_for": mine, "undo": bool(state.undoable), "redo": bool(state.redoable)}
+    if state.winner is not None:  # once someone has won: the win, undo, and on the display a rematch and seats
+        tools = _table_tools(state) if display else {}
+        return Offers(**parts, rematch=display, free_seat=tools.get("free_seat", ()))
     if display:
         parts.update(_table_tools(state))
-    if state.winner is not None:  # once someone has won: the win, undo, and on the display a rematch
-        return Offers(**parts, rematch=display)
     parts["set_job_die"] = display and state.rules.has_jobs
     parts.update(_seat_tools(state, mine, playing))
     if not display and state.turn is None:

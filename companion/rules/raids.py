@@ -24,8 +24,8 @@ def raid_callable(state: TableState, any_rank: bool = False) -> bool:
     """Whether the player on turn could call a raid right now (with their own card or one handed over); with
     `any_rank`, whether they could if their rank allowed it."""
     turn, window = state.turn, state.window
-    return (turn is not None and state.winner is None and state.raid is None and turn.phase == "freetime"
-            and turn.free_time_left >= 1 and (any_rank or may_lead_raid(state, turn.seat))
+    return (turn is not None and state.winner is None and state.raid is None and not raid_window(window)
+            and turn.phase == "freetime" and turn.free_time_left >= 1 and (any_rank or may_lead_raid(state, turn.seat))
             and not (window is not None and window.awaits_roll))
 
 
@@ -61,7 +61,7 @@ def _decide_call(state, seat, args):
     """The player on turn announces a Raid card, their own or one another player hands them (then it must be used)."""
     turn = _require_turn(state)
     leader = turn.seat
-    if state.raid is not None:
+    if state.raid is not None or raid_window(state.window):
         raise RuleViolation(N_("A raid is already under way."), section="guevara.raid")
     if turn.phase != "freetime":
         raise RuleViolation(N_("A raid is an Activity: it is called in the Free Time phase."), section="guevara.raid")

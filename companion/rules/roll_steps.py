@@ -31,6 +31,9 @@ def routed(state: TableState, seat: int | None, args: dict[str, Any]) -> tuple[s
         return "raid_roll", die
     if purpose == "denounce" and case is not None and case.stage == "roll" and case.target == seat:
         return "denounce_roll", {**die, "extra": 0}
+    if purpose == "get_rid" and _all_tried(state, seat):
+        raise RuleViolation(N_("Each Person gets one roll to be sent away a turn: try again next turn."),
+                            section="guevara.people.get_rid")
     if purpose == "get_rid" and _may_send_away(state, seat):
         raise RuleViolation(N_("Enter this roll at the Person you send away, under “Get rid of People”: the "
                                "destination is said before the roll, and the roll then moves the Person."),
@@ -50,7 +53,19 @@ def _keeps_only_unmovable(state: TableState, seat: int) -> bool:
 
 
 def _may_send_away(state: TableState, seat: int) -> bool:
-    """The active player is in the Roll phase with a Person the roll could send away."""
+    """The active player is in the Roll phase with a Person the roll could send away this turn."""
+    return any(card.uid not in state.turn.rid_tried for card in _movable(state, seat))
+
+
+def _all_tried(state: TableState, seat: int) -> bool:
+    """The active player is in the Roll phase, and every Person a roll could send away has had it this turn."""
+    movable = _movable(state, seat)
+    return bool(movable) and all(card.uid in state.turn.rid_tried for card in movable)
+
+
+def _movable(state: TableState, seat: int) -> list:
+    """The People in the active player's tent that a roll could send away, in the Roll phase (else none)."""
     turn = state.turn
-    return turn.seat == seat and turn.phase == "roll" and any(
-        card.type == "person" and card.key not in NOT_ROLLED_AWAY for card in state.tents.get(seat, []))
+    if turn.seat != seat or turn.phase != "roll":
+        return []
+    return [card for card in state.tents.get(seat, []) if card.type == "person" and card.key not in NOT_ROLLED_AWAY]

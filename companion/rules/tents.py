@@ -158,8 +158,18 @@ def _decide_cancel(state, seat, args):
             raise RuleViolation(N_("A TV card cannot stop anyone calling People."), section=topic)
         raise RuleViolation(N_("A TV card is answered with “TV card: they watch TV instead”, not as a cancel."),
                             section=topic)
+    if not _may_cancel(set(args.get("with_cancels", ())), window):
+        raise RuleViolation(N_("%(card)s does not cancel this kind of card."), section="guevara.cancel",
+                            card=args["with"])
     return [{"type": "card_canceled", "seat": seat, "args": {"window": args["window"], "with": args["with"],
                                                             "kind": window.kind, "owner": window.seat}}]
+
+
+def _may_cancel(cancels: set[str], window: Window) -> bool:
+    """Whether a card that cancels only `cancels` (none said: any) may cancel what the window holds; an Activity
+    whose kind the table did not enter is given the benefit of the doubt."""
+    return not cancels or any(cancels & set(card.categories) or (card.type == "activity" and not card.categories)
+                              for card in window.cards)
 
 
 def _decide_pass(state, seat, args):
@@ -251,6 +261,8 @@ def _decide_pull_rank(state, seat, args):
                             section="guevara.pull_rank")
     if "raid" in (args["card"].get("categories") or ()) and not outranked_by_nobody(state, seat):
         raise RuleViolation(ONLY_HIGHEST_RAIDS, section="guevara.raid")
+    if "raid" in (args["card"].get("categories") or ()) and (state.raid is not None or window.kind == "raid"):
+        raise RuleViolation(N_("A raid is already under way."), section="guevara.raid")
     if not may_pull_rank(state, seat):
         if window.pulled_by is not None:
             raise RuleViolation(N_("Only a rank higher than the first order's can countermand it."),

@@ -93,3 +93,15 @@ def test_each_person_gets_one_roll_to_be_sent_away_a_turn():
     assert refused.value.section == "guevara.people.get_rid"
     assert [card.name for card in log.state.tents[2]] == ["Pedro"]
     assert skip_of(log) == "end"  # his chance is used: nothing more is owed this turn
+
+
+def test_a_dice_panel_roll_for_a_person_who_had_their_roll_says_so():
+    log = game()
+    to_phase(log, "call")
+    log.act("play_card", 1, cards=[PEDRO], target=2)
+    log.act("advance", 1, phase="call", turn=1, to="end")
+    to_phase(log, "roll")
+    log.act("get_rid", 2, card=log.state.tents[2][0].uid, to="discard", value=2)
+    with pytest.raises(RuleViolation) as refused:
+        log.act("roll_die", 2, purpose="get_rid", note="", value=6)
+    assert refused.value.message.startswith("Each Person gets one roll")

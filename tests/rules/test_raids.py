@@ -194,3 +194,21 @@ def test_a_promotion_that_wins_the_game_leaves_no_loot_to_pick():
             log.act(action, 1, **args)
         assert refused.value.message.startswith("The game is over")
     assert log.state.tents[1] == [] and log.state.winner == 2
+
+
+def test_no_second_raid_card_while_a_raid_is_being_called_or_under_way():
+    """Handing the leader a Raid card while theirs waits for answers would close that window unanswered and start a
+    second raid over the first (found by a new table)."""
+    log = game(["sergeant", "corporal", "private"])
+    window = log.act("call_raid", 1, card=RAID).window
+    free_time = log.state.turn.free_time_left
+    assert offers(log.state, 2).call_raid is None
+    with pytest.raises(RuleViolation) as refused:
+        log.act("call_raid", 2, card=RAID)  # Ben hands Ana a Raid card
+    assert refused.value.message == "A raid is already under way."
+    assert log.state.window == window and log.state.turn.free_time_left == free_time
+    for seat in (2, 3):
+        log.act("pass_card", seat, window=window.uid)
+    assert log.state.raid is not None and log.state.raid.stage == "roll"
+    with pytest.raises(RuleViolation):
+        log.act("call_raid", 2, card=RAID)

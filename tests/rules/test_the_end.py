@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.rules import ACTION_TYPES, RuleViolation, engine
+from companion.rules import ACTION_TYPES, RuleViolation, display_offers, engine
 from tests.helpers.guevara_tables import game, to_phase
 
 
@@ -32,3 +32,9 @@ def test_after_the_win_the_table_may_undo_it_or_play_again():
     assert log.act("undo").winner is None
     assert log.act("redo").winner == 1
     assert log.act("rematch").winner is None
+
+
+def test_after_the_win_the_display_offers_only_what_it_would_accept():
+    state = won().state
+    offered = display_offers(state).as_json()
+    assert set(offered) <= {"acts_for", "undo", "redo", "rematch", "free_seat"} and offered["rematch"]

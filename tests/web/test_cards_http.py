@@ -102,3 +102,19 @@ def test_only_a_higher_rank_sees_pull_rank_and_it_replaces_the_activity(app, cli
     now = state(ana, table)
     assert now["seats"][1]["slack"] == 1 and now["window"]["cards"][0]["name"] == "Dig Holes"
     assert "Ordered by Ben (pulling rank)." in ana.get(f"/t/{table}/seat").get_data(as_text=True)
+
+
+def test_bomb_making_practice_cancels_a_sleep_card_only(app, client, table):
+    ana, ben = started(app, client, table)
+    to_phase(ana, table, 1, "Call People")
+    for play, phase in (({"name": "Gordo", "slack": 0, "target": 2}, "Call People"),
+                        ({"name": "Soap", "slack": 1}, "Free Time")):  # a Person, then a scrounging trip
+        to_phase(ana, table, 1, phase)
+        act(ana, table, type="play_card", seat=1, **play)
+        window = state(ana, table)["window"]["id"]
+        refused = act(ben, table, type="cancel_card", seat=2, window=window, **{"with": "Bomb Making Practice"})
+        assert refused.status_code == 409 and "does not cancel this kind of card" in refused.get_data(as_text=True)
+        assert state(ana, table)["window"]["id"] == window
+    act(ana, table, type="advance", seat=1, phase="freetime", turn=1)
+    assert [card["name"] for card in state(ana, table)["seats"][0]["tent"]] == ["Soap"]
+    assert [card["name"] for card in state(ana, table)["seats"][1]["tent"]] == ["Gordo"]

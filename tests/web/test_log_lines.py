@@ -58,7 +58,7 @@ def test_cards_moved_eaten_canceled_woken_or_worthless_are_named_in_the_log(app,
     advance(client, table, 1, "call", 1)
     ok(act(ana, table, type="play_card", seat=1, name="Soap", slack=1))
     window = state(client, table)["window"]["id"]
-    ok(act(ben, table, type="cancel_card", seat=2, window=window, **{"with": "Bomb Making Practice"}))
+    ok(act(ben, table, type="cancel_card", seat=2, window=window, **{"with": "Customs Raid"}))
     ok(act(ana, table, type="play_card", seat=1, name="Sleep", slack=1, card_type="activity"))
     ok(act(client, table, type="adjust_free_time", seat=1, delta=1))
     ok(act(ana, table, type="play_card", seat=1, name="Beans", card_type="thing", slack=1, cost=0, categories="food"))
@@ -79,7 +79,7 @@ def test_cards_moved_eaten_canceled_woken_or_worthless_are_named_in_the_log(app,
     act(client, table, type="denounce_roll", seat=3, value=1)  # 1 - the Sergeant's 2: guilty
     ok(act(ana, table, type="denounce_move", seat=1, card=uid_of(client, table, 3, "Pedro"), to=4))
     log = log_of(ana, table)
-    assert "canceled the scrounging of Ana with Bomb Making Practice — Soap goes back to the hand" in log
+    assert "canceled the scrounging of Ana with Customs Raid — Soap goes back to the hand" in log
     assert "rolled 6 to send Pedro away: off to the tent of Seat 3" in log
     assert "discards Beans for Gordo" in log
     assert ("rolled 6 for Social Justice Nookie: 5 Slack — Sleep is discarded from the tent of Ana: "

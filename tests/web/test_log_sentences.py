@@ -37,7 +37,7 @@ def test_a_turn_told_as_sentences_from_the_card_to_its_end(app, client, table):
     assert "Dan let it pass — Hammock Time goes into the tent of Ana" in lines(ana, table)  # the last answer says where the card went
     ok(act(ana, table, type="advance", seat=1, phase="freetime", turn=1, to="end"))
     told = lines(ana, table)
-    assert told[1] == "Ana ends the turn, passing Discard, Heal with nothing to do"  # Free Time saw a card
+    assert told[1] == "Ana ends the turn, with nothing done in Discard, Heal"  # Free Time saw a card
     assert "Ana moves on to Roll" in told and "Ana moves on to Discard" not in told and "Ana moves on to Heal" not in told
     label = undo_label(ana, table)
     assert label.startswith("Ana: ends the turn") and ";" not in label and len(label) <= 100
@@ -56,3 +56,13 @@ def test_ones_own_tent_and_a_thing_joining_a_trip_are_told_as_such(app, client, 
     ok(act(ana, table, type="play_card", seat=1, name="Tequila", card_type="thing", slack=1, cost=1,
            categories="booze"))
     assert lines(ana, table)[0] == "Ana adds Tequila to the scrounging trip"
+
+
+def test_a_rematch_is_one_short_line_not_every_card_leaving_its_tent(app, client, table):
+    ana, _ben = started(app, client, table)
+    to_phase(ana, table, 1, "Free Time")
+    ok(act(ana, table, type="play_card", seat=1, name="Siesta", card_type="activity", categories="sleep", slack=2))
+    ok(act(ana, table, type="advance", seat=1, phase="freetime", turn=1))
+    ok(act(client, table, type="adjust_slack", seat=1, delta=20))
+    ok(act(client, table, type="rematch"))
+    assert lines(ana, table)[0] == "Display started a rematch with the same seats"

@@ -14,7 +14,7 @@ def test_the_undo_button_names_the_last_tap_and_how_much_more_it_did_and_takes_i
     act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2)
     act(ana, table, type="advance", seat=1, phase="freetime", turn=1)  # closes the window, then moves on
     html = ben.get(f"/t/{table}/seat").get_data(as_text=True)
-    assert "Ana: moves on to Discard (and 1 change more)" in html
+    assert "Ana: moves on to Discard (and 1 more change)" in html
     act(ben, table, type="undo")
     after = state(client, table)
     assert after["phase"] == "freetime" and after["window"]["cards"][0]["name"] == "Hammock Time"

@@ -1,12 +1,12 @@
-"""The event log told as sentences in the reader's language: one teller per event type (TELLERS), everything one
-action did, the log's entries, and what undo and redo would take back."""
+"""The event log told as sentences in the reader's language: one teller per event type (TELLERS), the log's
+entries, and what undo and redo would take back (one tap named in a line or two)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
 
-from ...rules import CALL_SUCCEEDS, N_, TableState, step_of
+from ...rules import CALL_SUCCEEDS, N_, REMATCHES, TableState, step_of
 from ..i18n import gettext as _
 from ..i18n import ngettext
 from .narrate import (
@@ -56,6 +56,8 @@ class Entry:
 def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     """What an event did, told after the name of the player it belongs to (`line_owner`), plus what the rules did
     by themselves as a result."""
+    if event["type"] in REMATCHES:  # every tent is cleared: an older log's list of each card is no news
+        return _predicate(event, state, by_seq)
     return _predicate(event, state, by_seq) + effects_text(event, state)
 
 
@@ -66,12 +68,6 @@ def _predicate(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
         return _(SAID[kind])
     tell = TELLERS.get(kind)
     return tell(event, state, by_seq) if tell else kind
-
-
-def describe_action(step: int, state: TableState, by_seq: dict[int, dict]) -> str:
-    """Everything one action did (named by its first event), each sentence after the player it belongs to."""
-    events = sorted((event for event in by_seq.values() if step_of(event) == step), key=lambda event: event["seq"])
-    return "; ".join(_about(event, state, describe(event, state, by_seq)) for event in events) or "?"
 
 
 def _about(event: dict, state: TableState, text: str) -> str:
@@ -149,7 +145,7 @@ def tap_label(step: int, state: TableState, by_seq: dict[int, dict]) -> str:
     main = next((event for event in events if event["type"] not in ON_THE_WAY), events[0])
     text = _about(main, state, _predicate(main, state, by_seq))
     more = len(events) - 1
-    return text + " " + ngettext("(and %(num)d change more)", "(and %(num)d changes more)", more) if more else text
+    return text + " " + ngettext("(and %(num)d more change)", "(and %(num)d more changes)", more) if more else text
 
 
 def next_undo(state: TableState, by_seq: dict[int, dict]) -> str | None:
@@ -275,10 +271,10 @@ def _phases_passed(event: dict, state: TableState, by_seq: dict[int, dict]) -> s
     args = event["args"]
     skipped = ", ".join(phase_name(phase, state.rules) for phase in args["phases"][1:])
     if args["to"] == "end":
-        return _("ends the turn, passing %(phases)s with nothing to do", phases=skipped) if skipped \
+        return _("ends the turn, with nothing done in %(phases)s", phases=skipped) if skipped \
             else _("ends the turn")
     target = phase_name(args["to"], state.rules)
-    return _("goes straight to %(phase)s, passing %(phases)s with nothing to do", phase=target, phases=skipped) \
+    return _("goes straight to %(phase)s, with nothing done in %(phases)s", phase=target, phases=skipped) \
         if skipped else _("moves on to %(phase)s", phase=target)
 
 
@@ -411,7 +407,7 @@ def _tv_watched(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
 
 def _undone(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     args = event["args"]
-    what = describe_action(args["target"], state, by_seq)
+    what = tap_label(args["target"], state, by_seq)
     return _("undid: %(what)s", what=what) if event["type"] == "undone" else _("redid: %(what)s", what=what)
 
 SAID = {  # event types told by a sentence of their own alone
@@ -469,7 +465,7 @@ TELLERS = {
     "redone": _undone,
     "raid_rolled": _raid_rolled,
     "loot_taken": _loot_taken,
-    "loot_order_set": lambda event, state, by_seq: _("loot order: %(names)s", names=", ".join(
+    "loot_order_set": lambda event, state, by_seq: _("shares the rest of the loot in this order: %(names)s", names=", ".join(
         seat_name(state, s) for s in event["args"]["order"])),
     "denounce_played": lambda event, state, by_seq: _("denounces %(target)s",
                                                     target=seat_name(state, event["args"]["target"])),

@@ -22,6 +22,12 @@ def card_label(card) -> str:
     return catalog.name(known, current_language()) if known else typed
 
 
+def typed_card(name: str) -> str:
+    """A card the table only typed (a canceling card): the reader's language's name where the catalog knows it."""
+    known = catalog.guevara_cards.find(name, current_language(), catalog.cards_for(catalog.CATALOGS))
+    return catalog.name(known, current_language()) if known else name
+
+
 def named_card(args: dict, prefix: str = "", fallback: str = "") -> str:
     """The card an event names in its fields (`prefix` "pest_" for the pest), or `fallback` in an older log."""
     if not args.get(f"{prefix}name"):
@@ -105,13 +111,14 @@ def canceled_text(event: dict, state: TableState) -> str:
     """A card canceled: with what, and whose trip or card it was."""
     args = event["args"]
     owner = seat_name(state, args["owner"]) if args.get("owner") in state.seats else None
+    card = typed_card(args["with"])
     if args.get("kind") == "scrounge" and owner:
         if state.rules.has_rooms:
-            return _("canceled the shopping of %(name)s with %(card)s", name=owner, card=args["with"])
-        return _("canceled the scrounging of %(name)s with %(card)s", name=owner, card=args["with"])
+            return _("canceled the shopping of %(name)s with %(card)s", name=owner, card=card)
+        return _("canceled the scrounging of %(name)s with %(card)s", name=owner, card=card)
     if owner:
-        return _("canceled the card of %(name)s with %(card)s", name=owner, card=args["with"])
-    return _("canceled the card with %(card)s", card=args["with"])
+        return _("canceled the card of %(name)s with %(card)s", name=owner, card=card)
+    return _("canceled the card with %(card)s", card=card)
 
 
 def denounce_move_text(event: dict, state: TableState) -> str:

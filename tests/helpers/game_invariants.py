@@ -96,6 +96,12 @@ def _kind(breach: Breach) -> str:
     return breach.action.kind if breach.action is not None else ""
 
 
+def _after_win(breach: Breach) -> bool:
+    """Accepted after a win: found by trying every action, or by a generated tap."""
+    return breach.invariant == "end_is_the_end" or (breach.invariant == "accepted_is_offered"
+                                                     and breach.state.winner is not None)
+
+
 def _refused_with(*messages: str) -> Callable[[Breach], bool]:
     """An offer shown and refused with one of these rules."""
     return lambda b: b.invariant == "offers_are_accepted" and any(f"refused: {m}" in b.detail for m in messages)
@@ -110,9 +116,13 @@ KNOWN_DEFECTS: dict[str, KnownDefect] = {
     "end_turn_passes_owed_heal": KnownDefect(
         "\"End the turn\" (advance to=end) passes a Heal the player is owed",
         lambda b: b.invariant == "skip_is_a_shortcut" and "passes heal, which holds ['heal']" in b.detail),
+    "end_turn_passes_get_rid": KnownDefect(
+        "\"End the turn\" from Draw passes a Roll phase with a Person to send away (tests/rules/test_passing.py "
+        "asserts this today: decide which is right)",
+        lambda b: b.invariant == "skip_is_a_shortcut" and "passes roll, which holds ['get_rid']" in b.detail),
     "tent_tools_after_win": KnownDefect(
         "move_card, mark_card and remove_card are accepted after a win",
-        lambda b: b.invariant == "end_is_the_end" and _kind(b) in ("move_card", "mark_card", "remove_card")),
+        lambda b: _after_win(b) and _kind(b) in ("move_card", "mark_card", "remove_card")),
     "next_phase_while_roll_waits": KnownDefect(
         "while a call or rolled Activity waits for its roll, Next phase (and the dice panel) are shown and refused",
         _refused_with("Roll for %(card)s first.")),
@@ -138,10 +148,10 @@ KNOWN_DEFECTS: dict[str, KnownDefect] = {
         _refused_with("No Free Time is left this turn.")),
     "setup_accepted_after_win": KnownDefect(
         "after a win the setup actions (profile, ranks, jobs, dealing, start) are accepted",
-        lambda b: b.invariant == "end_is_the_end" and _kind(b) in SETUP),
+        lambda b: _after_win(b) and _kind(b) in SETUP),
     "denouncement_goes_on_after_win": KnownDefect(
         "a denouncement, swap pick or pest's demand open at the win still takes its steps after it",
-        lambda b: b.invariant == "end_is_the_end" and _kind(b) in STEPS_AFTER_A_WIN),
+        lambda b: _after_win(b) and _kind(b) in STEPS_AFTER_A_WIN),
     "setup_accepted_mid_game": KnownDefect(
         "during a game the API re-enters the deck's numbers, sets or re-deals ranks (no screen offers it)",
         lambda b: b.invariant == "accepted_is_offered" and _kind(b) in SETUP and b.state.turn is not None),
@@ -149,13 +159,19 @@ KNOWN_DEFECTS: dict[str, KnownDefect] = {
         "Chez Geek and Chez Goth accept adjust_wounds, though they have no wounds and no screen offers it",
         lambda b: b.invariant == "accepted_is_offered" and _kind(b) == "adjust_wounds"
         and b.state.rules.has_jobs),
-    "budget_card_outside_card_phases": KnownDefect(
-        "a Lucky 7 (budget_card) is accepted in Draw, Roll and Discard, where no card form or button shows it",
-        lambda b: b.invariant == "accepted_is_offered" and _kind(b) == "budget_card"),
-    "demote_by_nobody": KnownDefect(
-        "demote is accepted from a seat that is not at the table (or none): its player is not checked",
-        lambda b: b.invariant == "accepted_is_offered" and _kind(b) == "demote"
+    "budget_outside_free_time": KnownDefect(
+        "adjust_income, adjust_free_time and budget_card (Lucky 7) are accepted in any phase of the player's turn; "
+        "the screens show them only in Free Time (budget_card also in the card form of Call People)",
+        lambda b: b.invariant == "accepted_is_offered"
+        and _kind(b) in ("adjust_income", "adjust_free_time", "budget_card")),
+    "acted_by_nobody": KnownDefect(
+        "demote, mark_card, remove_card and move_card are accepted for a seat not at the table (or none)",
+        lambda b: b.invariant == "accepted_is_offered" and _kind(b) in ("demote", "mark_card", "remove_card",
+                                                                         "move_card")
         and b.action.seat not in b.state.seats),
+    "change_job_before_start": KnownDefect(
+        "change_job (New Job, You're Fired!) is accepted before the first turn, where no screen offers it",
+        lambda b: b.invariant == "accepted_is_offered" and _kind(b) == "change_job" and b.state.turn is None),
 }
 
 

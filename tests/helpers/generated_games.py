@@ -24,7 +24,7 @@ from tests.helpers.offered_actions import Action, offered, with_chance
 
 GAMES = {"guevara": (2, 5), "geek": (2, 5), "goth": (2, 5), "geekgoth": (2, 5)}
 # How a step is chosen: mostly what the moment calls for or what a screen shows, some of anything, undo and redo.
-STEP_KINDS = ("lead", "lead", "offered", "offered", "lead", "anything", "undo", "redo")
+STEP_KINDS = ("lead", "turn", "play", "answer", "offered", "lead", "turn", "play", "anything", "undo", "redo")
 
 
 @dataclass
@@ -112,20 +112,27 @@ def setup_actions(table: GameTable, draw: Draw) -> list[Action]:
 
 
 def next_action(table: GameTable, how: str, draw: Draw) -> Action:
-    """The next tap, chosen `how`."""
+    """The next tap, chosen `how`: what the moment calls for, the turn's own offers, a card, an answer to the
+    card being played, anything a screen shows (one offer drawn first, then its values), any action, undo, redo."""
     state = table.state
     if how in ("undo", "redo"):
         return Action(draw.pick((*state.order, DISPLAY)), how, None, {})
+    on_turn = state.turn.seat if state.turn is not None else draw.pick(state.order)
     if how == "lead":
-        seat = state.turn.seat if state.turn is not None and draw.number(0, 2) else draw.pick(state.order)
-        names = lead(offers(state, seat))
-        choices = [action for action in offered(state, seat, draw) if action.offer in names]
-        if choices:
-            return draw.pick(choices)
-    if how in ("lead", "offered"):
-        choices = offered(state, draw.pick((*state.order, DISPLAY)), draw)
-        if choices:
-            return draw.pick(choices)
+        names = lead(offers(state, on_turn))
+        choices = [action for action in offered(state, on_turn, draw) if action.offer in names]
+    elif how in ("turn", "play"):
+        choices = offered(state, on_turn, draw)
+        cards = [action for action in choices if action.kind == "play_card"]
+        choices = cards if how == "play" and cards else choices
+    elif how == "answer" and state.window is not None:
+        answers = ("cancel_card", "pass_card", "pull_rank", "pull_rank_raid", "watch_tv", "roll_for_card")
+        choices = [action for seat in state.order for action in offered(state, seat, draw) if action.offer in answers]
+    else:
+        choices = [] if how == "anything" else offered(state, draw.pick((*state.order, DISPLAY)), draw)
+    if choices:
+        offer = draw.pick(sorted({action.offer for action in choices}))
+        return draw.pick([action for action in choices if action.offer == offer])
     return any_action(state, draw)
 
 

@@ -1,8 +1,9 @@
-"""A table's log in memory that decides, appends and undoes as the service and the store do, and keeps the steps.
+"""A table's log in memory that decides, appends and undoes as the service and the store do, and keeps the
+steps.
 
-Undo and redo are events (`undone`, `redone`) naming an action by its first event; after one, the state is folded
-again from the log, as the state cache does. Every refusal the rules give is kept, so that the checks can read it.
-"""
+Undo and redo are events (`undone`, `redone`) naming an action by its first event; after one, the state is
+folded again from the log, as the state cache does. Every refusal the rules give is kept, so that the
+checks can read it."""
 
 from __future__ import annotations
 
@@ -27,8 +28,9 @@ class GameTable:
     def decide(self, action: Action, state=None) -> list[dict] | RuleViolation:
         """The events the rules decide for the action, or their refusal (kept); nothing is appended."""
         try:
-            return engine.decide(self.state if state is None else state, action.kind, action.seat,
-                                 dict(action.args))
+            return engine.decide(
+                self.state if state is None else state, action.kind, action.seat, dict(action.args)
+            )
         except RuleViolation as violation:
             self.refusals.append((action, violation))
             return violation
@@ -42,7 +44,9 @@ class GameTable:
             self.steps.append((action, f"refused: {decided.message} ({decided.section})"))
             return decided
         self.append(decided)
-        self.steps.append((action, f"accepted: {', '.join(event['type'] for event in decided) or 'no events'}"))
+        self.steps.append(
+            (action, f"accepted: {', '.join(event['type'] for event in decided) or 'no events'}")
+        )
         return None
 
     def append(self, decided: list[dict]) -> None:
@@ -61,12 +65,19 @@ class GameTable:
         """The steps taken, one numbered line each (the last `last` only)."""
         steps = self.steps if last is None else self.steps[-last:]
         first = len(self.steps) - len(steps) + 1
-        return "\n".join(f"{number:3}. {action.told()}\n       -> {outcome}"
-                         for number, (action, outcome) in enumerate(steps, start=first))
+        return "\n".join(
+            f"{number:3}. {action.told()}\n       -> {outcome}"
+            for number, (action, outcome) in enumerate(steps, start=first)
+        )
 
 
 def fork(table: GameTable) -> GameTable:
     """A copy of the table to try something on: its refusals are kept with the table's, its steps apart."""
     copy = GameTable.__new__(GameTable)
-    copy.events, copy.state, copy.steps, copy.refusals = list(table.events), table.state.copy(), [], table.refusals
+    copy.events, copy.state, copy.steps, copy.refusals = (
+        list(table.events),
+        table.state.copy(),
+        [],
+        table.refusals,
+    )
     return copy

@@ -1,9 +1,9 @@
 """Generated games: Hypothesis drives the rules with the actions the screens show, and any others, and every
 invariant of tests/helpers/game_invariants.py is checked after each step.
 
-`machine_for(game, seats)` makes the state machine of one game; `run_games` runs it under a fixed seed, for the
-test (tests/rules/test_generated_games.py) and for the longer run (benchmarks/fuzz_rules.py), which read the
-figures from `Figures`.
+`machine_for(game, seats)` makes the state machine of one game; `run_games` runs it under a fixed seed, for
+the test (tests/rules/test_generated_games.py) and for the longer run (benchmarks/fuzz_rules.py), which read
+the figures from `Figures`.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from tests.helpers.generated_cards import Draw, HypothesisDraw, job_profile, ran
 from tests.helpers.offered_actions import Action, offered, with_chance
 
 GAMES = {"guevara": (2, 5), "geek": (2, 5), "goth": (2, 5), "geekgoth": (2, 5)}
-# How a step is chosen: mostly what the moment calls for or what a screen shows, some of anything, undo and redo.
+# How a step is chosen: mostly what the moment calls for or a screen shows; some of anything, undo and redo.
 STEP_KINDS = ("lead", "turn", "play", "answer", "offered", "lead", "turn", "play", "anything", "undo", "redo")
 
 
@@ -82,20 +82,27 @@ class GeneratedGame(RuleBasedStateMachine):
 
 def told_breaches(table: GameTable, breaches: list[Breach]) -> str:
     """The breaches and the steps that led to them, readable in a test report."""
-    lines = [f"{len(breaches)} invariant(s) broken in {table.state.game} with {len(table.state.seats)} seats:"]
+    lines = [
+        f"{len(breaches)} invariant(s) broken in {table.state.game} with {len(table.state.seats)} seats:"
+    ]
     lines += [f"  [{breach.invariant}] {breach.detail}" for breach in breaches[:6]]
     return "\n".join(lines + ["The steps (after the table was opened):", table.told()])
 
 
 def setup_actions(table: GameTable, draw: Draw) -> list[Action]:
-    """The display's setup: phones joining, the deck's numbers, the ranks or jobs, the dealer, the first turn."""
+    """The display's setup: phones joining, the deck's numbers, ranks or jobs, the dealer, the first turn."""
     state = table.state
-    actions = [Action(seat, "join", seat, {"name": name})
-               for seat, name in zip(state.order, ("Ana", "Ben", "Cleo", "Dan", "Eve")) if draw.flag()]
+    actions = [
+        Action(seat, "join", seat, {"name": name})
+        for seat, name in zip(state.order, ("Ana", "Ben", "Cleo", "Dan", "Eve"))
+        if draw.flag()
+    ]
     if state.rules.has_jobs:
-        actions += [Action(DISPLAY, "set_job_profile", None, job_profile(state.game)),
-                    Action(DISPLAY, "set_job_die", None, {"physical": draw.flag()}),
-                    Action(DISPLAY, "deal_jobs", None, {})]
+        actions += [
+            Action(DISPLAY, "set_job_profile", None, job_profile(state.game)),
+            Action(DISPLAY, "set_job_die", None, {"physical": draw.flag()}),
+            Action(DISPLAY, "deal_jobs", None, {}),
+        ]
     else:
         profile = rank_profile(draw)
         actions.append(Action(DISPLAY, "set_profile", None, profile))
@@ -107,13 +114,17 @@ def setup_actions(table: GameTable, draw: Draw) -> list[Action]:
                 rank = draw.pick([rank for rank in RANKS if counts[rank] > 0])
                 counts[rank] -= 1
                 actions.append(Action(DISPLAY, "set_rank", seat, {"rank": rank}))
-    actions += [Action(DISPLAY, "set_dealer", draw.pick(state.order), {}), Action(DISPLAY, "start_game", None, {})]
+    actions += [
+        Action(DISPLAY, "set_dealer", draw.pick(state.order), {}),
+        Action(DISPLAY, "start_game", None, {}),
+    ]
     return actions
 
 
 def next_action(table: GameTable, how: str, draw: Draw) -> Action:
     """The next tap, chosen `how`: what the moment calls for, the turn's own offers, a card, an answer to the
-    card being played, anything a screen shows (one offer drawn first, then its values), any action, undo, redo."""
+    card being played, anything a screen shows (an offer first, then its values), any action, undo, redo.
+    """
     state = table.state
     if how in ("undo", "redo"):
         return Action(draw.pick((*state.order, DISPLAY)), how, None, {})
@@ -127,7 +138,9 @@ def next_action(table: GameTable, how: str, draw: Draw) -> Action:
         choices = cards if how == "play" and cards else choices
     elif how == "answer" and state.window is not None:
         answers = ("cancel_card", "pass_card", "pull_rank", "pull_rank_raid", "watch_tv", "roll_for_card")
-        choices = [action for seat in state.order for action in offered(state, seat, draw) if action.offer in answers]
+        choices = [
+            action for seat in state.order for action in offered(state, seat, draw) if action.offer in answers
+        ]
     else:
         choices = [] if how == "anything" else offered(state, draw.pick((*state.order, DISPLAY)), draw)
     if choices:
@@ -138,18 +151,33 @@ def next_action(table: GameTable, how: str, draw: Draw) -> Action:
 
 def machine_for(game: str, seats: tuple[int, int] | None = None, figures: Figures | None = None) -> type:
     """The state machine of one game with a seat count in `seats` (the game's range by default)."""
-    return type(f"Generated_{game}", (GeneratedGame,), {
-        "GAME": game, "SEATS": seats or GAMES[game], "FIGURES": figures or Figures()})
+    return type(
+        f"Generated_{game}",
+        (GeneratedGame,),
+        {"GAME": game, "SEATS": seats or GAMES[game], "FIGURES": figures or Figures()},
+    )
 
 
-def run_games(game: str, run_seed: int, examples: int, steps: int, figures: Figures | None = None,
-              seats: tuple[int, int] | None = None) -> Figures:
+def run_games(
+    game: str,
+    run_seed: int,
+    examples: int,
+    steps: int,
+    figures: Figures | None = None,
+    seats: tuple[int, int] | None = None,
+) -> Figures:
     """Run `examples` generated games of up to `steps` taps each under `run_seed`; raise on a breach."""
     machine = machine_for(game, seats, figures)
-    chosen = settings(max_examples=examples, stateful_step_count=steps, deadline=None, database=None,
-                      derandomize=False, print_blob=False, report_multiple_bugs=False,
-                      suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                             HealthCheck.filter_too_much])
+    chosen = settings(
+        max_examples=examples,
+        stateful_step_count=steps,
+        deadline=None,
+        database=None,
+        derandomize=False,
+        print_blob=False,
+        report_multiple_bugs=False,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+    )
     try:
         run_state_machine_as_test(seed(run_seed)(machine), settings=chosen)
     except AssertionError as failure:

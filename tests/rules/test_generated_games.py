@@ -11,13 +11,22 @@ from tests.helpers.game_invariants import INVARIANTS
 from tests.helpers.generated_games import Figures, run_games
 
 # (game, seats, seed, games, taps per game): every game and every Chez Guevara table size.
-RUNS = [("guevara", (2, 2), 2, 2, 35), ("guevara", (3, 3), 3, 2, 35), ("guevara", (4, 4), 4, 2, 35),
-        ("guevara", (5, 5), 5, 2, 35), ("geek", (2, 5), 11, 3, 35), ("goth", (2, 5), 12, 3, 35),
-        ("geekgoth", (2, 5), 13, 3, 35)]
+RUNS = [
+    ("guevara", (2, 2), 2, 2, 35),
+    ("guevara", (3, 3), 3, 2, 35),
+    ("guevara", (4, 4), 4, 2, 35),
+    ("guevara", (5, 5), 5, 2, 35),
+    ("geek", (2, 5), 11, 3, 35),
+    ("goth", (2, 5), 12, 3, 35),
+    ("geekgoth", (2, 5), 13, 3, 35),
+]
 
 
-@pytest.mark.parametrize(("game", "seats", "seed", "games", "taps"), RUNS,
-                         ids=[f"{game}-{seats[0]}-{seats[1]}" for game, seats, *_ in RUNS])
+@pytest.mark.parametrize(
+    ("game", "seats", "seed", "games", "taps"),
+    RUNS,
+    ids=[f"{game}-{seats[0]}-{seats[1]}" for game, seats, *_ in RUNS],
+)
 def test_every_invariant_holds_after_every_tap(game, seats, seed, games, taps):
     figures = run_games(game, seed, examples=games, steps=taps, figures=Figures(), seats=seats)
     assert figures.games >= games and figures.steps > 0

@@ -237,6 +237,22 @@ KNOWN_DEFECTS: dict[str, KnownDefect] = {
             and b.action.seat not in b.state.seats
         ),
     ),
+    "turn_shown_while_pest_waits": KnownDefect(
+        "while a pest waits for its card, Next phase and the card form are shown to its host and refused",
+        _refused_with("First discard a card for %(card)s."),
+    ),
+    "end_accepted_past_a_stop": KnownDefect(
+        "advance to=end is accepted where the offers show only \"Straight to\" a nearer stop (e.g. a Roll "
+        "phase with a Person to send away): rules.passing accepts the end whenever nothing waits",
+        lambda b: (
+            b.invariant == "accepted_is_offered"
+            and _kind(b) == "advance"
+            and b.action.args.get("to") == "end"
+            and b.state.turn is not None
+            and (skip := offers(b.state, b.state.turn.seat).skip) is not None
+            and skip.to != "end"
+        ),
+    ),
     "change_job_before_start": KnownDefect(
         "change_job (New Job, You're Fired!) is accepted before the first turn, where no screen offers it",
         lambda b: b.invariant == "accepted_is_offered" and _kind(b) == "change_job" and b.state.turn is None,

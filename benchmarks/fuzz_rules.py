@@ -1,0 +1,84 @@
+"""The generated games of tests/rules/test_generated_games.py for as long as asked, with the run's figures.
+
+    python -m benchmarks.fuzz_rules --minutes 30 [--seed 1000] [--games 5] [--taps 60]
+
+Runs batches of generated games (Chez Guevara with 2, 3, 4 and 5 players, Chez Geek, Chez Goth, both combined,
+in turn), each batch under its own seed, until the time is up; then prints the games, taps, distinct action
+types sent and accepted, each invariant's checks, each known defect's hits (tests/helpers/game_invariants.py),
+and every failure with its seed and shrunk steps. Exits 1 if any invariant broke beyond the known defects.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from tests.helpers.game_invariants import INVARIANTS, KNOWN_DEFECTS
+from tests.helpers.generated_games import Figures, run_games
+
+TABLES = (
+    ("guevara", (2, 2)),
+    ("guevara", (3, 3)),
+    ("guevara", (4, 4)),
+    ("guevara", (5, 5)),
+    ("geek", (2, 5)),
+    ("goth", (2, 5)),
+    ("geekgoth", (2, 5)),
+)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--minutes", type=float, default=10, help="how long to run (a batch under way finishes)"
+    )
+    parser.add_argument("--seed", type=int, default=1000, help="the first batch's seed; each next one adds 1")
+    parser.add_argument("--games", type=int, default=5, help="games per batch")
+    parser.add_argument("--taps", type=int, default=60, help="taps per game at most")
+    options = parser.parse_args()
+    figures, failures = Figures(), []
+    started, batch = time.monotonic(), 0
+    while time.monotonic() - started < options.minutes * 60:
+        game, seats = TABLES[batch % len(TABLES)]
+        run_seed = options.seed + batch
+        try:
+            run_games(
+                game, run_seed, examples=options.games, steps=options.taps, figures=figures, seats=seats
+            )
+        except AssertionError as failure:
+            failures.append(f"{game} {seats[0]}-{seats[1]} seats, seed {run_seed}:\n{failure}")
+            print(f"FAILURE in batch {batch} ({game}, seed {run_seed})", file=sys.stderr, flush=True)
+        batch += 1
+    print(report(figures, failures, batch, time.monotonic() - started, options))
+    return 1 if failures else 0
+
+
+def report(figures: Figures, failures: list[str], batches: int, seconds: float, options) -> str:
+    """The run's figures as markdown."""
+    lines = [
+        f"## Generated games: {seconds / 60:.1f} minutes, {batches} batches (seeds {options.seed} to "
+        f"{options.seed + batches - 1}, {options.games} games of up to {options.taps} taps each)",
+        "",
+        f"- games: {figures.games:,}",
+        f"- taps: {figures.steps:,}",
+        f"- distinct action types sent: {len(figures.sent)}, accepted: {len(figures.accepted)}",
+        f"- failures: {len(failures)}",
+        "",
+        "| invariant | checks |",
+        "| --- | --- |",
+    ]
+    lines += [f"| {name} | {figures.checks[name]:,} |" for name in INVARIANTS]
+    lines += ["", "| known defect (filter) | breaches it explained |", "| --- | --- |"]
+    lines += [f"| {name} | {figures.checks['known defect: ' + name]:,} |" for name in KNOWN_DEFECTS]
+    lines += ["", "| action type | sent | accepted |", "| --- | --- | --- |"]
+    lines += [
+        f"| {kind} | {count:,} | {figures.accepted[kind]:,} |" for kind, count in figures.sent.most_common()
+    ]
+    for failure in failures:
+        lines += ["", "### Failure", "```", failure, "```"]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

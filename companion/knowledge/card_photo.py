@@ -11,7 +11,6 @@ import shutil
 import subprocess
 import time
 from dataclasses import dataclass, replace
-from itertools import pairwise
 
 import cv2
 import numpy as np
@@ -65,12 +64,20 @@ class Reading:
 
 @dataclass(frozen=True)
 class Line:
-    """A line of text Tesseract found: its words, their height (px) and least confidence."""
+    """A line of text Tesseract found: its words with Tesseract's confidence in each (of 100), its height (px)
+    and the height of its middle."""
 
-    text: str
+    words: tuple[tuple[str, float], ...]
     height: float
-    confidence: float
     middle: float
+
+    @property
+    def text(self) -> str:
+        return " ".join(word for word, _confidence in self.words)
+
+    @property
+    def confidence(self) -> float:
+        return min(confidence for _word, confidence in self.words)
 
 
 def available() -> bool:
@@ -202,19 +209,17 @@ def lines(words: list[dict]) -> list[Line]:
             rows.append([word])
     found = [
         Line(
-            " ".join(word["text"] for word in sorted(row, key=lambda word: word["left"])),
+            tuple((word["text"], word["conf"]) for word in sorted(row, key=lambda word: word["left"])),
             max(word["height"] for word in row),
-            min(word["conf"] for word in row),
             sum(word["top"] + word["height"] / 2 for word in row) / len(row),
         )
         for row in rows
     ]
-    joined = [
-        Line(f"{upper.text} {lower.text}", max(upper.height, lower.height), min(upper.confidence, lower.confidence),
-             upper.middle)
-        for upper, lower in pairwise(found)
-        if lower.middle - upper.middle < 2 * max(upper.height, lower.height)
-    ]
+    joined = []
+    for number, upper in enumerate(found):  # with the next line of a like height below it, specks passed over
+        lower = next((line for line in found[number + 1 :] if 0.6 < line.height / upper.height < 1.6), None)
+        if lower is not None and lower.middle - upper.middle < 2 * max(upper.height, lower.height):
+            joined.append(Line(upper.words + lower.words, max(upper.height, lower.height), upper.middle))
     return sorted(found, key=lambda line: -line.height) + joined
 
 
@@ -223,14 +228,14 @@ def _letters(text: str) -> int:
 
 
 def spans(line: Line) -> list[Line]:
-    """The line, and the line without a short or doubtful word at either end (a speck read beside the title)."""
-    words = line.text.split()
+    """The line, and the line without a short word at either end (a speck read beside the title)."""
+    words = line.words
     found = [line]
     for start in (0, 1):
         for end in (len(words), len(words) - 1):
             dropped = words[:start] + words[end:]
-            if end - start >= 1 and dropped and all(len(word) <= 3 for word in dropped):
-                found.append(replace(line, text=" ".join(words[start:end])))
+            if end - start >= 1 and dropped and all(len(word) <= 3 for word, _confidence in dropped):
+                found.append(replace(line, words=words[start:end]))
     return found
 
 
@@ -245,14 +250,21 @@ def fit(line: Line, name: str) -> float:
     return read_score(wanted, name)
 
 
-def _inked(grey: np.ndarray, block: int) -> list[np.ndarray]:
+def _inked(grey: np.ndarray, block: int, rule: int) -> list[np.ndarray]:
     """The picture as black ink on white, both ways round (dark print, then light print on a dark card or
     banner): each pixel against the light around it, since Tesseract's one threshold for the whole picture loses
-    a title in noise or uneven light; with a margin, which Tesseract needs to find the first line."""
+    a title in noise or uneven light. Straight strokes longer than `rule` px (a banner's or the picture's edges) are
+    taken out, since Tesseract reads no text that touches them, and a margin is added, which it needs to find the
+    first line."""
     smooth = cv2.medianBlur(grey, 3)
-    dark = cv2.adaptiveThreshold(smooth, 255, cv2.ADAPTIVE_THRESH_GAUSSIAN_C, cv2.THRESH_BINARY, block, INK)
-    light = cv2.adaptiveThreshold(255 - smooth, 255, cv2.ADAPTIVE_THRESH_GAUSSIAN_C, cv2.THRESH_BINARY, block, INK)
-    return [cv2.copyMakeBorder(each, 24, 24, 24, 24, cv2.BORDER_CONSTANT, value=255) for each in (dark, light)]
+    pictures = []
+    for picture in (smooth, 255 - smooth):
+        ink = cv2.adaptiveThreshold(picture, 255, cv2.ADAPTIVE_THRESH_GAUSSIAN_C, cv2.THRESH_BINARY_INV, block, INK)
+        ruled = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (rule, 1)))
+        ruled |= cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, rule)))
+        ink &= ~cv2.dilate(ruled, np.ones((5, 5), np.uint8))
+        pictures.append(cv2.copyMakeBorder(255 - ink, 24, 24, 24, 24, cv2.BORDER_CONSTANT, value=255))
+    return pictures
 
 
 def _frame(picture: np.ndarray) -> list[np.ndarray]:
@@ -261,7 +273,7 @@ def _frame(picture: np.ndarray) -> list[np.ndarray]:
     scale = FRAME_SIDE / max(frame.shape)
     if scale < 1:
         frame = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    return _inked(frame, 31)
+    return _inked(frame, 31, 90)
 
 
 def _passes(picture: np.ndarray, langs: tuple[str, ...]):
@@ -271,7 +283,7 @@ def _passes(picture: np.ndarray, langs: tuple[str, ...]):
     first = TESSERACT_LANGS[langs[0]]
     others = "+".join(TESSERACT_LANGS[lang] for lang in langs[1:] if lang != "de" or langs[0] == "ru")
     corners = card_corners(picture)
-    band = _inked(title_band(picture, corners), 41) if corners is not None else []
+    band = _inked(title_band(picture, corners), 41, 90) if corners is not None else []
     for grey in band:
         yield grey, first
     for grey in _frame(picture):

@@ -6,6 +6,7 @@ worker that owns it (companion.serve.handoff)."""
 
 from __future__ import annotations
 
+import re
 import socket
 import time
 from collections.abc import Callable
@@ -14,7 +15,8 @@ from waitress import wasyncore
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer
-from waitress.task import ThreadedTaskDispatcher
+from waitress.task import ErrorTask, ThreadedTaskDispatcher, WSGITask
+from waitress.utilities import RequestEntityTooLarge
 
 from .handoff import MAX_LINE, Handoff, Inbox
 from .shares import AddressShares
@@ -23,6 +25,41 @@ from .shares import AddressShares
 # tables, so it is used only while a socket's number needs it.
 SELECT_LIMIT = 1024
 ACCEPT_AT_ONCE = 64  # connections accepted in one round of the loop, at most
+# The least speed (bytes a second) a slow body (a card photo) is allowed on top of the request deadline: half a
+# phone's on poor Wi-Fi (100 KB/s), so 1.5 MB may take 30 s more, a 4 MiB body 84 s, and a body that drips is
+# still cut off.
+SLOW_BODY_RATE = 50_000
+
+
+class RefusedTask(ErrorTask):
+    """waitress's refusal of a body over the limit, answered by the app itself (the route's own answer: JSON in the
+    phone's language for a photo), as if the body had not been sent; other errors as waitress answers them. The
+    connection closes after it, since the rest of the body is never read."""
+
+    def __init__(self, channel, request):
+        super().__init__(channel, request)
+        self._by_app = isinstance(request.error, RequestEntityTooLarge) and request.headers_finished
+
+    def execute(self) -> None:
+        """The app's answer to the request without its body, or waitress's."""
+        if not self._by_app:
+            return super().execute()
+        request = self.request
+        size = max(request.content_length, request.body_bytes_received, self.channel.adj.max_request_body_size)
+        request.headers.pop("TRANSFER_ENCODING", None)
+        request.headers["CONTENT_LENGTH"] = str(size)  # the app refuses it by its length before reading anything
+        request.body_rcv = None
+        self.complete = False  # ErrorTask's answer is made at once; the app's starts with start_response
+        self.set_close_on_finish()
+        WSGITask.execute(self)
+
+    def build_response_header(self):
+        """Headers as waitress builds them, with the connection's closing said."""
+        self.set_close_on_finish()
+        return super().build_response_header()
+
+    def get_environment(self):
+        return WSGITask.get_environment(self)
 
 
 class GuardedChannel(HTTPChannel):
@@ -30,6 +67,7 @@ class GuardedChannel(HTTPChannel):
     a place in its client address's share until it closes."""
 
     request_began: float | None = None
+    error_task_class = RefusedTask
 
     def __init__(self, server, sock, addr, adj, map=None, handed_over: bool = False):
         self.client = addr[0]
@@ -149,6 +187,15 @@ class GuardedChannel(HTTPChannel):
                 self.outbuf_lock.release()
         self._resume()  # the last of an answer is out: a request line waiting for it is decided
 
+    def body_seconds(self) -> float:
+        """How much longer than the request deadline the request arriving may take: a slow body's time (a card
+        photo, at SLOW_BODY_RATE), once its headers say it is one; else none."""
+        request = self.request
+        slow = self.server.slow_bodies
+        if request is None or slow is None or not request.headers_finished or not slow.match(request.path or ""):
+            return 0.0
+        return request.content_length / SLOW_BODY_RATE
+
     def idle_since(self) -> float | None:
         """Since when the connection has been waiting for the client, between requests or within an unfinished one;
         None while a request is served (a live stream's lasts as long as the stream) or its answer is being sent."""
@@ -179,8 +226,9 @@ class GuardedServer(TcpWSGIServer):
 
     def __init__(self, application, *, per_client: int, request_timeout: float, streaming: Callable[[], int],
                  adj: Adjustments, handoff: Handoff | None = None, keepalive_timeout: float = 15.0,
-                 shares: AddressShares | None = None, **kw):
+                 shares: AddressShares | None = None, slow_bodies: re.Pattern | None = None, **kw):
         self.shares = shares if shares is not None else AddressShares(per_client)
+        self.slow_bodies = slow_bodies  # the paths whose bodies may arrive slowly (body_seconds)
         self.per_client, self.request_timeout, self.streaming = self.shares.per_client, request_timeout, streaming
         self.keepalive_timeout = keepalive_timeout
         self.handoff = handoff
@@ -348,16 +396,18 @@ class GuardedServer(TcpWSGIServer):
             if channel.requests or channel.total_outbufs_len:
                 continue
             began = channel.request_began
-            if began < due if began is not None else channel.last_activity < idle_due:
+            if began + channel.body_seconds() < due if began is not None else channel.last_activity < idle_due:
                 channel.will_close = True
 
 
 def make_server(application, *, per_client: int, request_timeout: float, streaming: Callable[[], int],
                 sock: socket.socket | None = None, handoff: Handoff | None = None, keepalive_timeout: float = 15.0,
-                shares: AddressShares | None = None, **adjustments) -> GuardedServer:
+                shares: AddressShares | None = None, slow_bodies: re.Pattern | None = None,
+                **adjustments) -> GuardedServer:
     """A guarded waitress server on the first address `host` names, or on `sock`, a listening socket it shares
     with other server processes (and hands their tables' connections to, given `handoff`, counting each address's
-    connections with theirs in `shares`); waitress's other settings as given."""
+    connections with theirs in `shares`); the paths `slow_bodies` matches may send their bodies slowly; waitress's
+    other settings as given."""
     where = {}
     if sock is not None:
         adjustments = {name: value for name, value in adjustments.items() if name not in ("host", "port")}
@@ -369,4 +419,4 @@ def make_server(application, *, per_client: int, request_timeout: float, streami
     dispatcher.set_thread_count(adj.threads)
     return GuardedServer(application, per_client=per_client, request_timeout=request_timeout, streaming=streaming,
                          adj=adj, map={}, dispatcher=dispatcher, handoff=handoff, keepalive_timeout=keepalive_timeout,
-                         shares=shares, **where)
+                         shares=shares, slow_bodies=slow_bodies, **where)

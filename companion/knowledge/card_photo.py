@@ -37,11 +37,16 @@ FRAME_SIDE = 1200  # the frame read whole (no card found) at this size
 FLOOR = 84.0
 SURE = 92.0  # a match this good ends the reading
 INK = 12  # how much darker than the light around it a pixel is to count as ink
-SHORT = 4  # a name of fewer letters is offered only when read exactly, as a line of its own
+SPECK = 12  # pixels: a blot of ink smaller than this is no part of a letter
+BLOTS = 1500  # more blots than this in a picture: noise, not print
+# A name of fewer letters is offered only when read exactly, surely, as a line of its own: one wrong letter in four
+# ('Sop') is as like Soap as the floor asks, and two or three letters of noise are often a short name.
+SHORT = 6
 TRUSTED = 60.0  # Tesseract's least confidence (of 100) in a word of a short name read exactly
 # CPU seconds (the decoding and Tesseract's) after which no further pass is tried. CPU, not the clock: a machine busy
 # with other work must not read a photo worse, only slower.
 BUDGET = 1.2
+RUN_CPU = 3  # CPU seconds one Tesseract run may take before it is stopped
 WORDS_TSV = ("level", "page_num", "block_num", "par_num", "line_num", "word_num", "left", "top", "width", "height",
              "conf", "text")
 
@@ -175,6 +180,9 @@ def tesseract_words(grey: np.ndarray, lang: str, spent: list[float]) -> list[dic
     table's taps go first, one thread (its OpenMP threads only fight each other on two cores); its CPU seconds are
     added to `spent`."""
     command = ["tesseract", "stdin", "stdout", "-l", lang, "--psm", "11", "-c", "tessedit_do_invert=0", "tsv"]
+    limit = shutil.which("prlimit")
+    if limit:  # a picture that keeps Tesseract busy longer than this reads as nothing
+        command = [limit, f"--cpu={RUN_CPU}", *command]
     nice = shutil.which("nice")
     if nice:
         command = [nice, "-n", "10", *command]
@@ -245,7 +253,7 @@ def fit(line: Line, name: str) -> float:
     wanted = fold(line.text)
     if _letters(name) < SHORT:
         return 100.0 if wanted == name and line.confidence >= TRUSTED else 0.0
-    if _letters(wanted) < 3:
+    if _letters(wanted) < SHORT - 1:
         return 0.0
     return read_score(wanted, name)
 
@@ -263,8 +271,21 @@ def _inked(grey: np.ndarray, block: int, rule: int) -> list[np.ndarray]:
         ruled = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (rule, 1)))
         ruled |= cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, rule)))
         ink &= ~cv2.dilate(ruled, np.ones((5, 5), np.uint8))
-        pictures.append(cv2.copyMakeBorder(255 - ink, 24, 24, 24, 24, cv2.BORDER_CONSTANT, value=255))
+        ink = _without_specks(ink)
+        if ink is not None:
+            pictures.append(cv2.copyMakeBorder(255 - ink, 24, 24, 24, 24, cv2.BORDER_CONSTANT, value=255))
     return pictures
+
+
+def _without_specks(ink: np.ndarray) -> np.ndarray | None:
+    """The ink without specks too small to be part of a letter, or None when so many blots are left that it is
+    noise, not print (Tesseract takes minutes over a noisy picture, and reads nothing)."""
+    count, labels, stats, _middles = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    kept = (stats[:, cv2.CC_STAT_AREA] >= SPECK) & (stats[:, cv2.CC_STAT_HEIGHT] >= 5)
+    kept[0] = False  # the background
+    if kept.sum() > BLOTS or stats[kept, cv2.CC_STAT_AREA].sum() > 0.3 * ink.size:
+        return None
+    return np.where(kept[labels], np.uint8(255), np.uint8(0))
 
 
 def _frame(picture: np.ndarray) -> list[np.ndarray]:

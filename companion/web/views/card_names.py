@@ -102,7 +102,9 @@ def read_card_photo(token: str) -> Response | tuple[Response, int]:
 
     A seat's phone or the table's display (its cookie, or its key as a Bearer). The photo is never stored.
     """
-    request.max_content_length = PHOTO_BYTES
+    # One more: werkzeug refuses a body that reaches the limit when the server marks its end (waitress does), and
+    # the server's body limit (companion/__main__.py) refuses one of PHOTO_BYTES + 1 already.
+    request.max_content_length = PHOTO_BYTES + 1
     table = table_or_404(token)
     if actor_for(table) is None and not (bearer_key() and is_display(table, bearer_key())):
         abort(403)

@@ -123,41 +123,48 @@ def _ordered(corners: np.ndarray) -> np.ndarray:
     return np.roll(ring, -start, axis=0).astype(np.float32)
 
 
+def _card_shaped(outline: np.ndarray, width: int, height: int) -> tuple[np.ndarray, float] | None:
+    """The four corners of an outline's hull and its area, if it is shaped like a card (63 × 88, seen a little from
+    the side) and not cut by the frame's edges."""
+    hull = cv2.convexHull(outline)
+    area = cv2.contourArea(hull)
+    quad = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True).reshape(-1, 2)
+    if len(quad) != 4:
+        rect = cv2.boxPoints(cv2.minAreaRect(hull))
+        if area < 0.85 * cv2.contourArea(rect):
+            return None
+        quad = rect
+    corners = _ordered(quad.astype(np.float32))
+    top, right = np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[2] - corners[1])
+    bottom, left = np.linalg.norm(corners[2] - corners[3]), np.linalg.norm(corners[3] - corners[0])
+    aspect = (top + bottom) / max(1.0, left + right)
+    touches = ((corners[:, 0] < 2) | (corners[:, 0] > width - 3) | (corners[:, 1] < 2) | (corners[:, 1] > height - 3))
+    return (corners, area) if 0.55 <= aspect <= 0.9 and touches.sum() < 2 else None
+
+
+def _outlines_by_edges(lab: np.ndarray) -> list[np.ndarray]:
+    """Closed outlines of the edges of the picture's lightness and colour."""
+    edges = np.zeros(lab.shape[:2], np.uint8)
+    for number, channel in enumerate(cv2.split(lab)):
+        middle = float(np.median(channel))
+        edges |= cv2.Canny(channel, max(8, 0.4 * middle), max(24, middle) if number == 0 else 40)
+    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    return list(cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0])
+
+
 def card_corners(picture: np.ndarray) -> np.ndarray | None:
-    """The four corners of the card in the picture (the largest card-shaped outline off the frame's edges), or
-    None: edges of its lightness and colour, closed, and each outline's hull fitted with four corners."""
+    """The four corners of the card in the picture (the largest card-shaped outline of its edges, off the frame's
+    edges), or None."""
     scale = FIND_SIDE / max(picture.shape[:2])
     small = cv2.resize(picture, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_RGB2LAB)
-    edges = np.zeros(small.shape[:2], np.uint8)
-    for channel in cv2.split(lab):
-        middle = float(np.median(channel))
-        edges |= cv2.Canny(channel, max(8, 0.4 * middle), max(24, 1.0 * middle) if channel is lab[..., 0] else 40)
-    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
-    height, width = edges.shape
+    height, width = lab.shape[:2]
     best, best_area = None, 0.06 * width * height
-    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
-    for contour in contours:
-        hull = cv2.convexHull(contour)
-        area = cv2.contourArea(hull)
-        if area <= best_area:
-            continue
-        quad = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True).reshape(-1, 2)
-        if len(quad) != 4:
-            rect = cv2.boxPoints(cv2.minAreaRect(hull))
-            if area < 0.85 * cv2.contourArea(rect):
-                continue
-            quad = rect
-        corners = _ordered(quad.astype(np.float32))
-        top, right = np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[2] - corners[1])
-        bottom, left = np.linalg.norm(corners[2] - corners[3]), np.linalg.norm(corners[3] - corners[0])
-        aspect = (top + bottom) / max(1.0, left + right)
-        margin = 2
-        touches = ((corners[:, 0] < margin) | (corners[:, 0] > width - 1 - margin)
-                   | (corners[:, 1] < margin) | (corners[:, 1] > height - 1 - margin)).sum()
-        if 0.55 <= aspect <= 0.9 and touches < 2:
-            best, best_area = corners / scale, area
-    return best
+    for outline in _outlines_by_edges(lab):
+        shaped = _card_shaped(outline, width, height)
+        if shaped is not None and shaped[1] > best_area:
+            best, best_area = shaped
+    return None if best is None else best / scale
 
 
 def title_band(picture: np.ndarray, corners: np.ndarray) -> np.ndarray:

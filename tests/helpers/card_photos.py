@@ -362,6 +362,15 @@ def card_photo(name: str | None, seed: int = 0, lang: str = "en", **fixed) -> by
     return as_sent(photo, view.quality)
 
 
+BOUNDARY = "photo-boundary"
+
+
+def form_body(photo: bytes) -> bytes:
+    """A multipart form with the photo in the field `photo`, as the page sends it (boundary BOUNDARY)."""
+    return (f"--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"card.jpg\"\r\n"
+            f"Content-Type: image/jpeg\r\n\r\n").encode() + photo + f"\r\n--{BOUNDARY}--\r\n".encode()
+
+
 def plain(**fixed) -> dict:
     """Factors of an easy photo (a pale card, large title, little blur): for tests that are about something else."""
     return {"card": "pale", "banner": "none", "light_on_dark": False, "title_size": 52, "title_top": 50,

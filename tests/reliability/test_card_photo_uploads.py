@@ -14,19 +14,13 @@ import pytest
 
 from companion.knowledge import card_photo
 from tests.helpers.api_tables import api
+from tests.helpers.card_photos import BOUNDARY, plain
 from tests.helpers.card_photos import card_photo as draw
-from tests.helpers.card_photos import plain
+from tests.helpers.card_photos import form_body as body_of
 from tests.helpers.real_server import Server
 
 pytestmark = pytest.mark.skipif(not card_photo.available(), reason="Tesseract with deu and rus is not installed")
 LIMIT = 4 * 2**20
-BOUNDARY = "photo-boundary"
-
-
-def body_of(photo: bytes) -> bytes:
-    """A multipart form with the photo in the field `photo`, as the page sends it."""
-    return (f"--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"card.jpg\"\r\n"
-            f"Content-Type: image/jpeg\r\n\r\n").encode() + photo + f"\r\n--{BOUNDARY}--\r\n".encode()
 
 
 def padded_to(photo: bytes, size: int) -> bytes:

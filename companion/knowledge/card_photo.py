@@ -36,6 +36,8 @@ FRAME_SIDE = 1200  # the frame read whole (no card found) at this size
 # (docs/decks.md, "Reading card photos").
 FLOOR = 84.0
 SURE = 92.0  # a match this good ends the reading
+DROPPED = 4  # points off a name's fit for each word of the line left out of it
+MOST_WORDS = 6  # the longest run of words a name is looked for in (the longest name has five)
 INK = 12  # how much darker than the light around it a pixel is to count as ink
 SPECK = 12  # pixels: a blot of ink smaller than this is no part of a letter
 BLOTS = 1500  # more blots than this in a picture: noise, not print
@@ -242,15 +244,16 @@ def _letters(text: str) -> int:
     return sum(char.isalpha() for char in text)
 
 
-def spans(line: Line) -> list[Line]:
-    """The line, and the line without a short word at either end (a speck read beside the title)."""
+def spans(line: Line) -> list[tuple[Line, float]]:
+    """The line and each run of its words (a title read with specks or the picture's edge beside it), each with
+    what it costs: DROPPED points a word left out, none for specks of up to three letters."""
     words = line.words
-    found = [line]
-    for start in (0, 1):
-        for end in (len(words), len(words) - 1):
+    found = []
+    for start in range(len(words)):
+        for end in range(start + 1, min(len(words), start + MOST_WORDS) + 1):
             dropped = words[:start] + words[end:]
-            if end - start >= 1 and dropped and all(len(word) <= 3 for word, _confidence in dropped):
-                found.append(replace(line, words=words[start:end]))
+            cost = DROPPED * sum(len(word) > 3 for word, _confidence in dropped)
+            found.append((replace(line, words=words[start:end]) if dropped else line, cost))
     return found
 
 
@@ -295,6 +298,13 @@ def _without_specks(ink: np.ndarray) -> np.ndarray | None:
     return np.where(kept[labels], np.uint8(255), np.uint8(0))
 
 
+def _evened(grey: np.ndarray) -> list[np.ndarray]:
+    """The picture's contrast evened out region by region, then cut at one threshold, both ways round."""
+    even = cv2.createCLAHE(clipLimit=3.0, tileGridSize=(4, 4)).apply(cv2.medianBlur(grey, 3))
+    _level, ink = cv2.threshold(even, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    return [cv2.copyMakeBorder(each, 24, 24, 24, 24, cv2.BORDER_CONSTANT, value=255) for each in (ink, 255 - ink)]
+
+
 def _frame(picture: np.ndarray) -> list[np.ndarray]:
     """The whole frame, at most FRAME_SIDE on its longest side, as dark ink and as light ink."""
     frame = cv2.cvtColor(picture, cv2.COLOR_RGB2GRAY)
@@ -314,6 +324,9 @@ def _passes(picture: np.ndarray, langs: tuple[str, ...]):
     band = _inked(title_band(picture, corners), 41, 90) if corners is not None else []
     for grey in band:
         yield grey, first
+    if corners is not None:  # the band once more, at one threshold for all of it (a title in a faint colour)
+        for grey in _evened(title_band(picture, corners)):
+            yield grey, first
     for grey in _frame(picture):
         yield grey, first
     for grey in band:
@@ -329,11 +342,11 @@ def read(data: bytes, choices: list[Choice], langs: tuple[str, ...], most: int =
     best: dict[str, tuple[Choice, float]] = {}
     text, sure, text_height = "", 0.0, 0.0
     for grey, lang in _passes(picture, langs):
-        for line in (span for found in lines(tesseract_words(grey, lang, spent)) for span in spans(found)):
+        for line, cost in (span for found in lines(tesseract_words(grey, lang, spent)) for span in spans(found)):
             if line.confidence >= TRUSTED and _letters(line.text) >= 4 and line.height > text_height and not sure:
                 text, text_height = line.text, line.height  # the tallest sure line: the name, when no card fits
             for choice, name in folded:
-                score = fit(line, name) - (0 if choice.lang == langs[0] else 2)
+                score = fit(line, name) - cost - (0 if choice.lang == langs[0] else 2)
                 if score >= FLOOR and score > best.get(choice.card, (choice, 0.0))[1]:
                     best[choice.card] = (choice, score)
                     if score > sure:

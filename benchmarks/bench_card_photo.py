@@ -9,7 +9,9 @@ blur, noise, the card's share of the frame, JPEG quality), sent as the page send
 half, odd seeds the held-out half: the reader is tuned on `--half tune` only. A photo counts as top-1 (top-3) when
 the first (first three) chips carry the printed name, as a wrong chip when a first chip names another card. The
 negatives are a bare table (other cards at the edges) and a card titled with a name no deck has: any chip is wrong.
-Prints markdown tables: per language, per factor, the negatives and the CPU seconds per photo (decoding included).
+Prints markdown tables: per language, per factor, the negatives and the CPU seconds per photo (decoding included), then
+the precision and recall of the first chip at several score floors (the reader run at the lowest, chips below each
+floor left out).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from tests.helpers.card_photos import card_photo as draw
 from tests.helpers.card_photos import look, made_up_name
 
 CACHE = Path(tempfile.gettempdir()) / "companion-card-photos"
+FLOOR = card_photo.FLOOR  # the reader's own, before --floors lowers it to see what lower floors would offer
 
 
 def game_of(name: str, lang: str) -> str:
@@ -98,6 +101,11 @@ def _choices(game: str, lang: str):
     return _CHOICES[game, lang]
 
 
+def _lowest_floor(level: float) -> None:
+    """A benchmark worker's reader keeps every candidate down to the lowest floor asked."""
+    card_photo.FLOOR = level
+
+
 def one(photo: tuple[str | None, str, int, str]) -> dict:
     """Read one photo as the server would: its table's game (Chez Guevara for a negative) and language first."""
     name, lang, seed, kind = photo
@@ -110,7 +118,7 @@ def one(photo: tuple[str | None, str, int, str]) -> dict:
     # A chip names the card when it is the same card, whichever edition's name it shows (АК-47 read as AK-47).
     key = next((choice.card for choice in choices if choice.name == name), name)
     names = [name if choice.card == key else choice.name for choice, _score in reading.candidates]
-    scores = [round(score) for _choice, score in reading.candidates]
+    scores = [score for _choice, score in reading.candidates]
     return {"name": name, "lang": lang, "seed": seed, "kind": kind, "names": names, "scores": scores,
             "text": reading.text, "took": took, "cpu": cpu, "look": look(seed, lang)}
 
@@ -123,8 +131,31 @@ def _row(label: str, rows: list[dict]) -> str:
     return f"| {label} | {count} | {100 * top1 / count:.1f}% | {100 * top3 / count:.1f}% | {100 * wrong / count:.1f}% |"
 
 
+def at_floor(rows: list[dict], floor: float) -> list[dict]:
+    """The rows as a reader with this score floor would have answered (the reader ran at the lowest floor asked)."""
+    return [{**row, "names": [name for name, score in zip(row["names"], row["scores"]) if score >= floor]}
+            for row in rows]
+
+
+def floors(rows: list[dict], levels: list[float]) -> None:
+    """Precision (first chips that are right) and recall (photos whose first chip is right) at each floor."""
+    print("\n| score floor | precision | recall | top-3 | no-card photos with a chip |")
+    print("| ---: | ---: | ---: | ---: | ---: |")
+    for level in levels:
+        chosen = at_floor(rows, level)
+        cards = [row for row in chosen if row["kind"] == "card"]
+        chipped = [row for row in cards if row["names"]]
+        right = sum(row["names"][0] == row["name"] for row in chipped)
+        top3 = sum(row["name"] in row["names"][:3] for row in cards)
+        negatives = sum(bool(row["names"]) for row in chosen if row["kind"] != "card")
+        mark = " (the reader's)" if level == FLOOR else ""
+        print(f"| {level:g}{mark} | {100 * right / max(1, len(chipped)):.1f}% | {100 * right / len(cards):.1f}% "
+              f"| {100 * top3 / len(cards):.1f}% | {negatives} |")
+
+
 def report(rows: list[dict], half: str, load: tuple[float, float]) -> None:
-    """The markdown tables."""
+    """The markdown tables, at the reader's floor."""
+    rows = at_floor(rows, FLOOR)
     cards = [row for row in rows if row["kind"] == "card"]
     print(f"Half: {half}. Load average before: {load[0]:.1f}, after: {load[1]:.1f} ({os.cpu_count()} cores)\n")
     print("| language | photos | top-1 | top-3 | wrong first chip |")
@@ -145,7 +176,7 @@ def report(rows: list[dict], half: str, load: tuple[float, float]) -> None:
         print("| --- | ---: | ---: | --- |")
         for kind in ("bare table", "unknown name"):
             chosen = [row for row in negatives if row["kind"] == kind]
-            offered = [f"{row['names'][0]} ({row['scores'][0]})" for row in chosen if row["names"]]
+            offered = [f"{row['names'][0]} ({row['scores'][0]:.0f})" for row in chosen if row["names"]]
             print(f"| {kind} | {len(chosen)} | {len(offered)} | {', '.join(offered) or '-'} |")
     cpus = sorted(row["cpu"] for row in rows)
     took = sorted(row["took"] for row in rows)
@@ -161,20 +192,24 @@ def main() -> None:
     parser.add_argument("--negatives", type=int, default=30)
     parser.add_argument("--jobs", type=int, default=1, help="photos read at once (CPU per photo is the same)")
     parser.add_argument("--misses", action="store_true", help="list the photos not named first")
+    parser.add_argument("--floors", default="70,76,80,84,88,92",
+                        help="score floors to report precision and recall at (comma-separated)")
     args = parser.parse_args()
+    levels = sorted({float(level) for level in args.floors.split(",")} | {FLOOR})
     if not card_photo.available():
         raise SystemExit("Tesseract with its deu and rus data is not installed (see README, Dependencies).")
     photos = sample(args.half, args.per_lang, args.negatives)
     before = os.getloadavg()[0]
-    with multiprocessing.Pool(args.jobs) as pool:
+    with multiprocessing.Pool(args.jobs, initializer=_lowest_floor, initargs=(levels[0],)) as pool:
         rows = pool.map(one, photos, chunksize=1)
     report(rows, args.half, (before, os.getloadavg()[0]))
+    floors(rows, levels)
     if args.misses:
         print()
-        for row in rows:
+        for row in at_floor(rows, FLOOR):
             if (row["kind"] == "card" and row["names"][:1] != [row["name"]]) or (row["kind"] != "card" and row["names"]):
                 print(f"- {row['name']!r} ({row['lang']}, seed {row['seed']}): read {row['text']!r}, offered "
-                      f"{list(zip(row['names'], row['scores']))[:3]}; {row['look']}")
+                      f"{row['names'][:3]}; {row['look']}")
 
 
 if __name__ == "__main__":

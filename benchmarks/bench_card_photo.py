@@ -1,17 +1,17 @@
-"""How well and how fast a photo names its card: generated photos of catalog cards, each read as the server reads an
-upload, at a table of the card's game in the card's language; and photos that must get no chip.
+"""How well and how fast a photo names its card: generated photos of catalog cards, each read as the server
+reads an upload, at a table of the card's game in the card's language; and photos that must get no chip.
 
     python -m benchmarks.bench_card_photo [--half held-out] [--per-lang 60] [--negatives 30] [--jobs 2]
 
-The photos come from tests/helpers/card_photos.py: every factor drawn from a range (font, title size and place,
-banner, light on dark, card colour, art and rules text, table and other cards, tilt, keystone, shadow, light,
-blur, noise, the card's share of the frame, JPEG quality), sent as the page sends them. Even seeds are the tuning
-half, odd seeds the held-out half: the reader is tuned on `--half tune` only. A photo counts as top-1 (top-3) when
-the first (first three) chips carry the printed name, as a wrong chip when a first chip names another card. The
-negatives are a bare table (other cards at the edges) and a card titled with a name no deck has: any chip is wrong.
-Prints markdown tables: per language, per factor, the negatives and the CPU seconds per photo (decoding included), then
-the precision and recall of the first chip at several score floors (the reader run at the lowest, chips below each
-floor left out).
+The photos come from tests/helpers/card_photos.py: every factor drawn from a range (font, title size and
+place, banner, light on dark, card colour, art and rules text, table and other cards, tilt, keystone, shadow,
+light, blur, noise, the card's share of the frame, JPEG quality), sent as the page sends them. Even seeds are
+the tuning half, odd seeds the held-out half: the reader is tuned on `--half tune` only. A photo counts as
+top-1 (top-3) when the first (first three) chips carry the printed name, as a wrong chip when a first chip
+names another card. The negatives are a bare table (other cards at the edges) and a card titled with a name no
+deck has: any chip is wrong. Prints markdown tables: per language, per factor, the negatives and the CPU
+seconds per photo (decoding included), then the precision and recall of the first chip at several score floors
+(the reader run at the lowest, chips below each floor left out).
 """
 
 from __future__ import annotations
@@ -52,8 +52,8 @@ def game_of(name: str, lang: str) -> str:
 
 
 def sample(half: str, per_lang: int, negatives: int) -> list[tuple[str | None, str, int, str]]:
-    """(printed name or None, language, seed, kind) of each photo of a half: per_lang cards in each language (every
-    printed name before repeats), then the negatives: bare tables and names no deck has."""
+    """(printed name or None, language, seed, kind) of each photo of a half: per_lang cards in each language
+    (every printed name before repeats), then the negatives: bare tables and names no deck has."""
     odd = 1 if half == "held-out" else 0
     photos = []
     for number, lang in enumerate(LANGS):
@@ -107,7 +107,8 @@ def _lowest_floor(level: float) -> None:
 
 
 def one(photo: tuple[str | None, str, int, str]) -> dict:
-    """Read one photo as the server would: its table's game (Chez Guevara for a negative) and language first."""
+    """Read one photo as the server would: its table's game (Chez Guevara for a negative) and language
+    first."""
     name, lang, seed, kind = photo
     data = _photo(name, lang, seed)
     game = game_of(name, lang) if kind == "card" else "guevara"
@@ -119,8 +120,18 @@ def one(photo: tuple[str | None, str, int, str]) -> dict:
     key = next((choice.card for choice in choices if choice.name == name), name)
     names = [name if choice.card == key else choice.name for choice, _score in reading.candidates]
     scores = [score for _choice, score in reading.candidates]
-    return {"name": name, "lang": lang, "seed": seed, "kind": kind, "names": names, "scores": scores,
-            "text": reading.text, "took": took, "cpu": cpu, "look": look(seed, lang)}
+    return {
+        "name": name,
+        "lang": lang,
+        "seed": seed,
+        "kind": kind,
+        "names": names,
+        "scores": scores,
+        "text": reading.text,
+        "took": took,
+        "cpu": cpu,
+        "look": look(seed, lang),
+    }
 
 
 def _row(label: str, rows: list[dict]) -> str:
@@ -128,13 +139,17 @@ def _row(label: str, rows: list[dict]) -> str:
     top1 = sum(row["names"][:1] == [row["name"]] for row in rows)
     top3 = sum(row["name"] in row["names"][:3] for row in rows)
     wrong = sum(bool(row["names"]) and row["names"][0] != row["name"] for row in rows)
-    return f"| {label} | {count} | {100 * top1 / count:.1f}% | {100 * top3 / count:.1f}% | {100 * wrong / count:.1f}% |"
+    shares = (f"{100 * part / count:.1f}%" for part in (top1, top3, wrong))
+    return f"| {label} | {count} | {' | '.join(shares)} |"
 
 
 def at_floor(rows: list[dict], floor: float) -> list[dict]:
-    """The rows as a reader with this score floor would have answered (the reader ran at the lowest floor asked)."""
-    return [{**row, "names": [name for name, score in zip(row["names"], row["scores"]) if score >= floor]}
-            for row in rows]
+    """The rows as a reader with this score floor would have answered (the reader ran at the lowest floor
+    asked)."""
+    return [
+        {**row, "names": [name for name, score in zip(row["names"], row["scores"]) if score >= floor]}
+        for row in rows
+    ]
 
 
 def floors(rows: list[dict], levels: list[float]) -> None:
@@ -149,15 +164,20 @@ def floors(rows: list[dict], levels: list[float]) -> None:
         top3 = sum(row["name"] in row["names"][:3] for row in cards)
         negatives = sum(bool(row["names"]) for row in chosen if row["kind"] != "card")
         mark = " (the reader's)" if level == FLOOR else ""
-        print(f"| {level:g}{mark} | {100 * right / max(1, len(chipped)):.1f}% | {100 * right / len(cards):.1f}% "
-              f"| {100 * top3 / len(cards):.1f}% | {negatives} |")
+        print(
+            f"| {level:g}{mark} | {100 * right / max(1, len(chipped)):.1f}% "
+            f"| {100 * right / len(cards):.1f}% "
+            f"| {100 * top3 / len(cards):.1f}% | {negatives} |"
+        )
 
 
 def report(rows: list[dict], half: str, load: tuple[float, float]) -> None:
     """The markdown tables, at the reader's floor."""
     rows = at_floor(rows, FLOOR)
     cards = [row for row in rows if row["kind"] == "card"]
-    print(f"Half: {half}. Load average before: {load[0]:.1f}, after: {load[1]:.1f} ({os.cpu_count()} cores)\n")
+    print(
+        f"Half: {half}. Load average before: {load[0]:.1f}, after: {load[1]:.1f} ({os.cpu_count()} cores)\n"
+    )
     print("| language | photos | top-1 | top-3 | wrong first chip |")
     print("| --- | ---: | ---: | ---: | ---: |")
     for lang in (*LANGS, "all"):
@@ -180,9 +200,11 @@ def report(rows: list[dict], half: str, load: tuple[float, float]) -> None:
             print(f"| {kind} | {len(chosen)} | {len(offered)} | {', '.join(offered) or '-'} |")
     cpus = sorted(row["cpu"] for row in rows)
     took = sorted(row["took"] for row in rows)
-    print(f"\nCPU s per photo (decoding included): median {statistics.median(cpus):.2f}, "
-          f"p95 {cpus[int(0.95 * (len(cpus) - 1))]:.2f}, max {cpus[-1]:.2f}; "
-          f"wall s: median {statistics.median(took):.2f}, max {took[-1]:.2f}")
+    print(
+        f"\nCPU s per photo (decoding included): median {statistics.median(cpus):.2f}, "
+        f"p95 {cpus[int(0.95 * (len(cpus) - 1))]:.2f}, max {cpus[-1]:.2f}; "
+        f"wall s: median {statistics.median(took):.2f}, max {took[-1]:.2f}"
+    )
 
 
 def main() -> None:
@@ -192,8 +214,11 @@ def main() -> None:
     parser.add_argument("--negatives", type=int, default=30)
     parser.add_argument("--jobs", type=int, default=1, help="photos read at once (CPU per photo is the same)")
     parser.add_argument("--misses", action="store_true", help="list the photos not named first")
-    parser.add_argument("--floors", default="70,76,80,84,88,92",
-                        help="score floors to report precision and recall at (comma-separated)")
+    parser.add_argument(
+        "--floors",
+        default="70,76,80,84,88,92",
+        help="score floors to report precision and recall at (comma-separated)",
+    )
     args = parser.parse_args()
     levels = sorted({float(level) for level in args.floors.split(",")} | {FLOOR})
     if not card_photo.available():
@@ -207,9 +232,13 @@ def main() -> None:
     if args.misses:
         print()
         for row in at_floor(rows, FLOOR):
-            if (row["kind"] == "card" and row["names"][:1] != [row["name"]]) or (row["kind"] != "card" and row["names"]):
-                print(f"- {row['name']!r} ({row['lang']}, seed {row['seed']}): read {row['text']!r}, offered "
-                      f"{row['names'][:3]}; {row['look']}")
+            if (row["kind"] == "card" and row["names"][:1] != [row["name"]]) or (
+                row["kind"] != "card" and row["names"]
+            ):
+                print(
+                    f"- {row['name']!r} ({row['lang']}, seed {row['seed']}): read {row['text']!r}, offered "
+                    f"{row['names'][:3]}; {row['look']}"
+                )
 
 
 if __name__ == "__main__":

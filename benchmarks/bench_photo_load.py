@@ -1,12 +1,14 @@
-"""Whether card photos slow another table's taps: one table taps while 15 phones at other tables send card photos.
+"""Whether card photos slow another table's taps: one table taps while 15 phones at other tables send card
+photos.
 
     python -m benchmarks.bench_photo_load [--phones 15] [--seconds 30]
 
-The real server on loopback with its default photo readers (one per core but one) and queue. First one table taps
-alone (`adjust_slack`, five taps a second, each on a kept-alive connection, as a phone does); then the same while
-each phone sends a generated photo (tests/helpers/card_photos.py, as the page sends it), waits for its answer and
-sends the next after one to three seconds, or after the two seconds a "busy" answer asks. Prints the tapping table's
-tap latency with and without photos, and every photo's answer: read, busy, or lost (no answer).
+The real server on loopback with its default photo readers (one per core but one) and queue. First one table
+taps alone (`adjust_slack`, five taps a second, each on a kept-alive connection, as a phone does); then the
+same while each phone sends a generated photo (tests/helpers/card_photos.py, as the page sends it), waits for
+its answer and sends the next after one to three seconds, or after the two seconds a "busy" answer asks.
+Prints the tapping table's tap latency with and without photos, and every photo's answer: read, busy, or lost
+(no answer).
 """
 
 from __future__ import annotations
@@ -51,7 +53,9 @@ def tapping(server: Server, seconds: float, stop: threading.Event | None = None)
     return took
 
 
-def phone(server: Server, photos: list[bytes], stop: threading.Event, outcomes: list[tuple[str, float]]) -> None:
+def phone(
+    server: Server, photos: list[bytes], stop: threading.Event, outcomes: list[tuple[str, float]]
+) -> None:
     """One phone at its own table: a photo, its answer, a pause; until stopped."""
     made = api(server, "/api/tables", {"game": "guevara", "seats": 3, "language": "en"})
     chooser = random.Random(made["token"])
@@ -60,9 +64,15 @@ def phone(server: Server, photos: list[bytes], stop: threading.Event, outcomes: 
         started = time.perf_counter()
         try:
             connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
-            connection.request("POST", f"/t/{made['token']}/card-photo", body,
-                               {"Content-Type": f"multipart/form-data; boundary={BOUNDARY}",
-                                "Authorization": f"Bearer {made['display_key']}"})
+            connection.request(
+                "POST",
+                f"/t/{made['token']}/card-photo",
+                body,
+                {
+                    "Content-Type": f"multipart/form-data; boundary={BOUNDARY}",
+                    "Authorization": f"Bearer {made['display_key']}",
+                },
+            )
             answer = connection.getresponse()
             answer.read()
             connection.close()
@@ -90,8 +100,10 @@ def main() -> None:
             load = os.getloadavg()[0]
             alone = tapping(server, args.seconds)
             stop, outcomes = threading.Event(), []
-            phones = [threading.Thread(target=phone, args=(server, photos, stop, outcomes))
-                      for _ in range(args.phones)]
+            phones = [
+                threading.Thread(target=phone, args=(server, photos, stop, outcomes))
+                for _ in range(args.phones)
+            ]
             for each in phones:
                 each.start()
             time.sleep(2)  # the phones' first photos are on their way
@@ -101,19 +113,25 @@ def main() -> None:
                 each.join()
         finally:
             server.stop()
-    print(f"Load average at the start: {load:.1f} ({os.cpu_count()} cores); {args.phones} phones, "
-          f"{args.seconds:.0f} s each run\n")
+    print(
+        f"Load average at the start: {load:.1f} ({os.cpu_count()} cores); {args.phones} phones, "
+        f"{args.seconds:.0f} s each run\n"
+    )
     print("| tapping table | taps | median ms | p95 ms | max ms |")
     print("| --- | ---: | ---: | ---: | ---: |")
     for label, took in (("alone", alone), (f"while {args.phones} phones send photos", beside)):
-        print(f"| {label} | {len(took)} | {ms(took, 0.5):.1f} | {ms(took, 0.95):.1f} | {1000 * max(took):.1f} |")
+        print(
+            f"| {label} | {len(took)} | {ms(took, 0.5):.1f} | {ms(took, 0.95):.1f} | {1000 * max(took):.1f} |"
+        )
     print(f"\nTap p95 with photos / without: {ms(beside, 0.95) / ms(alone, 0.95):.2f}x\n")
     print("| photo answer | photos | median s | p95 s | max s |")
     print("| --- | ---: | ---: | ---: | ---: |")
     for kind in sorted({kind for kind, _took in outcomes}):
         took = [seconds for each, seconds in outcomes if each == kind]
-        print(f"| {kind} | {len(took)} | {statistics.median(took):.2f} | {ms(took, 0.95) / 1000:.2f} "
-              f"| {max(took):.2f} |")
+        print(
+            f"| {kind} | {len(took)} | {statistics.median(took):.2f} | {ms(took, 0.95) / 1000:.2f} "
+            f"| {max(took):.2f} |"
+        )
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
-"""A card's printed name read from a photo: the card found in the frame and straightened, its title band read by
-Tesseract (dark on light, then light on dark), the whole frame read only when no card is found; each line read is
-matched against the names the table knows, and a name is offered only when it is likely right. Nothing is kept of
-the photo."""
+"""A card's printed name read from a photo: the card found in the frame and straightened, its title band read
+by Tesseract (dark on light, then light on dark), the whole frame read only when no card is found; each line
+read is matched against the names the table knows, and a name is offered only when it is likely right. Nothing
+is kept of the photo."""
 
 from __future__ import annotations
 
@@ -20,16 +20,16 @@ from .card_match import Choice, fold, read_score
 
 TESSERACT_LANGS = {"en": "eng", "de": "deu", "ru": "rus"}
 FORMATS = ("JPEG", "PNG", "WEBP")  # what a phone's camera or the page's shrinking sends
-# A JPEG is decoded at a fraction of its size (its DCT scaling), so a 50-megapixel photo costs little; a PNG or WebP
-# is decoded whole, so it may have at most a 4096 × 4096 frame's pixels.
+# A JPEG is decoded at a fraction of its size (its DCT scaling), so a 50-megapixel photo costs little; a PNG
+# or WebP is decoded whole, so it may have at most a 4096 × 4096 frame's pixels.
 MAX_JPEG_PIXELS = 52_000_000
 MAX_OTHER_PIXELS = 4096 * 4096
 READ_SIDE = 1600  # the photo is read at most this size (the page sends at most 1600 × 1600)
 FIND_SIDE = 480  # the card is looked for in the photo at this size
 CARD_HEIGHT = 1000  # the straightened card's height: a title of 3 to 7% of it is then 30 to 70 px high
 TITLE_BAND = 0.42  # the card's top share where its title is printed
-# The band begins this share of the card's height above the outline found: a title banner of the table's colour
-# can hide the card's top edge, and the outline found is then the card below it.
+# The band begins this share of the card's height above the outline found: a title banner of the table's
+# colour can hide the card's top edge, and the outline found is then the card below it.
 ABOVE = 0.12
 FRAME_SIDE = 1200  # the frame read whole (no card found) at this size
 # What a chip needs (of 100): a read line this like a card's name; tuned on the generated photos' tuning half
@@ -41,16 +41,28 @@ MOST_WORDS = 6  # the longest run of words a name is looked for in (the longest 
 INK = 12  # how much darker than the light around it a pixel is to count as ink
 SPECK = 12  # pixels: a blot of ink smaller than this is no part of a letter
 BLOTS = 1500  # more blots than this in a picture: noise, not print
-# A name of fewer letters is offered only when read exactly, surely, as a line of its own: one wrong letter in four
-# ('Sop') is as like Soap as the floor asks, and two or three letters of noise are often a short name.
+# A name of fewer letters is offered only when read exactly, surely, as a line of its own: one wrong letter in
+# four ('Sop') is as like Soap as the floor asks, and two or three letters of noise are often a short name.
 SHORT = 6
 TRUSTED = 60.0  # Tesseract's least confidence (of 100) in a word of a short name read exactly
-# CPU seconds (the decoding and Tesseract's) after which no further pass is tried. CPU, not the clock: a machine busy
-# with other work must not read a photo worse, only slower.
+# CPU seconds (the decoding and Tesseract's) after which no further pass is tried. CPU, not the clock: a
+# machine busy with other work must not read a photo worse, only slower.
 BUDGET = 1.2
 RUN_CPU = 3  # CPU seconds one Tesseract run may take before it is stopped
-WORDS_TSV = ("level", "page_num", "block_num", "par_num", "line_num", "word_num", "left", "top", "width", "height",
-             "conf", "text")
+WORDS_TSV = (
+    "level",
+    "page_num",
+    "block_num",
+    "par_num",
+    "line_num",
+    "word_num",
+    "left",
+    "top",
+    "width",
+    "height",
+    "conf",
+    "text",
+)
 
 
 class NotAPhoto(ValueError):
@@ -92,7 +104,9 @@ def available() -> bool:
     if shutil.which("tesseract") is None:
         return False
     try:
-        listed = subprocess.run(["tesseract", "--list-langs"], capture_output=True, text=True, timeout=10).stdout
+        listed = subprocess.run(
+            ["tesseract", "--list-langs"], capture_output=True, text=True, timeout=10
+        ).stdout
     except (OSError, subprocess.SubprocessError):
         return False
     return {"eng", "deu", "rus"} <= set(listed.split())
@@ -126,8 +140,8 @@ def _ordered(corners: np.ndarray) -> np.ndarray:
 
 
 def _card_shaped(outline: np.ndarray, width: int, height: int) -> tuple[np.ndarray, float] | None:
-    """The four corners of an outline's hull and its area, if it is shaped like a card (63 × 88, seen a little from
-    the side) and not cut by the frame's edges."""
+    """The four corners of an outline's hull and its area, if it is shaped like a card (63 × 88, seen a little
+    from the side) and not cut by the frame's edges."""
     hull = cv2.convexHull(outline)
     area = cv2.contourArea(hull)
     quad = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True).reshape(-1, 2)
@@ -140,7 +154,9 @@ def _card_shaped(outline: np.ndarray, width: int, height: int) -> tuple[np.ndarr
     top, right = np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[2] - corners[1])
     bottom, left = np.linalg.norm(corners[2] - corners[3]), np.linalg.norm(corners[3] - corners[0])
     aspect = (top + bottom) / max(1.0, left + right)
-    touches = ((corners[:, 0] < 2) | (corners[:, 0] > width - 3) | (corners[:, 1] < 2) | (corners[:, 1] > height - 3))
+    touches = (
+        (corners[:, 0] < 2) | (corners[:, 0] > width - 3) | (corners[:, 1] < 2) | (corners[:, 1] > height - 3)
+    )
     return (corners, area) if 0.55 <= aspect <= 0.9 and touches.sum() < 2 else None
 
 
@@ -155,8 +171,8 @@ def _outlines_by_edges(lab: np.ndarray) -> list[np.ndarray]:
 
 
 def card_corners(picture: np.ndarray) -> np.ndarray | None:
-    """The four corners of the card in the picture (the largest card-shaped outline of its edges, off the frame's
-    edges), or None."""
+    """The four corners of the card in the picture (the largest card-shaped outline of its edges, off the
+    frame's edges), or None."""
     scale = FIND_SIDE / max(picture.shape[:2])
     small = cv2.resize(picture, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_RGB2LAB)
@@ -186,8 +202,8 @@ def _png(grey: np.ndarray) -> bytes:
 
 def tesseract_words(grey: np.ndarray, lang: str, spent: list[float]) -> list[dict]:
     """Each word Tesseract reads in a grey picture (sparse text: a card is no page), at a low priority so the
-    table's taps go first, one thread (its OpenMP threads only fight each other on two cores); its CPU seconds are
-    added to `spent`."""
+    table's taps go first, one thread (its OpenMP threads only fight each other on two cores); its CPU seconds
+    are added to `spent`."""
     command = ["tesseract", "stdin", "stdout", "-l", lang, "--psm", "11", "-c", "tessedit_do_invert=0", "tsv"]
     limit = shutil.which("prlimit")
     if limit:  # a picture that keeps Tesseract busy longer than this reads as nothing
@@ -195,8 +211,13 @@ def tesseract_words(grey: np.ndarray, lang: str, spent: list[float]) -> list[dic
     nice = shutil.which("nice")
     if nice:
         command = [nice, "-n", "10", *command]
-    with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                          env={**os.environ, "OMP_THREAD_LIMIT": "1"}) as process:
+    with subprocess.Popen(
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "OMP_THREAD_LIMIT": "1"},
+    ) as process:
         process.stdin.write(_png(grey))  # tesseract reads all of it before it writes anything
         process.stdin.close()
         output = process.stdout.read()
@@ -209,14 +230,21 @@ def tesseract_words(grey: np.ndarray, lang: str, spent: list[float]) -> list[dic
         fields = row.split("\t")
         if len(fields) == len(WORDS_TSV) and fields[-1].strip():
             word = dict(zip(WORDS_TSV, fields))
-            words.append({"text": word["text"].strip(), "left": int(word["left"]), "top": int(word["top"]),
-                          "height": int(word["height"]), "conf": float(word["conf"])})
+            words.append(
+                {
+                    "text": word["text"].strip(),
+                    "left": int(word["left"]),
+                    "top": int(word["top"]),
+                    "height": int(word["height"]),
+                    "conf": float(word["conf"]),
+                }
+            )
     return words
 
 
 def lines(words: list[dict]) -> list[Line]:
-    """The printed lines among the words, tallest first, then each two lines printed close one under the other,
-    joined (a name printed on two lines)."""
+    """The printed lines among the words, tallest first, then each two lines printed close one under the
+    other, joined (a name printed on two lines)."""
     rows: list[list[dict]] = []  # words whose middles are within half a word's height: one printed line
     for word in sorted(words, key=lambda word: word["top"] + word["height"] / 2):
         middle = word["top"] + word["height"] / 2
@@ -245,8 +273,8 @@ def _letters(text: str) -> int:
 
 
 def spans(line: Line) -> list[tuple[Line, float]]:
-    """The line and each run of its words (a title read with specks or the picture's edge beside it), each with
-    what it costs: DROPPED points a word left out, none for specks of up to three letters."""
+    """The line and each run of its words (a title read with specks or the picture's edge beside it), each
+    with what it costs: DROPPED points a word left out, none for specks of up to three letters."""
     words = line.words
     found = []
     for start in range(len(words)):
@@ -270,14 +298,16 @@ def fit(line: Line, name: str) -> float:
 
 def _inked(grey: np.ndarray, block: int, rule: int) -> list[np.ndarray]:
     """The picture as black ink on white, both ways round (dark print, then light print on a dark card or
-    banner): each pixel against the light around it, since Tesseract's one threshold for the whole picture loses
-    a title in noise or uneven light. Straight strokes longer than `rule` px (a banner's or the picture's edges) are
-    taken out, since Tesseract reads no text that touches them, and a margin is added, which it needs to find the
-    first line."""
+    banner): each pixel against the light around it, since Tesseract's one threshold for the whole picture
+    loses a title in noise or uneven light. Straight strokes longer than `rule` px (a banner's or the
+    picture's edges) are taken out, since Tesseract reads no text that touches them, and a margin is added,
+    which it needs to find the first line."""
     smooth = cv2.medianBlur(grey, 3)
     pictures = []
     for picture in (smooth, 255 - smooth):
-        ink = cv2.adaptiveThreshold(picture, 255, cv2.ADAPTIVE_THRESH_GAUSSIAN_C, cv2.THRESH_BINARY_INV, block, INK)
+        ink = cv2.adaptiveThreshold(
+            picture, 255, cv2.ADAPTIVE_THRESH_GAUSSIAN_C, cv2.THRESH_BINARY_INV, block, INK
+        )
         ruled = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (rule, 1)))
         ruled |= cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, rule)))
         ink &= ~cv2.dilate(ruled, np.ones((5, 5), np.uint8))
@@ -302,7 +332,9 @@ def _evened(grey: np.ndarray) -> list[np.ndarray]:
     """The picture's contrast evened out region by region, then cut at one threshold, both ways round."""
     even = cv2.createCLAHE(clipLimit=3.0, tileGridSize=(4, 4)).apply(cv2.medianBlur(grey, 3))
     _level, ink = cv2.threshold(even, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    return [cv2.copyMakeBorder(each, 24, 24, 24, 24, cv2.BORDER_CONSTANT, value=255) for each in (ink, 255 - ink)]
+    return [
+        cv2.copyMakeBorder(each, 24, 24, 24, 24, cv2.BORDER_CONSTANT, value=255) for each in (ink, 255 - ink)
+    ]
 
 
 def _frame(picture: np.ndarray) -> list[np.ndarray]:
@@ -315,9 +347,9 @@ def _frame(picture: np.ndarray) -> list[np.ndarray]:
 
 
 def _passes(picture: np.ndarray, langs: tuple[str, ...]):
-    """(picture, Tesseract language) to read, the likeliest first: the card's title band in the table's language;
-    the whole frame where no card is found or its band names none; then the band in the other languages (a
-    Russian table may play German or English cards). Each as dark ink, then as light ink."""
+    """(picture, Tesseract language) to read, the likeliest first: the card's title band in the table's
+    language; the whole frame where no card is found or its band names none; then the band in the other
+    languages (a Russian table may play German or English cards). Each as dark ink, then as light ink."""
     first = TESSERACT_LANGS[langs[0]]
     others = "+".join(TESSERACT_LANGS[lang] for lang in langs[1:] if lang != "de" or langs[0] == "ru")
     corners = card_corners(picture)
@@ -334,17 +366,20 @@ def _passes(picture: np.ndarray, langs: tuple[str, ...]):
 
 
 def read(data: bytes, choices: list[Choice], langs: tuple[str, ...], most: int = 5) -> Reading:
-    """The card name read from a photo and the known cards it likely is, best first (none when no line is like a
-    known name: FLOOR), until a name fits surely or the CPU budget is spent."""
+    """The card name read from a photo and the known cards it likely is, best first (none when no line is like
+    a known name: FLOOR), until a name fits surely or the CPU budget is spent."""
     started, spent = time.thread_time(), []
     picture = opened(data)
     folded = [(choice, fold(choice.name)) for choice in choices]
     best: dict[str, tuple[Choice, float]] = {}
     text, sure, text_height = "", 0.0, 0.0
     for grey, lang in _passes(picture, langs):
-        for line, cost in (span for found in lines(tesseract_words(grey, lang, spent)) for span in spans(found)):
-            if line.confidence >= TRUSTED and _letters(line.text) >= 4 and line.height > text_height and not sure:
-                text, text_height = line.text, line.height  # the tallest sure line: the name, when no card fits
+        found = lines(tesseract_words(grey, lang, spent))
+        for line in found:  # the tallest line read surely: the name, when no card fits
+            mean = sum(confidence for _word, confidence in line.words) / len(line.words)
+            if mean >= TRUSTED and _letters(line.text) >= 4 and line.height > text_height and not sure:
+                text, text_height = line.text, line.height
+        for line, cost in (span for each in found for span in spans(each)):
             for choice, name in folded:
                 score = fit(line, name) - cost - (0 if choice.lang == langs[0] else 2)
                 if score >= FLOOR and score > best.get(choice.card, (choice, 0.0))[1]:

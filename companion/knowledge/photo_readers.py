@@ -1,5 +1,5 @@
-"""Card photos read side by side, away from the table's taps: worker processes at a low priority, one per core but
-one (left to the taps), a few photos waiting for them, and any more told at once to try again."""
+"""Card photos read side by side, away from the table's taps: worker processes at a low priority, one per core
+but one (left to the taps), a few photos waiting for them, and any more told at once to try again."""
 
 from __future__ import annotations
 
@@ -15,7 +15,9 @@ from .card_match import Choice
 
 NICENESS = 10  # the readers' priority below the server's: a tap is never kept waiting behind a photo
 WAITING_PER_READER = 2
-LONGEST_WAIT = 30.0  # seconds a photo may wait for and take a reader before it is answered "busy" all the same
+LONGEST_WAIT = (
+    30.0  # seconds a photo may wait for and take a reader before it is answered "busy" all the same
+)
 
 
 class Busy(RuntimeError):
@@ -48,15 +50,18 @@ class Readers:
         self._pool: ProcessPoolExecutor | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
-        """The reader processes, started at the first photo (a fresh interpreter each: the server has threads)."""
+        """The reader processes, started at the first photo (a fresh interpreter each: the server has
+        threads)."""
         with self._lock:
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(self.readers, multiprocessing.get_context("spawn"),
-                                                 initializer=_lowered)
+                self._pool = ProcessPoolExecutor(
+                    self.readers, multiprocessing.get_context("spawn"), initializer=_lowered
+                )
             return self._pool
 
     def read(self, data: bytes, choices: list[Choice], langs: tuple[str, ...]) -> card_photo.Reading:
-        """The photo read by a reader process (card_photo.read), or Busy; NotAPhoto as card_photo raises it."""
+        """The photo read by a reader process (card_photo.read), or Busy; NotAPhoto as card_photo raises
+        it."""
         if not self._places.acquire(blocking=False):
             raise Busy
         try:

@@ -1,12 +1,13 @@
-"""Photos of made-up cards, drawn with Pillow, as varied as real ones: the tests and the card photo benchmark share them.
+"""Photos of made-up cards, drawn with Pillow, as varied as real ones: the tests and the card photo benchmark
+share them.
 
-Never scans of real cards: the card is ours (a frame, a title, a picture, made-up rules text), only the title is a
-catalog name. Each photo draws every factor from a range (`Look`): the font (sixteen families, serif, sans, narrow,
-mono), the title's size, place and alignment, a banner behind it, light text on a dark card or banner, the card's
-colours, its picture and rules text, the table (wood, cloth, felt, plain) and other cards in view, the tilt (up to
-±15°), keystone, a shadow over the scene, the light's colour and evenness, blur, sensor noise, the card's share of the
-frame's height (38–90%) and the camera's JPEG quality. The photo is then sent as the page sends it
-(static/card_form.js): at most 1600 px on its longest side, a JPEG of quality 0.85.
+Never scans of real cards: the card is ours (a frame, a title, a picture, made-up rules text), only the title
+is a catalog name. Each photo draws every factor from a range (`Look`): the font (sixteen families, serif,
+sans, narrow, mono), the title's size, place and alignment, a banner behind it, light text on a dark card or
+banner, the card's colours, its picture and rules text, the table (wood, cloth, felt, plain) and other cards
+in view, the tilt (up to ±15°), keystone, a shadow over the scene, the light's colour and evenness, blur,
+sensor noise, the card's share of the frame's height (38–90%) and the camera's JPEG quality. The photo is then
+sent as the page sends it (static/card_form.js): at most 1600 px on its longest side, a JPEG of quality 0.85.
 
 A photo's seed says which half it is in: even seeds tune the reader, odd seeds are held out (`half`).
 """
@@ -35,11 +36,30 @@ _OT = "/usr/share/fonts/opentype/urw-base35"
 # (family, bold file, regular file, prints Cyrillic). Debian packages: fonts-dejavu-core, fonts-liberation,
 # fonts-freefont-ttf, fonts-paratype, fonts-urw-base35, fonts-crosextra-carlito, fonts-crosextra-caladea.
 FONTS = (
-    ("Liberation Sans", f"{_TT}/liberation/LiberationSans-Bold.ttf", f"{_TT}/liberation/LiberationSans-Regular.ttf", True),
-    ("Liberation Serif", f"{_TT}/liberation/LiberationSerif-Bold.ttf", f"{_TT}/liberation/LiberationSerif-Regular.ttf", True),
-    ("Liberation Sans Narrow", f"{_TT}/liberation/LiberationSansNarrow-Bold.ttf",
-     f"{_TT}/liberation/LiberationSansNarrow-Regular.ttf", True),
-    ("Liberation Mono", f"{_TT}/liberation/LiberationMono-Bold.ttf", f"{_TT}/liberation/LiberationMono-Regular.ttf", True),
+    (
+        "Liberation Sans",
+        f"{_TT}/liberation/LiberationSans-Bold.ttf",
+        f"{_TT}/liberation/LiberationSans-Regular.ttf",
+        True,
+    ),
+    (
+        "Liberation Serif",
+        f"{_TT}/liberation/LiberationSerif-Bold.ttf",
+        f"{_TT}/liberation/LiberationSerif-Regular.ttf",
+        True,
+    ),
+    (
+        "Liberation Sans Narrow",
+        f"{_TT}/liberation/LiberationSansNarrow-Bold.ttf",
+        f"{_TT}/liberation/LiberationSansNarrow-Regular.ttf",
+        True,
+    ),
+    (
+        "Liberation Mono",
+        f"{_TT}/liberation/LiberationMono-Bold.ttf",
+        f"{_TT}/liberation/LiberationMono-Regular.ttf",
+        True,
+    ),
     ("FreeSans", f"{_TT}/freefont/FreeSansBold.ttf", f"{_TT}/freefont/FreeSans.ttf", True),
     ("FreeSerif", f"{_TT}/freefont/FreeSerifBold.ttf", f"{_TT}/freefont/FreeSerif.ttf", True),
     ("PT Sans", f"{_TT}/paratype/PTS75F.ttf", f"{_TT}/paratype/PTS55F.ttf", True),
@@ -53,18 +73,71 @@ FONTS = (
     ("Caladea", f"{_TT}/crosextra/Caladea-Bold.ttf", f"{_TT}/crosextra/Caladea-Regular.ttf", False),
     ("DejaVu Serif", f"{_TT}/dejavu/DejaVuSerif-Bold.ttf", f"{_TT}/dejavu/DejaVuSerif.ttf", True),
 )
-PALE = ((246, 240, 226), (250, 250, 247), (238, 232, 205), (224, 236, 246), (246, 226, 226), (228, 240, 222),
-        (214, 206, 186))
+PALE = (
+    (246, 240, 226),
+    (250, 250, 247),
+    (238, 232, 205),
+    (224, 236, 246),
+    (246, 226, 226),
+    (228, 240, 222),
+    (214, 206, 186),
+)
 MID = ((214, 170, 60), (120, 170, 200), (200, 130, 110), (150, 190, 140))
 DARK = ((28, 28, 34), (40, 30, 70), (80, 20, 28), (20, 60, 45), (22, 44, 88), (60, 60, 60))
 INKS = ((15, 15, 15), (70, 20, 20), (20, 35, 80), (45, 45, 45))
 LIGHT_INKS = ((250, 250, 250), (252, 236, 170), (236, 236, 236), (255, 222, 200))
-FRAMES = ((150, 30, 30), (30, 80, 40), (40, 40, 110), (120, 90, 20), (20, 20, 20), (235, 235, 235), (90, 60, 120))
-LIGHTS = {"neutral": (1.0, 1.0, 1.0), "warm": (1.0, 0.88, 0.68), "cool": (0.86, 0.94, 1.0), "green": (0.93, 1.0, 0.9)}
+FRAMES = (
+    (150, 30, 30),
+    (30, 80, 40),
+    (40, 40, 110),
+    (120, 90, 20),
+    (20, 20, 20),
+    (235, 235, 235),
+    (90, 60, 120),
+)
+LIGHTS = {
+    "neutral": (1.0, 1.0, 1.0),
+    "warm": (1.0, 0.88, 0.68),
+    "cool": (0.86, 0.94, 1.0),
+    "green": (0.93, 1.0, 0.9),
+}
 TABLES = ("wood", "cloth", "felt", "plain")
 _SYLLABLES = {
-    "en": ("ta", "ble", "mon", "ri", "ka", "so", "ler", "vin", "pa", "dre", "tho", "mu", "gen", "ly", "an", "ost"),
-    "de": ("ber", "ge", "sch", "ein", "lich", "kei", "ten", "auf", "wer", "dun", "zu", "nach", "ung", "fre", "hal"),
+    "en": (
+        "ta",
+        "ble",
+        "mon",
+        "ri",
+        "ka",
+        "so",
+        "ler",
+        "vin",
+        "pa",
+        "dre",
+        "tho",
+        "mu",
+        "gen",
+        "ly",
+        "an",
+        "ost",
+    ),
+    "de": (
+        "ber",
+        "ge",
+        "sch",
+        "ein",
+        "lich",
+        "kei",
+        "ten",
+        "auf",
+        "wer",
+        "dun",
+        "zu",
+        "nach",
+        "ung",
+        "fre",
+        "hal",
+    ),
     "ru": ("ка", "ро", "ни", "ст", "ва", "ло", "ме", "ри", "до", "ко", "на", "ть", "ли", "за", "пе", "ог"),
 }
 
@@ -99,7 +172,11 @@ class Look:
         """The factors in a few bands each, for the benchmark's per-factor table."""
         return {
             "font": self.font,
-            "title size": "small (<36)" if self.title_size < 36 else "mid (36-47)" if self.title_size < 48 else "large",
+            "title size": "small (<36)"
+            if self.title_size < 36
+            else "mid (36-47)"
+            if self.title_size < 48
+            else "large",
             "title place": f"{'top' if self.title_top < 90 else 'lower'}, {self.align}",
             "banner": self.banner,
             "light on dark": str(self.light_on_dark),
@@ -124,14 +201,16 @@ def half(seed: int) -> str:
 
 
 def fonts_for(lang: str) -> list[tuple[str, str, str, bool]]:
-    """The fonts that print a language's names (Cyrillic for ru); a missing font file is an error, not a skip."""
+    """The fonts that print a language's names (Cyrillic for ru); a missing font file is an error, not a
+    skip."""
     chosen = [font for font in FONTS if font[3] or lang != "ru"]
     for font in chosen:
         for place in font[1:3]:
             if not Path(place).exists():
                 raise FileNotFoundError(
-                    f"{place} is missing: apt-get install fonts-dejavu-core fonts-liberation fonts-freefont-ttf "
-                    "fonts-paratype fonts-urw-base35 fonts-crosextra-carlito fonts-crosextra-caladea"
+                    f"{place} is missing: apt-get install fonts-dejavu-core fonts-liberation "
+                    "fonts-freefont-ttf fonts-paratype fonts-urw-base35 fonts-crosextra-carlito "
+                    "fonts-crosextra-caladea"
                 )
     return chosen
 
@@ -140,7 +219,11 @@ def look(seed: int, lang: str = "en", **fixed) -> Look:
     """The factors of photo `seed`, each drawn from its range; `fixed` sets some of them."""
     chooser = random.Random(f"look:{seed}")
     card = chooser.choices(("pale", "mid", "dark"), (0.6, 0.15, 0.25))[0]
-    banner = chooser.choices(("none", "pale", "mid", "dark"), (0.5, 0.15, 0.15, 0.2))[0] if card != "dark" else "none"
+    banner = (
+        chooser.choices(("none", "pale", "mid", "dark"), (0.5, 0.15, 0.15, 0.2))[0]
+        if card != "dark"
+        else "none"
+    )
     drawn = Look(
         font=chooser.choice(fonts_for(lang))[0],
         title_size=chooser.randrange(28, 61),
@@ -205,7 +288,9 @@ def card_face(name: str, view: Look, lang: str, chooser: random.Random) -> Image
     draw = ImageDraw.Draw(face)
     frame = chooser.choice(FRAMES)
     border = chooser.randrange(8, 28)
-    draw.rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), radius=28 * UNIT, outline=frame, width=border * UNIT)
+    draw.rounded_rectangle(
+        (0, 0, size[0] - 1, size[1] - 1), radius=28 * UNIT, outline=frame, width=border * UNIT
+    )
     family = next(font for font in FONTS if font[0] == view.font)
     margin = border + chooser.randrange(14, 40)
     lines, font, title_size = _title_lines(draw, name, family[1], view.title_size, CARD[0] - 2 * margin)
@@ -214,8 +299,10 @@ def card_face(name: str, view: Look, lang: str, chooser: random.Random) -> Image
     bottom = top + len(lines) * line_height
     if view.banner != "none":
         tone = chooser.choice({"pale": PALE, "mid": MID, "dark": DARK}[view.banner])
-        draw.rectangle(((border - 2) * UNIT, (top - 12) * UNIT, (CARD[0] - border + 2) * UNIT, (bottom + 10) * UNIT),
-                       fill=tone)
+        draw.rectangle(
+            ((border - 2) * UNIT, (top - 12) * UNIT, (CARD[0] - border + 2) * UNIT, (bottom + 10) * UNIT),
+            fill=tone,
+        )
     ink = chooser.choice(LIGHT_INKS if view.light_on_dark else INKS)
     for number, line in enumerate(lines):
         width = draw.textlength(line, font=font) / UNIT
@@ -228,12 +315,21 @@ def card_face(name: str, view: Look, lang: str, chooser: random.Random) -> Image
     box_top = int(bottom) + 44
     box_bottom = box_top + chooser.randrange(260, 400)
     if view.art:
-        draw.rectangle((margin * UNIT, box_top * UNIT, (CARD[0] - margin) * UNIT, box_bottom * UNIT),
-                       fill=tuple(chooser.randrange(30, 230) for _ in range(3)), outline=frame, width=3 * UNIT)
+        draw.rectangle(
+            (margin * UNIT, box_top * UNIT, (CARD[0] - margin) * UNIT, box_bottom * UNIT),
+            fill=tuple(chooser.randrange(30, 230) for _ in range(3)),
+            outline=frame,
+            width=3 * UNIT,
+        )
         for _ in range(chooser.randrange(4, 12)):
             x = chooser.randrange(margin, CARD[0] - margin - 60)
             y = chooser.randrange(box_top, box_bottom - 40)
-            shape = (x * UNIT, y * UNIT, (x + chooser.randrange(20, 160)) * UNIT, (y + chooser.randrange(20, 140)) * UNIT)
+            shape = (
+                x * UNIT,
+                y * UNIT,
+                (x + chooser.randrange(20, 160)) * UNIT,
+                (y + chooser.randrange(20, 140)) * UNIT,
+            )
             fill = tuple(chooser.randrange(0, 256) for _ in range(3))
             (draw.ellipse if chooser.random() < 0.5 else draw.rectangle)(shape, fill=fill)
     if view.rules:
@@ -244,8 +340,12 @@ def card_face(name: str, view: Look, lang: str, chooser: random.Random) -> Image
             draw.text((margin * UNIT, y * UNIT), " ".join(words), font=rule_font, fill=small_ink)
             y += rule_font.size / UNIT + 8
     if chooser.random() < 0.5:  # a number in a corner, as cards print their values
-        draw.text(((CARD[0] - margin - 40) * UNIT, (CARD[1] - border - 52) * UNIT), f"+{chooser.randrange(1, 6)}",
-                  font=_font(family[1], 34), fill=small_ink)
+        draw.text(
+            ((CARD[0] - margin - 40) * UNIT, (CARD[1] - border - 52) * UNIT),
+            f"+{chooser.randrange(1, 6)}",
+            font=_font(family[1], 34),
+            fill=small_ink,
+        )
     return face
 
 
@@ -254,7 +354,9 @@ def _table(size: tuple[int, int], kind: str, chooser: random.Random) -> Image.Im
     width, height = size
     if kind == "wood":
         base = (chooser.randrange(90, 180), chooser.randrange(55, 110), chooser.randrange(25, 60))
-        grain = Image.effect_noise((max(8, width // 60), height // 3), 60).resize(size, Image.Resampling.BICUBIC)
+        grain = Image.effect_noise((max(8, width // 60), height // 3), 60).resize(
+            size, Image.Resampling.BICUBIC
+        )
         dark = Image.new("RGB", size, tuple(int(c * 0.55) for c in base))
         table = Image.composite(Image.new("RGB", size, base), dark, grain)
     elif kind == "cloth":
@@ -267,7 +369,9 @@ def _table(size: tuple[int, int], kind: str, chooser: random.Random) -> Image.Im
         for y in range(0, height, step * 2):
             draw.rectangle((0, y, width, y + step), fill=tuple(int(c * 0.8) for c in colour))
     elif kind == "felt":
-        table = Image.new("RGB", size, (chooser.randrange(10, 50), chooser.randrange(80, 140), chooser.randrange(40, 90)))
+        table = Image.new(
+            "RGB", size, (chooser.randrange(10, 50), chooser.randrange(80, 140), chooser.randrange(40, 90))
+        )
     else:
         table = Image.new("RGB", size, tuple(chooser.randrange(60, 240) for _ in range(3)))
     fuzz = Image.effect_noise(size, 30).convert("RGB")
@@ -279,12 +383,19 @@ def _placed(face: Image.Image, height: float, tilt: float, keystone: float, choo
     width = height * CARD[0] / CARD[1]
     face = face.resize((max(1, int(width)), max(1, int(height))), Image.Resampling.LANCZOS)
     w, h = face.size
-    corners = [c for x, y in ((0, 0), (0, h), (w, h), (w, 0))
-               for c in (x + chooser.uniform(-keystone, keystone) * w, y + chooser.uniform(-keystone, keystone) * h)]
-    mask = Image.new("L", face.size, 255).transform(face.size, Image.Transform.QUAD, corners, Image.Resampling.BICUBIC)
+    corners = [
+        c
+        for x, y in ((0, 0), (0, h), (w, h), (w, 0))
+        for c in (x + chooser.uniform(-keystone, keystone) * w, y + chooser.uniform(-keystone, keystone) * h)
+    ]
+    mask = Image.new("L", face.size, 255).transform(
+        face.size, Image.Transform.QUAD, corners, Image.Resampling.BICUBIC
+    )
     face = face.transform(face.size, Image.Transform.QUAD, corners, Image.Resampling.BICUBIC)
-    return (face.rotate(tilt, Image.Resampling.BICUBIC, expand=True),
-            mask.rotate(tilt, Image.Resampling.BICUBIC, expand=True))
+    return (
+        face.rotate(tilt, Image.Resampling.BICUBIC, expand=True),
+        mask.rotate(tilt, Image.Resampling.BICUBIC, expand=True),
+    )
 
 
 def _light(photo: Image.Image, view: Look, chooser: random.Random) -> Image.Image:
@@ -292,12 +403,16 @@ def _light(photo: Image.Image, view: Look, chooser: random.Random) -> Image.Imag
     width, height = photo.size
     side = int(math.hypot(width, height)) + 2
     gradient = Image.linear_gradient("L").resize((side, side)).rotate(chooser.uniform(0, 360))
-    gradient = gradient.crop(((side - width) // 2, (side - height) // 2, (side + width) // 2, (side + height) // 2))
+    gradient = gradient.crop(
+        ((side - width) // 2, (side - height) // 2, (side + width) // 2, (side + height) // 2)
+    )
     shade = gradient.resize(photo.size).point(lambda v: int(255 * (1 - view.uneven * (1 - v / 255))))
     if view.shadow:
         blot = Image.new("L", photo.size, 255)
         x, y = chooser.randrange(width), chooser.randrange(height)
-        points = [(x + chooser.randrange(-width, width), y + chooser.randrange(-height, height)) for _ in range(5)]
+        points = [
+            (x + chooser.randrange(-width, width), y + chooser.randrange(-height, height)) for _ in range(5)
+        ]
         ImageDraw.Draw(blot).polygon(points, fill=int(255 * (1 - view.shadow)))
         blot = blot.filter(ImageFilter.GaussianBlur(chooser.randrange(10, 60)))
         shade = Image.composite(shade, Image.new("L", photo.size, 0), blot)
@@ -316,12 +431,16 @@ def scene(name: str | None, seed: int, lang: str = "en", **fixed) -> tuple[Image
     for _ in range(view.others):  # other cards, mostly out of the frame
         other = replace(view, title_size=chooser.randrange(28, 61), tilt=chooser.uniform(-40, 40))
         face = card_face(made_up_name(chooser.randrange(10**6), lang), other, lang, chooser)
-        picture, mask = _placed(face, size[1] * view.share * chooser.uniform(0.8, 1.1), other.tilt, 0.03, chooser)
+        picture, mask = _placed(
+            face, size[1] * view.share * chooser.uniform(0.8, 1.1), other.tilt, 0.03, chooser
+        )
         edge = chooser.choice(("left", "right", "top", "bottom"))
         x = {"left": -picture.width * 3 // 4, "right": size[0] - picture.width // 4}.get(
-            edge, chooser.randrange(-picture.width // 2, size[0] - picture.width // 2))
+            edge, chooser.randrange(-picture.width // 2, size[0] - picture.width // 2)
+        )
         y = {"top": -picture.height * 3 // 4, "bottom": size[1] - picture.height // 4}.get(
-            edge, chooser.randrange(-picture.height // 2, size[1] - picture.height // 2))
+            edge, chooser.randrange(-picture.height // 2, size[1] - picture.height // 2)
+        )
         photo.paste(picture, (x, y), mask)
     if name is not None:
         face = card_face(name, view, lang, chooser)
@@ -346,7 +465,8 @@ def scene(name: str | None, seed: int, lang: str = "en", **fixed) -> tuple[Image
 
 
 def as_sent(photo: Image.Image, quality: int) -> bytes:
-    """The camera's JPEG, opened and shrunk by the page to 1600 px on its longest side and sent as a JPEG of 0.85."""
+    """The camera's JPEG, opened and shrunk by the page to 1600 px on its longest side and sent as a JPEG of
+    0.85."""
     camera = io.BytesIO()
     photo.save(camera, "JPEG", quality=quality)
     taken = Image.open(io.BytesIO(camera.getvalue()))
@@ -367,19 +487,42 @@ BOUNDARY = "photo-boundary"
 
 def form_body(photo: bytes) -> bytes:
     """A multipart form with the photo in the field `photo`, as the page sends it (boundary BOUNDARY)."""
-    return (f"--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"card.jpg\"\r\n"
-            f"Content-Type: image/jpeg\r\n\r\n").encode() + photo + f"\r\n--{BOUNDARY}--\r\n".encode()
+    return (
+        (
+            f'--{BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="card.jpg"\r\n'
+            f"Content-Type: image/jpeg\r\n\r\n"
+        ).encode()
+        + photo
+        + f"\r\n--{BOUNDARY}--\r\n".encode()
+    )
 
 
 def plain(**fixed) -> dict:
-    """Factors of an easy photo (a pale card, large title, little blur): for tests that are about something else."""
-    return {"card": "pale", "banner": "none", "light_on_dark": False, "title_size": 52, "title_top": 50,
-            "blur": 0.6, "noise": 3.0, "share": 0.8, "tilt": 3.0, "keystone": 0.02, "shadow": 0.0, "uneven": 0.2,
-            "others": 0, "quality": 90, "font": "Liberation Sans", **fixed}
+    """Factors of an easy photo (a pale card, large title, little blur): for tests that are about something
+    else."""
+    return {
+        "card": "pale",
+        "banner": "none",
+        "light_on_dark": False,
+        "title_size": 52,
+        "title_top": 50,
+        "blur": 0.6,
+        "noise": 3.0,
+        "share": 0.8,
+        "tilt": 3.0,
+        "keystone": 0.02,
+        "shadow": 0.0,
+        "uneven": 0.2,
+        "others": 0,
+        "quality": 90,
+        "font": "Liberation Sans",
+        **fixed,
+    }
 
 
 def photo_names(per_lang: int = 50, seed: int = 31) -> list[tuple[str, str]]:
-    """(name, lang) pairs: per_lang catalog names printed in each language, every printed name before repeats."""
+    """(name, lang) pairs: per_lang catalog names printed in each language, every printed name before
+    repeats."""
     chooser = random.Random(seed)
     chosen = []
     for lang in LANGS:

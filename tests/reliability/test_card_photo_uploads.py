@@ -1,6 +1,6 @@
-"""Card photos sent to the real server: the one 4 MiB limit refused as JSON in the phone's language, a photo that
-arrives as slowly as poor Wi-Fi sends it, and photos beyond what the readers can take answered "busy" at once,
-none lost."""
+"""Card photos sent to the real server: the one 4 MiB limit refused as JSON in the phone's language, a photo
+that arrives as slowly as poor Wi-Fi sends it, and photos beyond what the readers can take answered "busy" at
+once, none lost."""
 
 from __future__ import annotations
 
@@ -19,12 +19,15 @@ from tests.helpers.card_photos import card_photo as draw
 from tests.helpers.card_photos import form_body as body_of
 from tests.helpers.real_server import Server
 
-pytestmark = pytest.mark.skipif(not card_photo.available(), reason="Tesseract with deu and rus is not installed")
+pytestmark = pytest.mark.skipif(
+    not card_photo.available(), reason="Tesseract with deu and rus is not installed"
+)
 LIMIT = 4 * 2**20
 
 
 def padded_to(photo: bytes, size: int) -> bytes:
-    """A form of exactly `size` bytes: the photo with bytes after its end, which a JPEG's reader passes over."""
+    """A form of exactly `size` bytes: the photo with bytes after its end, which a JPEG's reader passes
+    over."""
     return body_of(photo + b"\0" * (size - len(body_of(photo))))
 
 
@@ -33,16 +36,27 @@ def table(server, lang="en"):
     return made["token"], made["display_key"]
 
 
-def send(server, token, key, body: bytes, lang="en", pace: float | None = None, timeout: float = 60,
-         together: threading.Barrier | None = None):
-    """POST the form (at `pace` bytes a second, else at once; its last byte once every phone `together` has sent
-    the rest); the status, the JSON answer and its type, or None when the server closed the connection without
-    one."""
+def send(
+    server,
+    token,
+    key,
+    body: bytes,
+    lang="en",
+    pace: float | None = None,
+    timeout: float = 60,
+    together: threading.Barrier | None = None,
+):
+    """POST the form (at `pace` bytes a second, else at once; its last byte once every phone `together` has
+    sent the rest); the status, the JSON answer and its type, or None when the server closed the connection
+    without one."""
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=timeout)
     connection.putrequest("POST", f"/t/{token}/card-photo")
-    for name, value in (("Content-Type", f"multipart/form-data; boundary={BOUNDARY}"),
-                        ("Content-Length", str(len(body))), ("Authorization", f"Bearer {key}"),
-                        ("Accept-Language", lang)):
+    for name, value in (
+        ("Content-Type", f"multipart/form-data; boundary={BOUNDARY}"),
+        ("Content-Length", str(len(body))),
+        ("Authorization", f"Bearer {key}"),
+        ("Accept-Language", lang),
+    ):
         connection.putheader(name, value)
     connection.endheaders()
     try:
@@ -92,8 +106,10 @@ def test_a_photo_sent_at_100_kb_a_second_is_read_while_a_dripping_tap_is_cut_off
 
     def drip():  # a tap's body arriving at 10 bytes a second: cut off at the deadline as before
         connection = socket.create_connection(("127.0.0.1", impatient.port), timeout=20)
-        connection.sendall(f"POST /t/{token}/actions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 200\r\n"
-                           "Content-Type: application/json\r\n\r\n".encode())
+        connection.sendall(
+            f"POST /t/{token}/actions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 200\r\n"
+            "Content-Type: application/json\r\n\r\n".encode()
+        )
         started = time.monotonic()
         try:
             for _ in range(200):
@@ -118,7 +134,9 @@ def test_a_photo_sent_at_100_kb_a_second_is_read_while_a_dripping_tap_is_cut_off
 @pytest.fixture
 def one_reader(tmp_path):
     """The real server with one photo reader and one photo waiting for it."""
-    running = Server(tmp_path / "instance", extra_args=("--photo-readers", "1", "--photo-waiting", "1")).start()
+    running = Server(
+        tmp_path / "instance", extra_args=("--photo-readers", "1", "--photo-waiting", "1")
+    ).start()
     yield running
     running.stop()
 
@@ -126,9 +144,11 @@ def one_reader(tmp_path):
 def test_photos_beyond_the_readers_get_busy_at_once_and_none_is_lost(one_reader):
     token, key = table(one_reader, "ru")
     soap = body_of(draw("Мыло", 6, "ru", **plain(font="PT Sans")))
-    assert send(one_reader, token, key, soap, "ru")[1]["candidates"][0]["name"] == "Мыло"  # a reader is started
-    # Six phones finish sending at the same moment a photo of a bare table each, which is read to the end of the
-    # budget (no name ends it early): one is read, one waits, the others are told at once to try again.
+    assert (
+        send(one_reader, token, key, soap, "ru")[1]["candidates"][0]["name"] == "Мыло"
+    )  # a reader is started
+    # Six phones finish sending at the same moment a photo of a bare table each, which is read to the end of
+    # the budget (no name ends it early): one is read, one waits, the others are told at once to try again.
     bare = body_of(draw(None, 8, "ru", table="wood", others=1))
     released: list[float] = []
     together = threading.Barrier(6, action=lambda: released.append(time.monotonic()))
@@ -151,5 +171,8 @@ def test_photos_beyond_the_readers_get_busy_at_once_and_none_is_lost(one_reader)
     first_read = min(at for at, answer in answers if answer[0] == 200)
     for at, (_status, answer, _kind) in busy:
         assert at < first_read and at - released[0] < 1.0  # told at once, not after waiting for a reader
-        assert answer == {"error": "Сейчас читаются другие фото: попробуйте ещё раз через минуту.", "busy": True}
+        assert answer == {
+            "error": "Сейчас читаются другие фото: попробуйте ещё раз через минуту.",
+            "busy": True,
+        }
     assert send(one_reader, token, key, soap, "ru")[0] == 200  # the queue emptied

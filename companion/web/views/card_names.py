@@ -1,4 +1,5 @@
-"""Naming a card at a table: the picker's cards for what was typed, and the name read from a photo of the card."""
+"""Naming a card at a table: the picker's cards for what was typed, and the name read from a photo of the
+card."""
 
 from __future__ import annotations
 
@@ -17,10 +18,11 @@ from ..i18n import gettext as _
 
 bp = Blueprint("card_names", __name__)
 
-# The one upload limit (the server's body limit and deploy/nginx.conf say the same): the page sends at most 1600 ×
-# 1600 pixels as a JPEG (well under 1 MB); a phone's full-size photo fits too.
+# The one upload limit (the server's body limit and deploy/nginx.conf say the same): the page sends at most
+# 1600 × 1600 pixels as a JPEG (well under 1 MB); a phone's full-size photo fits too.
 PHOTO_BYTES = 4 * 2**20
-# The photo's path: its body may arrive as slowly as a phone on poor Wi-Fi sends it (companion/serve/server.py).
+# The photo's path: its body may arrive as slowly as a phone on poor Wi-Fi sends it
+# (companion/serve/server.py).
 PHOTO_PATH = re.compile(r"^/t/[^/]+/card-photo$")
 TYPED_CHARS = 40  # as long as a card's name field
 NO_PHOTO = N_("Send the card's photo in the field “photo”.")
@@ -34,11 +36,14 @@ NOTHING_READ = N_("No card name could be read in the photo: type it instead.")
 
 def readers() -> photo_readers.Readers:
     """This process's photo readers (companion/knowledge/photo_readers.py), as many as the config says."""
-    return photo_readers.shared(current_app.config.get("PHOTO_READERS"), current_app.config.get("PHOTO_WAITING"))
+    return photo_readers.shared(
+        current_app.config.get("PHOTO_READERS"), current_app.config.get("PHOTO_WAITING")
+    )
 
 
 def photos_read() -> bool:
-    """Whether this server reads card photos (Tesseract is installed): the card forms show the camera button."""
+    """Whether this server reads card photos (Tesseract is installed): the card forms show the camera
+    button."""
     known = current_app.extensions.get("card_photos")
     if known is None:
         known = current_app.extensions["card_photos"] = card_photo.available()
@@ -102,8 +107,8 @@ def read_card_photo(token: str) -> Response | tuple[Response, int]:
 
     A seat's phone or the table's display (its cookie, or its key as a Bearer). The photo is never stored.
     """
-    # One more: werkzeug refuses a body that reaches the limit when the server marks its end (waitress does), and
-    # the server's body limit (companion/__main__.py) refuses one of PHOTO_BYTES + 1 already.
+    # One more: werkzeug refuses a body that reaches the limit when the server marks its end (waitress does),
+    # and the server's body limit (companion/__main__.py) refuses one of PHOTO_BYTES + 1 already.
     request.max_content_length = PHOTO_BYTES + 1
     table = table_or_404(token)
     if actor_for(table) is None and not (bearer_key() and is_display(table, bearer_key())):
@@ -128,7 +133,10 @@ def read_card_photo(token: str) -> Response | tuple[Response, int]:
         response = jsonify({"error": _(BUSY), "busy": True})
         response.headers["Retry-After"] = "2"
         return response, 503
-    answer = {"text": reading.text, "candidates": [_chip(choice, score) for choice, score in reading.candidates]}
+    answer = {
+        "text": reading.text,
+        "candidates": [_chip(choice, score) for choice, score in reading.candidates],
+    }
     if not reading.candidates:  # no chip: the phone says why and leaves the field to type
         answer["message"] = _(UNKNOWN) if reading.text else _(NOTHING_READ)
     return jsonify(answer)

@@ -15,9 +15,9 @@ from .card_match import Choice
 
 NICENESS = 10  # the readers' priority below the server's: a tap is never kept waiting behind a photo
 WAITING_PER_READER = 2
-LONGEST_WAIT = (
-    30.0  # seconds a photo may wait for and take a reader before it is answered "busy" all the same
-)
+# Seconds a photo may wait for and take a reader before it is answered "busy" all the same: long, since a reader
+# runs at a low priority and on a machine busy with other work takes many times its CPU time; the queue is short.
+LONGEST_WAIT = 300.0
 
 
 class Busy(RuntimeError):

@@ -135,7 +135,7 @@ def one(photo: tuple[str | None, str, int, str]) -> dict:
 
 
 def _row(label: str, rows: list[dict]) -> str:
-    count = len(rows)
+    count = max(1, len(rows))
     top1 = sum(row["names"][:1] == [row["name"]] for row in rows)
     top3 = sum(row["name"] in row["names"][:3] for row in rows)
     wrong = sum(bool(row["names"]) and row["names"][0] != row["name"] for row in rows)
@@ -166,8 +166,8 @@ def floors(rows: list[dict], levels: list[float]) -> None:
         mark = " (the reader's)" if level == FLOOR else ""
         print(
             f"| {level:g}{mark} | {100 * right / max(1, len(chipped)):.1f}% "
-            f"| {100 * right / len(cards):.1f}% "
-            f"| {100 * top3 / len(cards):.1f}% | {negatives} |"
+            f"| {100 * right / max(1, len(cards)):.1f}% "
+            f"| {100 * top3 / max(1, len(cards)):.1f}% | {negatives} |"
         )
 
 

@@ -34,7 +34,7 @@ ABOVE = 0.12
 FRAME_SIDE = 1200  # the frame read whole (no card found) at this size
 # What a chip needs (of 100): a read line this like a card's name; tuned on the generated photos' tuning half
 # (docs/decks.md, "Reading card photos").
-FLOOR = 80.0
+FLOOR = 84.0
 SURE = 92.0  # a match this good ends the reading
 DROPPED = 4  # points off a name's fit for each word of the line left out of it
 MOST_WORDS = 6  # the longest run of words a name is looked for in (the longest name has five)

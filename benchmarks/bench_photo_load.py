@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import multiprocessing
 import os
 import random
 import statistics
@@ -83,6 +84,19 @@ def phone(
         stop.wait(2.0 if kind == "busy" else chooser.uniform(1, 3))
 
 
+def phones_at(server: Server, photos: list[bytes], count: int, stop, results) -> None:
+    """`count` phones sending photos until `stop` is set; their outcomes put on `results` at the end."""
+    done, outcomes = threading.Event(), []
+    threads = [threading.Thread(target=phone, args=(server, photos, done, outcomes)) for _ in range(count)]
+    for each in threads:
+        each.start()
+    stop.wait()
+    done.set()
+    for each in threads:
+        each.join()
+    results.put(outcomes)
+
+
 def ms(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return 1000 * ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -99,18 +113,17 @@ def main() -> None:
         try:
             load = os.getloadavg()[0]
             alone = tapping(server, args.seconds)
-            stop, outcomes = threading.Event(), []
-            phones = [
-                threading.Thread(target=phone, args=(server, photos, stop, outcomes))
-                for _ in range(args.phones)
-            ]
-            for each in phones:
-                each.start()
+            # The phones in a process of their own, as phones are: their threads must not slow the tapper's.
+            stop, results = multiprocessing.Event(), multiprocessing.Queue()
+            phones = multiprocessing.Process(
+                target=phones_at, args=(server, photos, args.phones, stop, results)
+            )
+            phones.start()
             time.sleep(2)  # the phones' first photos are on their way
             beside = tapping(server, args.seconds)
             stop.set()
-            for each in phones:
-                each.join()
+            outcomes = results.get(timeout=300)
+            phones.join()
         finally:
             server.stop()
     print(

@@ -9,14 +9,16 @@ import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as Late
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 
 from . import card_photo
 from .card_match import Choice
 
 NICENESS = 10  # the readers' priority below the server's: a tap is never kept waiting behind a photo
 WAITING_PER_READER = 2
-# Seconds a photo may wait for and take a reader before it is answered "busy" all the same: long, since a reader
-# runs at a low priority and on a machine busy with other work takes many times its CPU time; the queue is short.
+# Seconds a photo may wait for and take a reader before it is answered "busy" all the same: long, since a
+# reader runs at a low priority and on a machine busy with other work takes many times its CPU time; the queue
+# is short.
 LONGEST_WAIT = 300.0
 
 
@@ -59,25 +61,31 @@ class Readers:
                 )
             return self._pool
 
-    def read(self, data: bytes, choices: list[Choice], langs: tuple[str, ...]) -> card_photo.Reading:
-        """The photo read by a reader process (card_photo.read), or Busy; NotAPhoto as card_photo raises
-        it."""
+    @contextmanager
+    def place(self):
+        """A place among the photos being read or waiting, for the request's time, or Busy at once (before the
+        upload is even parsed: a refusal must cost the server, and the taps it serves, next to nothing)."""
         if not self._places.acquire(blocking=False):
             raise Busy
         try:
-            pool = self._executor()
-            try:
-                return pool.submit(card_photo.read, data, choices, langs).result(timeout=LONGEST_WAIT)
-            except Late:
-                raise Busy from None
-            except BrokenProcessPool:  # a reader died (killed, out of memory): the next photo gets fresh ones
-                with self._lock:
-                    if self._pool is pool:
-                        self._pool = None
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
+            yield self
         finally:
             self._places.release()
+
+    def read(self, data: bytes, choices: list[Choice], langs: tuple[str, ...]) -> card_photo.Reading:
+        """The photo read by a reader process (card_photo.read), within a place(); NotAPhoto as card_photo
+        raises it."""
+        pool = self._executor()
+        try:
+            return pool.submit(card_photo.read, data, choices, langs).result(timeout=LONGEST_WAIT)
+        except Late:
+            raise Busy from None
+        except BrokenProcessPool:  # a reader died (killed, out of memory): the next photo gets fresh ones
+            with self._lock:
+                if self._pool is pool:
+                    self._pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise Busy from None
 
     def close(self) -> None:
         """Stop the reader processes."""

@@ -115,16 +115,17 @@ def read_card_photo(token: str) -> Response | tuple[Response, int]:
         abort(403)
     if not photos_read():
         abort(404)
-    upload = request.files.get("photo")
-    if upload is None:
-        return jsonify({"error": _(NO_PHOTO)}), 400
-    form = request.args.get("form")
-    choices, langs = _choices(table)
-    if form in card_match.FORMS:  # from a card form: only the cards it takes
-        choices = [choice for choice in choices if card_match.takes(form, choice)]
-    langs = tuple(dict.fromkeys((table.language, *langs, "en", "de", "ru")))
     try:
-        reading = readers().read(upload.read(), choices, langs)
+        with readers().place() as reading_place:  # a busy answer before the upload is even parsed
+            upload = request.files.get("photo")
+            if upload is None:
+                return jsonify({"error": _(NO_PHOTO)}), 400
+            form = request.args.get("form")
+            choices, langs = _choices(table)
+            if form in card_match.FORMS:  # from a card form: only the cards it takes
+                choices = [choice for choice in choices if card_match.takes(form, choice)]
+            langs = tuple(dict.fromkeys((table.language, *langs, "en", "de", "ru")))
+            reading = reading_place.read(upload.read(), choices, langs)
     except card_photo.TooManyPixels:
         return jsonify({"error": _(TOO_MANY_PIXELS)}), 400
     except card_photo.NotAPhoto:

@@ -14,12 +14,14 @@ from .serve.handoff import Handoff, Mailboxes
 from .serve.server import make_server
 from .serve.shares import AddressShares
 from .serve.table_owner import owner_lookup
+from .web.views.card_names import PHOTO_BYTES, PHOTO_PATH
 
 REQUEST_THREADS = 8
 # Connections waitress accepts besides live streams: each screen keeps one open for its taps and re-fetches.
 OTHER_CONNECTIONS = 100
-# The app refuses bodies over 16 KiB; waitress need not take in more than this before it can say so.
-MAX_BODY = 1 << 20
+# The largest body any route takes (a card photo; the others refuse more than 16 KiB themselves): waitress refuses
+# a larger one by passing it to the app without its body, which answers as the route does.
+MAX_BODY = PHOTO_BYTES + 1  # waitress refuses a body of max_request_body_size bytes or more
 # How often a thread rendering a panel lets go of Python's lock for a waiting one (a tap back from the database, a
 # stream's send): 1 ms instead of Python's 5 halves a tap's p95 at a busy server, for 2-3% more CPU per tap.
 GIL_SWITCH_SECONDS = 0.001
@@ -57,6 +59,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                        help="server processes sharing the port, each with its own threads and live places; an "
                             "address's connections count against its share in all of them together (default: one "
                             "per core; on Windows always 1)")
+    serve.add_argument("--photo-readers", type=int, default=None,
+                       help="card photos read at once, each by a process of its own at a low priority (default: one "
+                            "per core but one, at least one)")
+    serve.add_argument("--photo-waiting", type=int, default=None,
+                       help="card photos that may wait for a reader; any more are told to try again in a moment "
+                            "(default: two per reader)")
     serve.add_argument("--database", default=None,
                        help="a PostgreSQL server, postgresql://user:password@host/name, shared by several machines "
                             "(default: an SQLite file in the instance folder)")
@@ -68,7 +76,8 @@ def serve(args: argparse.Namespace) -> None:
     instance = Path(args.instance).resolve()
     config = {"PUBLIC_URL": args.public_url, "LISTEN_HOST": args.host, "ALLOWED_HOSTS": tuple(args.allowed_host),
               "MAX_LIVE_STREAMS": args.max_live, "MAX_LIVE_STREAMS_PER_CLIENT": args.max_live_per_client,
-              "NEW_TABLES_PER_HOUR": args.new_tables_per_hour, "UNSTARTED_TABLE_HOURS": args.unstarted_table_hours}
+              "NEW_TABLES_PER_HOUR": args.new_tables_per_hour, "UNSTARTED_TABLE_HOURS": args.unstarted_table_hours,
+              "PHOTO_READERS": args.photo_readers, "PHOTO_WAITING": args.photo_waiting}
     if args.database:
         if importlib.util.find_spec("psycopg_pool") is None:
             sys.exit("--database needs psycopg 3 and its pool: pip install 'chez-companion[postgresql]' "
@@ -123,7 +132,7 @@ def _server(app, args: argparse.Namespace, sock=None, handoff: Handoff | None = 
     return make_server(app, per_client=args.max_connections_per_client, request_timeout=args.request_timeout,
                        keepalive_timeout=args.keepalive_timeout, shares=shares if shares is not None else _shares(args, 1),
                        streaming=app.extensions["play"].hub.places.taken, host=args.host, port=args.port, sock=sock,
-                       handoff=handoff,
+                       handoff=handoff, slow_bodies=PHOTO_PATH,
                        threads=args.max_live + REQUEST_THREADS, connection_limit=others, channel_timeout=120,
                        channel_request_lookahead=1, max_request_body_size=MAX_BODY, ident="companion")
 

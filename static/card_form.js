@@ -241,13 +241,14 @@
         show(picker, found, "");
         status.textContent = camera.getAttribute("data-found");
       } else {
+        // No chip: the name read (if any) is left in the field to correct, and the server says why.
         input.value = answer.data.text || "";
         input.dispatchEvent(new Event("input", { bubbles: true }));
         input.focus();
         input.select();
         var numbers = input.form.querySelector("[data-card-numbers]");
         if (numbers) numbers.open = true;
-        status.textContent = camera.getAttribute("data-unknown");
+        status.textContent = answer.data.message || camera.getAttribute("data-unknown");
       }
     }).catch(function () { camera.value = ""; status.textContent = camera.getAttribute("data-failed"); });
   });

@@ -1,47 +1,102 @@
-"""A card's printed name read from a photo: Tesseract (through pytesseract) on a few cleaned-up variants of the
-picture, each line it reads matched against the names the table knows. Nothing is kept of the photo."""
+"""A card's printed name read from a photo: the card found in the frame and straightened, its title band read
+by Tesseract (dark on light, then light on dark), the whole frame read only when no card is found; each line
+read is matched against the names the table knows, and a name is offered only when it is likely right. Nothing
+is kept of the photo."""
 
 from __future__ import annotations
 
 import io
 import os
-import resource
 import shutil
-import threading
-from dataclasses import dataclass
-from itertools import pairwise
+import subprocess
+import time
+from dataclasses import dataclass, replace
 
-import pytesseract
-from PIL import Image, ImageFilter, ImageMath, ImageOps, UnidentifiedImageError
+import cv2
+import numpy as np
+from PIL import Image, ImageOps, UnidentifiedImageError
 
 from .card_match import Choice, fold, read_score
 
 TESSERACT_LANGS = {"en": "eng", "de": "deu", "ru": "rus"}
 FORMATS = ("JPEG", "PNG", "WEBP")  # what a phone's camera or the page's shrinking sends
-MAX_PIXELS = 40_000_000  # a phone's full-size photo is about 12 million; the page sends at most 1600 × 1600
-WORKING_SIDE = 720  # the picture is read at this size: a card's name is then about 25 to 40 pixels high
-SURE = 88.0  # a match this good ends the search; a worse one tries the next variant
-TOP = 55  # percent of the picture's height the first variant keeps
-# CPU seconds of Tesseract after which no further variant is tried. CPU, not the clock: a machine busy with other
-# work must not read a photo worse, only slower.
-BUDGET = 1.5
-FITS = 60.0  # the least score of a candidate
-# Sparse text (a card is no page); no second look for light-on-dark text, which doubles the time.
-CONFIG = "--psm 11 -c tessedit_do_invert=0"
-# Tesseract takes a core: two photos at once would slow the taps of the table.
-_ONE_AT_A_TIME = threading.Lock()
+# A JPEG is decoded at a fraction of its size (its DCT scaling), so a 50-megapixel photo costs little; a PNG
+# or WebP is decoded whole, so it may have at most a 4096 × 4096 frame's pixels.
+MAX_JPEG_PIXELS = 52_000_000
+MAX_OTHER_PIXELS = 4096 * 4096
+READ_SIDE = 1600  # the photo is read at most this size (the page sends at most 1600 × 1600)
+FIND_SIDE = 480  # the card is looked for in the photo at this size
+CARD_HEIGHT = 1000  # the straightened card's height: a title of 3 to 7% of it is then 30 to 70 px high
+TITLE_BAND = 0.42  # the card's top share where its title is printed
+# The band begins this share of the card's height above the outline found: a title banner of the table's
+# colour can hide the card's top edge, and the outline found is then the card below it.
+ABOVE = 0.12
+FRAME_SIDE = 1200  # the frame read whole (no card found) at this size
+# What a chip needs (of 100): a read line this like a card's name; tuned on the generated photos' tuning half
+# (docs/decks.md, "Reading card photos").
+FLOOR = 84.0
+SURE = 92.0  # a match this good ends the reading
+DROPPED = 4  # points off a name's fit for each word of the line left out of it
+MOST_WORDS = 6  # the longest run of words a name is looked for in (the longest name has five)
+INK = 12  # how much darker than the light around it a pixel is to count as ink
+SPECK = 12  # pixels: a blot of ink smaller than this is no part of a letter
+BLOTS = 1500  # more blots than this in a picture: noise, not print
+# A name of fewer letters is offered only when read exactly, surely, as a line of its own: one wrong letter in
+# four ('Sop') is as like Soap as the floor asks, and two or three letters of noise are often a short name.
+SHORT = 6
+TRUSTED = 60.0  # Tesseract's least confidence (of 100) in a word of a short name read exactly
+# CPU seconds (the decoding and Tesseract's) after which no further pass is tried. CPU, not the clock: a
+# machine busy with other work must not read a photo worse, only slower.
+BUDGET = 1.2
+RUN_CPU = 3  # CPU seconds one Tesseract run may take before it is stopped
+WORDS_TSV = (
+    "level",
+    "page_num",
+    "block_num",
+    "par_num",
+    "line_num",
+    "word_num",
+    "left",
+    "top",
+    "width",
+    "height",
+    "conf",
+    "text",
+)
 
 
 class NotAPhoto(ValueError):
     """The upload is not an image Pillow can open."""
 
 
+class TooManyPixels(NotAPhoto):
+    """The upload is an image with more pixels than a photo needs."""
+
+
 @dataclass(frozen=True)
 class Reading:
-    """What was read, and the cards it may be, best first."""
+    """What was read (the title, when a line looks like one), and the cards it likely is, best first."""
 
     text: str
     candidates: list[tuple[Choice, float]]
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of text Tesseract found: its words with Tesseract's confidence in each (of 100), its height (px)
+    and the height of its middle."""
+
+    words: tuple[tuple[str, float], ...]
+    height: float
+    middle: float
+
+    @property
+    def text(self) -> str:
+        return " ".join(word for word, _confidence in self.words)
+
+    @property
+    def confidence(self) -> float:
+        return min(confidence for _word, confidence in self.words)
 
 
 def available() -> bool:
@@ -49,125 +104,290 @@ def available() -> bool:
     if shutil.which("tesseract") is None:
         return False
     try:
-        return {"eng", "deu", "rus"} <= set(pytesseract.get_languages(config=""))
-    except Exception:  # noqa: BLE001 - any failure to ask Tesseract means it cannot read photos
+        listed = subprocess.run(
+            ["tesseract", "--list-langs"], capture_output=True, text=True, timeout=10
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
         return False
+    return {"eng", "deu", "rus"} <= set(listed.split())
 
 
-def opened(data: bytes) -> Image.Image:
-    """The upload as an upright grayscale picture at the working size, or NotAPhoto."""
+def opened(data: bytes) -> np.ndarray:
+    """The upload as an upright RGB picture at most READ_SIDE on its longest side, or NotAPhoto."""
     try:
         image = Image.open(io.BytesIO(data), formats=FORMATS)
-        if image.width * image.height > MAX_PIXELS:
-            raise NotAPhoto("too many pixels")
-        image = ImageOps.exif_transpose(image)
-        image = image.convert("L")
-    except (UnidentifiedImageError, OSError, Image.DecompressionBombError, SyntaxError) as error:
+        pixels = image.width * image.height
+        if pixels > (MAX_JPEG_PIXELS if image.format == "JPEG" else MAX_OTHER_PIXELS):
+            raise TooManyPixels(f"{image.width} × {image.height}")
+        if image.format == "JPEG":
+            image.draft("RGB", (READ_SIDE, READ_SIDE))  # decoded at 1/2, 1/4 or 1/8 where that still fits
+        image = ImageOps.exif_transpose(image).convert("RGB")
+        image.thumbnail((READ_SIDE, READ_SIDE), Image.Resampling.BILINEAR, reducing_gap=2.0)
+        return np.asarray(image)
+    except (UnidentifiedImageError, OSError, Image.DecompressionBombError, SyntaxError, ValueError) as error:
+        if isinstance(error, NotAPhoto):
+            raise
         raise NotAPhoto(str(error)) from error
-    image.thumbnail((WORKING_SIDE, WORKING_SIDE), Image.Resampling.LANCZOS)
-    return image
 
 
-def skew(image: Image.Image) -> float:
-    """The angle (degrees, up to 10 either way) that makes the card's lines level: the turn whose rows are most
-    unlike each other (printed lines and the frame's edges then fall into few rows)."""
-    small = ImageOps.autocontrast(image.copy(), cutoff=2)
-    small.thumbnail((320, 320))
-    edges = small.filter(ImageFilter.FIND_EDGES)
-
-    def spread(angle: float) -> float:
-        rows = edges.rotate(angle, Image.Resampling.BILINEAR).resize((1, edges.height), Image.Resampling.BOX)
-        values = list(rows.tobytes())
-        mean = sum(values) / len(values)
-        return sum((value - mean) ** 2 for value in values)
-
-    coarse = max(range(-10, 11, 2), key=spread)
-    return max((coarse + step / 2 for step in range(-3, 4)), key=spread)
+def _ordered(corners: np.ndarray) -> np.ndarray:
+    """Four corners as top-left, top-right, bottom-right, bottom-left (a card photographed upright, ±45°)."""
+    centre = corners.mean(axis=0)
+    angles = np.arctan2(corners[:, 1] - centre[1], corners[:, 0] - centre[0])
+    ring = corners[np.argsort(angles)]  # from the left, clockwise on screen (y grows downward)
+    start = int(np.argmin(ring.sum(axis=1)))
+    return np.roll(ring, -start, axis=0).astype(np.float32)
 
 
-def variants(image: Image.Image):
-    """Cleaned-up versions of the picture, the likeliest first: levelled, the light evened out and cut to its top
-    half (a card's name is printed at its top, and a card is photographed upright); then all of it, thresholded;
-    then all of it as it came."""
-    angle = skew(image)
-    even = _evened(image).rotate(angle, Image.Resampling.BICUBIC, fillcolor=255)
-    yield even.crop((0, 0, even.width, even.height * TOP // 100))
-    yield even.point(lambda value: 255 if value > 150 else 0)
-    yield ImageOps.autocontrast(image, cutoff=2)
-
-
-def _evened(image: Image.Image) -> Image.Image:
-    """Uneven light taken out: each pixel against the brightness around it (a wide blur of the picture)."""
-    around = image.filter(ImageFilter.BoxBlur(25))
-    flat = ImageMath.lambda_eval(lambda e: e["a"] * 230 / (e["b"] + 1), a=image, b=around)
-    return ImageOps.autocontrast(flat.convert("L"), cutoff=1)
-
-
-def lines(image: Image.Image, lang: str) -> list[str]:
-    """The lines of text Tesseract finds in the picture (sparse text: a card is no page), tallest first, then each
-    two lines printed close one under the other, joined (a name printed on two lines)."""
-    data = pytesseract.image_to_data(image, lang=lang, config=CONFIG, output_type=pytesseract.Output.DICT)
-    words = sorted(
-        (data["top"][i] + data["height"][i] / 2, data["height"][i], data["left"][i], data["text"][i].strip())
-        for i in range(len(data["text"]))
-        if data["text"][i].strip()
+def _card_shaped(outline: np.ndarray, width: int, height: int) -> tuple[np.ndarray, float] | None:
+    """The four corners of an outline's hull and its area, if it is shaped like a card (63 × 88, seen a little
+    from the side) and not cut by the frame's edges."""
+    hull = cv2.convexHull(outline)
+    area = cv2.contourArea(hull)
+    quad = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True).reshape(-1, 2)
+    if len(quad) != 4:
+        rect = cv2.boxPoints(cv2.minAreaRect(hull))
+        if area < 0.85 * cv2.contourArea(rect):
+            return None
+        quad = rect
+    corners = _ordered(quad.astype(np.float32))
+    top, right = np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[2] - corners[1])
+    bottom, left = np.linalg.norm(corners[2] - corners[3]), np.linalg.norm(corners[3] - corners[0])
+    aspect = (top + bottom) / max(1.0, left + right)
+    touches = (
+        (corners[:, 0] < 2) | (corners[:, 0] > width - 3) | (corners[:, 1] < 2) | (corners[:, 1] > height - 3)
     )
-    rows: list[list[tuple]] = []  # words whose middles are within half a word's height: one printed line
-    for word in words:
-        if rows and abs(word[0] - rows[-1][-1][0]) < word[1] / 2:
+    return (corners, area) if 0.55 <= aspect <= 0.9 and touches.sum() < 2 else None
+
+
+def _outlines_by_edges(lab: np.ndarray) -> list[np.ndarray]:
+    """Closed outlines of the edges of the picture's lightness and colour."""
+    edges = np.zeros(lab.shape[:2], np.uint8)
+    for number, channel in enumerate(cv2.split(lab)):
+        middle = float(np.median(channel))
+        edges |= cv2.Canny(channel, max(8, 0.4 * middle), max(24, middle) if number == 0 else 40)
+    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    return list(cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0])
+
+
+def card_corners(picture: np.ndarray) -> np.ndarray | None:
+    """The four corners of the card in the picture (the largest card-shaped outline of its edges, off the
+    frame's edges), or None."""
+    scale = FIND_SIDE / max(picture.shape[:2])
+    small = cv2.resize(picture, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_RGB2LAB)
+    height, width = lab.shape[:2]
+    best, best_area = None, 0.06 * width * height
+    for outline in _outlines_by_edges(lab):
+        shaped = _card_shaped(outline, width, height)
+        if shaped is not None and shaped[1] > best_area:
+            best, best_area = shaped
+    return None if best is None else best / scale
+
+
+def title_band(picture: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The card straightened (CARD_HEIGHT px high) and cut to the band its title is printed in, in grey."""
+    width, above = round(CARD_HEIGHT * 63 / 88), round(CARD_HEIGHT * ABOVE)
+    target = np.float32([[0, above], [width, above], [width, CARD_HEIGHT + above], [0, CARD_HEIGHT + above]])
+    band = round(CARD_HEIGHT * TITLE_BAND) + above
+    warp = cv2.getPerspectiveTransform(corners, target)
+    card = cv2.warpPerspective(picture, warp, (width, band), flags=cv2.INTER_CUBIC)
+    return cv2.cvtColor(card, cv2.COLOR_RGB2GRAY)
+
+
+def _png(grey: np.ndarray) -> bytes:
+    ok, encoded = cv2.imencode(".png", grey, [cv2.IMWRITE_PNG_COMPRESSION, 1])
+    return encoded.tobytes()
+
+
+def tesseract_words(grey: np.ndarray, lang: str, spent: list[float]) -> list[dict]:
+    """Each word Tesseract reads in a grey picture (sparse text: a card is no page), at a low priority so the
+    table's taps go first, one thread (its OpenMP threads only fight each other on two cores); its CPU seconds
+    are added to `spent`."""
+    command = ["tesseract", "stdin", "stdout", "-l", lang, "--psm", "11", "-c", "tessedit_do_invert=0", "tsv"]
+    limit = shutil.which("prlimit")
+    if limit:  # a picture that keeps Tesseract busy longer than this reads as nothing
+        command = [limit, f"--cpu={RUN_CPU}", *command]
+    nice = shutil.which("nice")
+    if nice:
+        command = [nice, "-n", "10", *command]
+    with subprocess.Popen(
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "OMP_THREAD_LIMIT": "1"},
+    ) as process:
+        process.stdin.write(_png(grey))  # tesseract reads all of it before it writes anything
+        process.stdin.close()
+        output = process.stdout.read()
+        # Its own CPU time, not that of another photo's tesseract finishing meanwhile in another thread.
+        _pid, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+    spent.append(usage.ru_utime + usage.ru_stime)
+    words = []
+    for row in output.decode("utf-8", "replace").splitlines()[1:]:
+        fields = row.split("\t")
+        if len(fields) == len(WORDS_TSV) and fields[-1].strip():
+            word = dict(zip(WORDS_TSV, fields))
+            words.append(
+                {
+                    "text": word["text"].strip(),
+                    "left": int(word["left"]),
+                    "top": int(word["top"]),
+                    "height": int(word["height"]),
+                    "conf": float(word["conf"]),
+                }
+            )
+    return words
+
+
+def lines(words: list[dict]) -> list[Line]:
+    """The printed lines among the words, tallest first, then each two lines printed close one under the
+    other, joined (a name printed on two lines)."""
+    rows: list[list[dict]] = []  # words whose middles are within half a word's height: one printed line
+    for word in sorted(words, key=lambda word: word["top"] + word["height"] / 2):
+        middle = word["top"] + word["height"] / 2
+        if rows and abs(middle - (rows[-1][-1]["top"] + rows[-1][-1]["height"] / 2)) < word["height"] / 2:
             rows[-1].append(word)
         else:
             rows.append([word])
     found = [
-        (
-            max(word[1] for word in row),
-            sum(word[0] for word in row) / len(row),
-            " ".join(word[3] for word in sorted(row, key=lambda word: word[2])),
+        Line(
+            tuple((word["text"], word["conf"]) for word in sorted(row, key=lambda word: word["left"])),
+            max(word["height"] for word in row),
+            sum(word["top"] + word["height"] / 2 for word in row) / len(row),
         )
         for row in rows
     ]
-    texts = [text for _height, _middle, text in sorted(found, key=lambda line: -line[0])]
-    joined = [
-        f"{upper[2]} {lower[2]}"
-        for upper, lower in pairwise(found)
-        if lower[1] - upper[1]
-        < 2 * max(upper[0], lower[0])  # (word boxes differ: "im Café" has no descender)
+    joined = []
+    for number, upper in enumerate(found):  # with the next line of a like height below it, specks passed over
+        lower = next((line for line in found[number + 1 :] if 0.6 < line.height / upper.height < 1.6), None)
+        if lower is not None and lower.middle - upper.middle < 2 * max(upper.height, lower.height):
+            joined.append(Line(upper.words + lower.words, max(upper.height, lower.height), upper.middle))
+    return sorted(found, key=lambda line: -line.height) + joined
+
+
+def _letters(text: str) -> int:
+    return sum(char.isalpha() for char in text)
+
+
+def spans(line: Line) -> list[tuple[Line, float]]:
+    """The line and each run of its words (a title read with specks or the picture's edge beside it), each
+    with what it costs: DROPPED points a word left out, none for specks of up to three letters."""
+    words = line.words
+    found = []
+    for start in range(len(words)):
+        for end in range(start + 1, min(len(words), start + MOST_WORDS) + 1):
+            dropped = words[:start] + words[end:]
+            cost = DROPPED * sum(len(word) > 3 for word, _confidence in dropped)
+            found.append((replace(line, words=words[start:end]) if dropped else line, cost))
+    return found
+
+
+def fit(line: Line, name: str) -> float:
+    """How likely the (folded) name is what the line says, 0 to 100: a short name only when read exactly and
+    surely, as a line of its own (two letters of noise must not become a chip)."""
+    wanted = fold(line.text)
+    if _letters(name) < SHORT:
+        return 100.0 if wanted == name and line.confidence >= TRUSTED else 0.0
+    if _letters(wanted) < SHORT - 1:
+        return 0.0
+    return read_score(wanted, name)
+
+
+def _inked(grey: np.ndarray, block: int, rule: int) -> list[np.ndarray]:
+    """The picture as black ink on white, both ways round (dark print, then light print on a dark card or
+    banner): each pixel against the light around it, since Tesseract's one threshold for the whole picture
+    loses a title in noise or uneven light. Straight strokes longer than `rule` px (a banner's or the
+    picture's edges) are taken out, since Tesseract reads no text that touches them, and a margin is added,
+    which it needs to find the first line."""
+    smooth = cv2.medianBlur(grey, 3)
+    pictures = []
+    for picture in (smooth, 255 - smooth):
+        ink = cv2.adaptiveThreshold(
+            picture, 255, cv2.ADAPTIVE_THRESH_GAUSSIAN_C, cv2.THRESH_BINARY_INV, block, INK
+        )
+        ruled = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (rule, 1)))
+        ruled |= cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, rule)))
+        ink &= ~cv2.dilate(ruled, np.ones((5, 5), np.uint8))
+        ink = _without_specks(ink)
+        if ink is not None:
+            pictures.append(cv2.copyMakeBorder(255 - ink, 24, 24, 24, 24, cv2.BORDER_CONSTANT, value=255))
+    return pictures
+
+
+def _without_specks(ink: np.ndarray) -> np.ndarray | None:
+    """The ink without specks too small to be part of a letter, or None when so many blots are left that it is
+    noise, not print (Tesseract takes minutes over a noisy picture, and reads nothing)."""
+    count, labels, stats, _middles = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    kept = (stats[:, cv2.CC_STAT_AREA] >= SPECK) & (stats[:, cv2.CC_STAT_HEIGHT] >= 5)
+    kept[0] = False  # the background
+    if kept.sum() > BLOTS or stats[kept, cv2.CC_STAT_AREA].sum() > 0.3 * ink.size:
+        return None
+    return np.where(kept[labels], np.uint8(255), np.uint8(0))
+
+
+def _evened(grey: np.ndarray) -> list[np.ndarray]:
+    """The picture's contrast evened out region by region, then cut at one threshold, both ways round."""
+    even = cv2.createCLAHE(clipLimit=3.0, tileGridSize=(4, 4)).apply(cv2.medianBlur(grey, 3))
+    _level, ink = cv2.threshold(even, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    return [
+        cv2.copyMakeBorder(each, 24, 24, 24, 24, cv2.BORDER_CONSTANT, value=255) for each in (ink, 255 - ink)
     ]
-    return texts + joined
 
 
-def _tesseract_seconds() -> float:
-    """CPU seconds this process's finished child processes (the tesseract runs, one at a time) have used."""
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return used.ru_utime + used.ru_stime
+def _frame(picture: np.ndarray) -> list[np.ndarray]:
+    """The whole frame, at most FRAME_SIDE on its longest side, as dark ink and as light ink."""
+    frame = cv2.cvtColor(picture, cv2.COLOR_RGB2GRAY)
+    scale = FRAME_SIDE / max(frame.shape)
+    if scale < 1:
+        frame = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return _inked(frame, 31, 90)
+
+
+def _passes(picture: np.ndarray, langs: tuple[str, ...]):
+    """(picture, Tesseract language) to read, the likeliest first: the card's title band in the table's
+    language; the whole frame where no card is found or its band names none; then the band in the other
+    languages (a Russian table may play German or English cards). Each as dark ink, then as light ink."""
+    first = TESSERACT_LANGS[langs[0]]
+    others = "+".join(TESSERACT_LANGS[lang] for lang in langs[1:] if lang != "de" or langs[0] == "ru")
+    corners = card_corners(picture)
+    band = _inked(title_band(picture, corners), 41, 90) if corners is not None else []
+    for grey in band:
+        yield grey, first
+    if corners is not None:  # the band once more, at one threshold for all of it (a title in a faint colour)
+        for grey in _evened(title_band(picture, corners)):
+            yield grey, first
+    for grey in _frame(picture):
+        yield grey, first
+    for grey in band:
+        yield grey, others
 
 
 def read(data: bytes, choices: list[Choice], langs: tuple[str, ...], most: int = 5) -> Reading:
-    """The card name read from a photo and the known cards it may be, best first: the first of langs (the
-    table's) on each variant of the picture, then the others on the first, until a name fits well or time is up."""
-    # One thread per Tesseract: its OpenMP threads only fight each other (and the table's taps) on two cores.
-    os.environ.setdefault("OMP_THREAD_LIMIT", "1")
-    image = opened(data)
-    pictures = list(variants(image))
-    passes = [(langs[0], picture) for picture in pictures] + [(lang, pictures[0]) for lang in langs[1:]]
+    """The card name read from a photo and the known cards it likely is, best first (none when no line is like
+    a known name: FLOOR), until a name fits surely or the CPU budget is spent."""
+    started, spent = time.thread_time(), []
+    picture = opened(data)
     folded = [(choice, fold(choice.name)) for choice in choices]
     best: dict[str, tuple[Choice, float]] = {}
-    text, fit = "", 0.0
-    started = _tesseract_seconds()
-    with _ONE_AT_A_TIME:
-        for lang, picture in passes:
-            for line in lines(picture, TESSERACT_LANGS[lang]):
-                wanted = fold(line)
-                if not text and sum(char.isalpha() for char in wanted) >= 3:
-                    text = line  # the tallest line that looks like a word: the name, when no card fits
-                for choice, name in folded:
-                    score = read_score(wanted, name) - (0 if choice.lang == langs[0] else 4)
-                    if score >= FITS and score > best.get(choice.card, (choice, 0.0))[1]:
-                        best[choice.card] = (choice, score)
-                        if score > fit:
-                            text, fit = line, score
-            if fit >= SURE or _tesseract_seconds() - started > BUDGET:
-                break
+    text, sure, text_height = "", 0.0, 0.0
+    for grey, lang in _passes(picture, langs):
+        found = lines(tesseract_words(grey, lang, spent))
+        for line in found:  # the tallest line read surely: the name, when no card fits
+            mean = sum(confidence for _word, confidence in line.words) / len(line.words)
+            if mean >= TRUSTED and _letters(line.text) >= 4 and line.height > text_height and not sure:
+                text, text_height = line.text, line.height
+        for line, cost in (span for each in found for span in spans(each)):
+            for choice, name in folded:
+                score = fit(line, name) - cost - (0 if choice.lang == langs[0] else 2)
+                if score >= FLOOR and score > best.get(choice.card, (choice, 0.0))[1]:
+                    best[choice.card] = (choice, score)
+                    if score > sure:
+                        text, sure = line.text, score
+        if sure >= SURE or time.thread_time() - started + sum(spent) > BUDGET:
+            break
     # At a like score the longer name wins: "Nookie at the Café" read whole also fits "Nookie".
     found = sorted(best.values(), key=lambda pair: (-round(pair[1]), -len(pair[0].name)))
     return Reading(text, found[:most])

@@ -6,6 +6,7 @@ worker that owns it (companion.serve.handoff)."""
 
 from __future__ import annotations
 
+import re
 import socket
 import time
 from collections.abc import Callable
@@ -14,7 +15,8 @@ from waitress import wasyncore
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer
-from waitress.task import ThreadedTaskDispatcher
+from waitress.task import ErrorTask, ThreadedTaskDispatcher, WSGITask
+from waitress.utilities import RequestEntityTooLarge
 
 from .handoff import MAX_LINE, Handoff, Inbox
 from .shares import AddressShares
@@ -23,6 +25,48 @@ from .shares import AddressShares
 # tables, so it is used only while a socket's number needs it.
 SELECT_LIMIT = 1024
 ACCEPT_AT_ONCE = 64  # connections accepted in one round of the loop, at most
+# The least speed (bytes a second) a slow body (a card photo) is allowed on top of the request deadline: half a
+# phone's on poor Wi-Fi (100 KB/s), so 1.5 MB may take 30 s more, a 4 MiB body 84 s, and a body that drips is
+# still cut off.
+SLOW_BODY_RATE = 50_000
+# Seconds the rest of a refused body is read and dropped after the answer, before the connection closes: closed
+# with unread bytes, the connection is reset and the phone loses the answer it had not read yet.
+LINGER = 2.0
+
+
+class RefusedTask(ErrorTask):
+    """waitress's refusal of a body over the limit, answered by the app itself (the route's own answer: JSON in the
+    phone's language for a photo), as if the body had not been sent; other errors as waitress answers them. The
+    connection closes after it, since the rest of the body is never read."""
+
+    environ = None  # WSGITask's, made by get_environment
+
+    def __init__(self, channel, request):
+        super().__init__(channel, request)
+        self._by_app = isinstance(request.error, RequestEntityTooLarge) and request.headers_finished
+
+    def execute(self) -> None:
+        """The app's answer to the request without its body, or waitress's."""
+        if not self._by_app:
+            return super().execute()
+        request = self.request
+        # Past the server's limit, which no route's exceeds: the app refuses it by its length before reading it.
+        size = max(request.content_length, request.body_bytes_received, self.channel.adj.max_request_body_size) + 1
+        request.headers.pop("TRANSFER_ENCODING", None)
+        request.headers["CONTENT_LENGTH"] = str(size)
+        request.body_rcv = None
+        self.channel.refused_body = True
+        self.complete = False  # ErrorTask's answer is made at once; the app's starts with start_response
+        self.set_close_on_finish()
+        WSGITask.execute(self)
+
+    def build_response_header(self):
+        """Headers as waitress builds them, with the connection's closing said."""
+        self.set_close_on_finish()
+        return super().build_response_header()
+
+    def get_environment(self):
+        return WSGITask.get_environment(self)
 
 
 class GuardedChannel(HTTPChannel):
@@ -30,6 +74,9 @@ class GuardedChannel(HTTPChannel):
     a place in its client address's share until it closes."""
 
     request_began: float | None = None
+    error_task_class = RefusedTask
+    refused_body = False  # a body over the limit was refused (RefusedTask): the connection lingers as it closes
+    lingering: float | None = None  # until when the rest of a refused body is read and dropped
 
     def __init__(self, server, sock, addr, adj, map=None, handed_over: bool = False):
         self.client = addr[0]
@@ -111,8 +158,37 @@ class GuardedChannel(HTTPChannel):
         if self._line is not None:
             self.server.trigger.pull_trigger(self._resume)
 
+    def handle_close(self) -> None:
+        """Close the connection; after a refused body, first say the answer is all and read what the phone still
+        sends for up to LINGER seconds (the loop's maintenance closes it then)."""
+        if self.refused_body and self.lingering is None and self.connected:
+            try:
+                self.socket.shutdown(socket.SHUT_WR)
+            except OSError:
+                return super().handle_close()
+            self.lingering = time.time() + LINGER
+            self.will_close = self.close_when_flushed = False
+            return None
+        return super().handle_close()
+
+    def handle_read(self) -> None:
+        """Read what arrived: while lingering, drop it (and close at its end)."""
+        if self.lingering is None:
+            return super().handle_read()
+        try:
+            dropped = self.recv(self.adj.recv_bytes)  # at the end of it, recv closes the connection
+        except OSError:
+            dropped = b""
+        if dropped and time.time() > self.lingering:
+            super().handle_close()
+        elif not dropped and self.connected:
+            super().handle_close()
+        return None
+
     def readable(self) -> bool:
         """Whether to read: not while a whole request line waits for the previous request to be done."""
+        if self.lingering is not None:
+            return True
         return not (self._line is not None and self._line_whole()) and super().readable()
 
     def writable(self) -> bool:
@@ -124,6 +200,8 @@ class GuardedChannel(HTTPChannel):
         every connection. With each worker on its own core that came to some twenty rounds a tap, and the loop's
         thread spent 3.5 of a tap's 20 ms of CPU (now 1.2 to 1.6).
         """
+        if self.lingering is not None:
+            return False
         if (self.requests and not self._left_behind and not self.will_close and not self.close_when_flushed
                 and self.total_outbufs_len <= self.adj.outbuf_high_watermark):
             return False
@@ -148,6 +226,15 @@ class GuardedChannel(HTTPChannel):
             finally:
                 self.outbuf_lock.release()
         self._resume()  # the last of an answer is out: a request line waiting for it is decided
+
+    def body_seconds(self) -> float:
+        """How much longer than the request deadline the request arriving may take: a slow body's time (a card
+        photo, at SLOW_BODY_RATE), once its headers say it is one; else none."""
+        request = self.request
+        slow = self.server.slow_bodies
+        if request is None or slow is None or not request.headers_finished or not slow.match(request.path or ""):
+            return 0.0
+        return request.content_length / SLOW_BODY_RATE
 
     def idle_since(self) -> float | None:
         """Since when the connection has been waiting for the client, between requests or within an unfinished one;
@@ -179,8 +266,9 @@ class GuardedServer(TcpWSGIServer):
 
     def __init__(self, application, *, per_client: int, request_timeout: float, streaming: Callable[[], int],
                  adj: Adjustments, handoff: Handoff | None = None, keepalive_timeout: float = 15.0,
-                 shares: AddressShares | None = None, **kw):
+                 shares: AddressShares | None = None, slow_bodies: re.Pattern | None = None, **kw):
         self.shares = shares if shares is not None else AddressShares(per_client)
+        self.slow_bodies = slow_bodies  # the paths whose bodies may arrive slowly (body_seconds)
         self.per_client, self.request_timeout, self.streaming = self.shares.per_client, request_timeout, streaming
         self.keepalive_timeout = keepalive_timeout
         self.handoff = handoff
@@ -345,19 +433,25 @@ class GuardedServer(TcpWSGIServer):
         super().maintenance(now)
         due, idle_due = now - self.request_timeout, now - self.keepalive_timeout
         for channel in list(self.active_channels.values()):
+            if channel.lingering is not None:
+                if channel.lingering < now:
+                    GuardedChannel.handle_close(channel)
+                continue
             if channel.requests or channel.total_outbufs_len:
                 continue
             began = channel.request_began
-            if began < due if began is not None else channel.last_activity < idle_due:
+            if began + channel.body_seconds() < due if began is not None else channel.last_activity < idle_due:
                 channel.will_close = True
 
 
 def make_server(application, *, per_client: int, request_timeout: float, streaming: Callable[[], int],
                 sock: socket.socket | None = None, handoff: Handoff | None = None, keepalive_timeout: float = 15.0,
-                shares: AddressShares | None = None, **adjustments) -> GuardedServer:
+                shares: AddressShares | None = None, slow_bodies: re.Pattern | None = None,
+                **adjustments) -> GuardedServer:
     """A guarded waitress server on the first address `host` names, or on `sock`, a listening socket it shares
     with other server processes (and hands their tables' connections to, given `handoff`, counting each address's
-    connections with theirs in `shares`); waitress's other settings as given."""
+    connections with theirs in `shares`); the paths `slow_bodies` matches may send their bodies slowly; waitress's
+    other settings as given."""
     where = {}
     if sock is not None:
         adjustments = {name: value for name, value in adjustments.items() if name not in ("host", "port")}
@@ -369,4 +463,4 @@ def make_server(application, *, per_client: int, request_timeout: float, streami
     dispatcher.set_thread_count(adj.threads)
     return GuardedServer(application, per_client=per_client, request_timeout=request_timeout, streaming=streaming,
                          adj=adj, map={}, dispatcher=dispatcher, handoff=handoff, keepalive_timeout=keepalive_timeout,
-                         shares=shares, **where)
+                         shares=shares, slow_bodies=slow_bodies, **where)

@@ -1,11 +1,15 @@
-"""Naming a card at a table: the picker's cards for what was typed, and the name read from a photo of the card."""
+"""Naming a card at a table: the picker's cards for what was typed, and the name read from a photo of the
+card."""
 
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, abort, current_app, jsonify, request
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
-from ...knowledge import card_choices, card_match, card_photo
+from ...knowledge import card_choices, card_match, card_photo, photo_readers
 from ...rules import N_, game
 from ..common import actor_for, bearer_key, is_display, play, table_or_404
 from ..connection import get_db
@@ -14,15 +18,32 @@ from ..i18n import gettext as _
 
 bp = Blueprint("card_names", __name__)
 
-# The page sends at most 1600 × 1600 pixels as a JPEG (well under 1 MB); a phone's full-size photo fits too.
+# The one upload limit (the server's body limit and deploy/nginx.conf say the same): the page sends at most
+# 1600 × 1600 pixels as a JPEG (well under 1 MB); a phone's full-size photo fits too.
 PHOTO_BYTES = 4 * 2**20
+# The photo's path: its body may arrive as slowly as a phone on poor Wi-Fi sends it
+# (companion/serve/server.py).
+PHOTO_PATH = re.compile(r"^/t/[^/]+/card-photo$")
 TYPED_CHARS = 40  # as long as a card's name field
 NO_PHOTO = N_("Send the card's photo in the field “photo”.")
 NOT_A_PHOTO = N_("That is not a photo: take a picture of the card (JPEG, PNG or WebP).")
+TOO_LARGE = N_("That photo is too large: at most 4 MiB.")
+TOO_MANY_PIXELS = N_("That picture has more pixels than a photo of a card needs: send a smaller one.")
+BUSY = N_("Busy reading other photos: try again in a moment.")
+UNKNOWN = N_("Not a card this table knows: correct the name and copy its numbers.")
+NOTHING_READ = N_("No card name could be read in the photo: type it instead.")
+
+
+def readers() -> photo_readers.Readers:
+    """This process's photo readers (companion/knowledge/photo_readers.py), as many as the config says."""
+    return photo_readers.shared(
+        current_app.config.get("PHOTO_READERS"), current_app.config.get("PHOTO_WAITING")
+    )
 
 
 def photos_read() -> bool:
-    """Whether this server reads card photos (Tesseract is installed): the card forms show the camera button."""
+    """Whether this server reads card photos (Tesseract is installed): the card forms show the camera
+    button."""
     known = current_app.extensions.get("card_photos")
     if known is None:
         known = current_app.extensions["card_photos"] = card_photo.available()
@@ -86,24 +107,49 @@ def read_card_photo(token: str) -> Response | tuple[Response, int]:
 
     A seat's phone or the table's display (its cookie, or its key as a Bearer). The photo is never stored.
     """
-    request.max_content_length = PHOTO_BYTES
+    # One more: werkzeug refuses a body that reaches the limit when the server marks its end (waitress does),
+    # and the server's body limit (companion/__main__.py) refuses one of PHOTO_BYTES + 1 already.
+    request.max_content_length = PHOTO_BYTES + 1
     table = table_or_404(token)
     if actor_for(table) is None and not (bearer_key() and is_display(table, bearer_key())):
         abort(403)
     if not photos_read():
         abort(404)
-    upload = request.files.get("photo")
-    if upload is None:
-        return jsonify({"error": _(NO_PHOTO)}), 400
-    form = request.args.get("form")
-    choices, langs = _choices(table)
-    if form in card_match.FORMS:  # from a card form: only the cards it takes
-        choices = [choice for choice in choices if card_match.takes(form, choice)]
-    langs = tuple(dict.fromkeys((table.language, *langs, "en", "de", "ru")))
     try:
-        reading = card_photo.read(upload.read(), choices, langs)
+        with readers().place() as reading_place:  # a busy answer before the upload is even parsed
+            upload = request.files.get("photo")
+            if upload is None:
+                return jsonify({"error": _(NO_PHOTO)}), 400
+            form = request.args.get("form")
+            choices, langs = _choices(table)
+            if form in card_match.FORMS:  # from a card form: only the cards it takes
+                choices = [choice for choice in choices if card_match.takes(form, choice)]
+            langs = tuple(dict.fromkeys((table.language, *langs, "en", "de", "ru")))
+            reading = reading_place.read(upload.read(), choices, langs)
+    except card_photo.TooManyPixels:
+        return jsonify({"error": _(TOO_MANY_PIXELS)}), 400
     except card_photo.NotAPhoto:
         return jsonify({"error": _(NOT_A_PHOTO)}), 400
-    return jsonify(
-        {"text": reading.text, "candidates": [_chip(choice, score) for choice, score in reading.candidates]}
-    )
+    except photo_readers.Busy:
+        response = jsonify({"error": _(BUSY), "busy": True})
+        response.headers["Retry-After"] = "2"
+        return response, 503
+    answer = {
+        "text": reading.text,
+        "candidates": [_chip(choice, score) for choice, score in reading.candidates],
+    }
+    if not reading.candidates:  # no chip: the phone says why and leaves the field to type
+        answer["message"] = _(UNKNOWN) if reading.text else _(NOTHING_READ)
+    return jsonify(answer)
+
+
+@bp.get("/too-large")
+def refused_by_proxy() -> tuple[Response, int]:
+    """The refusal of a body over the upload limit, for a proxy that refused it itself (deploy/nginx.conf)."""
+    return jsonify({"error": _(TOO_LARGE)}), 413
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(_error) -> tuple[Response, int]:
+    """A photo over the upload limit (the server's own refusal of a larger body is this answer too)."""
+    return jsonify({"error": _(TOO_LARGE)}), 413

@@ -1,0 +1,151 @@
+"""Whether card photos slow another table's taps: one table taps while 15 phones at other tables send card
+photos.
+
+    python -m benchmarks.bench_photo_load [--phones 15] [--seconds 30]
+
+The real server on loopback with its default photo readers (one per core but one) and queue. First one table
+taps alone (`adjust_slack`, five taps a second, each on a kept-alive connection, as a phone does); then the
+same while each phone sends a generated photo (tests/helpers/card_photos.py, as the page sends it), waits for
+its answer and sends the next after one to three seconds, or after the two seconds a "busy" answer asks.
+Prints the tapping table's tap latency with and without photos, and every photo's answer: read, busy, or lost
+(no answer).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import multiprocessing
+import os
+import random
+import statistics
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from benchmarks.bench_card_photo import _photo, sample
+from tests.helpers.api_tables import api
+from tests.helpers.card_photos import BOUNDARY
+from tests.helpers.card_photos import form_body as body_of
+from tests.helpers.real_server import Server
+
+TAPS_PER_SECOND = 5
+
+
+def tapping(server: Server, seconds: float, stop: threading.Event | None = None) -> list[float]:
+    """Taps at one table for `seconds`: each one's latency (s)."""
+    made = api(server, "/api/tables", {"game": "guevara", "seats": 3, "language": "en"})
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {made['display_key']}"}
+    took, ends, number = [], time.monotonic() + seconds, 0
+    while time.monotonic() < ends and not (stop and stop.is_set()):
+        number += 1
+        body = json.dumps({"type": "adjust_slack", "seat": 2, "args": {"delta": 1 if number % 2 else -1}})
+        started = time.perf_counter()
+        connection.request("POST", f"/t/{made['token']}/actions", body, headers)
+        answer = connection.getresponse()
+        answer.read()
+        took.append(time.perf_counter() - started)
+        assert answer.status == 200, answer.status
+        time.sleep(max(0.0, 1 / TAPS_PER_SECOND - took[-1]))
+    connection.close()
+    return took
+
+
+def phone(
+    server: Server, photos: list[bytes], stop: threading.Event, outcomes: list[tuple[str, float]]
+) -> None:
+    """One phone at its own table: a photo, its answer, a pause; until stopped."""
+    made = api(server, "/api/tables", {"game": "guevara", "seats": 3, "language": "en"})
+    chooser = random.Random(made["token"])
+    while not stop.is_set():
+        body = body_of(chooser.choice(photos))
+        started = time.perf_counter()
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
+            connection.request(
+                "POST",
+                f"/t/{made['token']}/card-photo",
+                body,
+                {
+                    "Content-Type": f"multipart/form-data; boundary={BOUNDARY}",
+                    "Authorization": f"Bearer {made['display_key']}",
+                },
+            )
+            answer = connection.getresponse()
+            answer.read()
+            connection.close()
+            kind = {200: "read", 503: "busy"}.get(answer.status, f"status {answer.status}")
+        except (OSError, http.client.HTTPException) as error:
+            kind = f"lost ({type(error).__name__})"
+        outcomes.append((kind, time.perf_counter() - started))
+        stop.wait(2.0 if kind == "busy" else chooser.uniform(1, 3))
+
+
+def phones_at(server: Server, photos: list[bytes], count: int, stop, results) -> None:
+    """`count` phones sending photos until `stop` is set; their outcomes put on `results` at the end."""
+    done, outcomes = threading.Event(), []
+    threads = [threading.Thread(target=phone, args=(server, photos, done, outcomes)) for _ in range(count)]
+    for each in threads:
+        each.start()
+    stop.wait()
+    done.set()
+    for each in threads:
+        each.join()
+    results.put(outcomes)
+
+
+def ms(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return 1000 * ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--phones", type=int, default=15)
+    parser.add_argument("--seconds", type=float, default=30)
+    args = parser.parse_args()
+    photos = [_photo(name, lang, seed) for name, lang, seed, _kind in sample("held-out", 6, 0)]
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server(Path(folder) / "instance").start()
+        try:
+            load = os.getloadavg()[0]
+            alone = tapping(server, args.seconds)
+            # The phones in a process of their own, as phones are: their threads must not slow the tapper's.
+            stop, results = multiprocessing.Event(), multiprocessing.Queue()
+            phones = multiprocessing.Process(
+                target=phones_at, args=(server, photos, args.phones, stop, results)
+            )
+            phones.start()
+            time.sleep(2)  # the phones' first photos are on their way
+            beside = tapping(server, args.seconds)
+            stop.set()
+            outcomes = results.get(timeout=300)
+            phones.join()
+        finally:
+            server.stop()
+    print(
+        f"Load average at the start: {load:.1f} ({os.cpu_count()} cores); {args.phones} phones, "
+        f"{args.seconds:.0f} s each run\n"
+    )
+    print("| tapping table | taps | median ms | p95 ms | max ms |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for label, took in (("alone", alone), (f"while {args.phones} phones send photos", beside)):
+        print(
+            f"| {label} | {len(took)} | {ms(took, 0.5):.1f} | {ms(took, 0.95):.1f} | {1000 * max(took):.1f} |"
+        )
+    print(f"\nTap p95 with photos / without: {ms(beside, 0.95) / ms(alone, 0.95):.2f}x\n")
+    print("| photo answer | photos | median s | p95 s | max s |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for kind in sorted({kind for kind, _took in outcomes}):
+        took = [seconds for each, seconds in outcomes if each == kind]
+        print(
+            f"| {kind} | {len(took)} | {statistics.median(took):.2f} | {ms(took, 0.95) / 1000:.2f} "
+            f"| {max(took):.2f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""Card photos read side by side, away from the table's taps: worker processes at a low priority, one per core
+but one (left to the taps), a few photos waiting for them, and any more told at once to try again."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as Late
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
+
+from . import card_photo
+from .card_match import Choice
+
+NICENESS = 10  # the readers' priority below the server's: a tap is never kept waiting behind a photo
+WAITING_PER_READER = 2
+# Seconds a photo may wait for and take a reader before it is answered "busy" all the same: long, since a
+# reader runs at a low priority and on a machine busy with other work takes many times its CPU time; the queue
+# is short.
+LONGEST_WAIT = 300.0
+
+
+class Busy(RuntimeError):
+    """Every reader is busy and as many photos wait as may: the phone is to try again in a moment."""
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _lowered() -> None:
+    """A reader process's start: below the server's priority, Tesseract on one thread."""
+    os.nice(NICENESS)
+    os.environ["OMP_THREAD_LIMIT"] = "1"
+
+
+class Readers:
+    """At most `readers` photos read at once (default: one per core but one, at least one) and `waiting` more
+    waiting (default: two per reader); a photo beyond those gets Busy at once, never after a wait."""
+
+    def __init__(self, readers: int | None = None, waiting: int | None = None):
+        self.readers = readers or max(1, cores() - 1)
+        self.waiting = WAITING_PER_READER * self.readers if waiting is None else waiting
+        self._places = threading.BoundedSemaphore(self.readers + self.waiting)
+        self._lock = threading.Lock()
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        """The reader processes, started at the first photo (a fresh interpreter each: the server has
+        threads)."""
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(
+                    self.readers, multiprocessing.get_context("spawn"), initializer=_lowered
+                )
+            return self._pool
+
+    @contextmanager
+    def place(self):
+        """A place among the photos being read or waiting, for the request's time, or Busy at once (before the
+        upload is even parsed: a refusal must cost the server, and the taps it serves, next to nothing)."""
+        if not self._places.acquire(blocking=False):
+            raise Busy
+        try:
+            yield self
+        finally:
+            self._places.release()
+
+    def read(self, data: bytes, choices: list[Choice], langs: tuple[str, ...]) -> card_photo.Reading:
+        """The photo read by a reader process (card_photo.read), within a place(); NotAPhoto as card_photo
+        raises it."""
+        pool = self._executor()
+        try:
+            return pool.submit(card_photo.read, data, choices, langs).result(timeout=LONGEST_WAIT)
+        except Late:
+            raise Busy from None
+        except BrokenProcessPool:  # a reader died (killed, out of memory): the next photo gets fresh ones
+            with self._lock:
+                if self._pool is pool:
+                    self._pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise Busy from None
+
+    def close(self) -> None:
+        """Stop the reader processes."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+_SHARED: dict[tuple[int | None, int | None], Readers] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def shared(readers: int | None = None, waiting: int | None = None) -> Readers:
+    """The one set of readers of this process for these numbers (every app of a process shares its cores)."""
+    with _SHARED_LOCK:
+        if (readers, waiting) not in _SHARED:
+            _SHARED[readers, waiting] = Readers(readers, waiting)
+        return _SHARED[readers, waiting]

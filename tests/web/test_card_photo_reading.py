@@ -1,0 +1,101 @@
+"""What a photo of a card names, read by real Tesseract from a handful of generated photos (the large sample
+is the benchmark's): hard cards named, no chip from noise, a bare table or a name no deck has, and the
+decoding budget."""
+
+import io
+import resource
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image
+
+from companion import cards as catalog
+from companion.knowledge import card_choices, card_photo
+from companion.knowledge.card_match import fold, read_score
+from companion.storage import store
+from tests.helpers.card_photos import card_photo as draw
+from tests.helpers.card_photos import made_up_name, plain
+
+pytestmark = pytest.mark.skipif(
+    not card_photo.available(), reason="Tesseract with deu and rus is not installed"
+)
+NAMES = sorted(
+    {fold(card.names[lang]) for card in catalog.BY_KEY.values() for lang in card.names if card.names[lang]}
+)
+
+
+@pytest.fixture(scope="module")
+def choices(tmp_path_factory):
+    """Every catalog name of every deck, as a fresh table lists them."""
+    db = store.connect(tmp_path_factory.mktemp("db") / "photo.sqlite")
+    store.migrate(db)
+    return card_choices.table_choices(db, tuple(catalog.CATALOGS), ("en",), 0)
+
+
+def named(data, choices, lang="en"):
+    reading = card_photo.read(
+        data, choices, (lang, *(other for other in ("en", "de", "ru") if other != lang))
+    )
+    return [choice.name for choice, _score in reading.candidates], reading.text
+
+
+@pytest.mark.parametrize(
+    "name, lang, look",
+    [
+        ("Nookie at the Café", "en", plain(card="dark", light_on_dark=True, font="URW Gothic", tilt=-13.0)),
+        ("Soap", "en", plain(banner="dark", light_on_dark=True, font="P052", title_size=34, keystone=0.07)),
+        ("The Art of War", "en", plain(share=0.4, title_size=36, font="C059", table="wood", others=1)),
+        ("Seife", "de", plain(font="PT Serif", blur=2.2, noise=12.0, light="warm", shadow=0.4)),
+        ("Картошка", "ru", plain(font="PT Sans Narrow", card="dark", light_on_dark=True, tilt=9.0)),
+    ],
+)
+def test_a_hard_card_is_named_first(choices, name, lang, look):
+    names, _text = named(draw(name, 12, lang, **look), choices, lang)  # an even seed: the tuning half
+    assert names[:1] == [name]
+
+
+def test_a_bare_table_and_a_name_no_deck_has_get_no_chip(choices):
+    assert named(draw(None, 4, "en", table="cloth", others=2), choices)[0] == []
+    unknown = made_up_name(6)
+    names, text = named(draw(unknown, 6, "en", **plain(title_size=50)), choices)
+    assert names == [] and read_score(fold(text), fold(unknown)) > 90  # the title is left to correct
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyzабвгдеклмнорсток", min_size=1, max_size=4))
+def test_a_few_letters_of_noise_fit_no_name_unless_they_are_it(read):
+    line = card_photo.Line(((read, 95.0),), 40, 40)
+    for name in NAMES:
+        if card_photo.fit(line, name) >= card_photo.FLOOR:
+            assert fold(read) == name, (read, name)
+
+
+def _cpu() -> float:
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _encoded(image: Image.Image, kind: str) -> bytes:
+    out = io.BytesIO()
+    image.save(out, kind, **({"quality": 90} if kind == "JPEG" else {}))
+    return out.getvalue()
+
+
+def test_a_huge_picture_is_refused_before_it_is_decoded():
+    white = _encoded(Image.new("L", (6000, 6000), 255), "PNG")  # 36 megapixels in some 50 KiB
+    started = _cpu()
+    with pytest.raises(card_photo.TooManyPixels):
+        card_photo.read(white, [], ("en",))
+    assert _cpu() - started < 0.2
+
+
+@pytest.mark.parametrize("size, kind", [((4096, 4096), "PNG"), ((8000, 6000), "JPEG")])
+def test_the_largest_pictures_taken_are_read_within_the_budget(choices, size, kind):
+    """The largest PNG taken (4096 × 4096) and a 48-megapixel JPEG, each a shaded blank: decoding and reading
+    together keep to the budget (one Tesseract run past it at most)."""
+    photo = _encoded(Image.linear_gradient("L").resize(size).convert("RGB"), kind)
+    started = _cpu()
+    reading = card_photo.read(photo, choices, ("en", "de", "ru"))
+    assert reading.candidates == []
+    assert _cpu() - started < card_photo.BUDGET + card_photo.RUN_CPU

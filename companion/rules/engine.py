@@ -17,7 +17,16 @@ APPLIERS = {kind: applier for module in MODULES for kind, applier in module.APPL
 APPLIERS["phases_passed"] = lambda state, seat, args, seq: None
 ACTION_TYPES = tuple(DECIDERS)
 RANKS_ONLY = frozenset({"set_profile", "set_rank", "deal_ranks", "promote", "demote", "heal", "pull_rank",
-                        *raids.DECIDERS, *denounce.DECIDERS})
+                        "adjust_wounds", *raids.DECIDERS, *denounce.DECIDERS})
+# Ranks and jobs are handed out before the first turn; in play only cards change them. (The deck's printed numbers
+# may still be entered then: a New Job card can bring out a job card the table never entered.)
+BEFORE_THE_FIRST_TURN = frozenset({"set_rank", "deal_ranks", "set_job", "deal_jobs"})
+# Cards a player plays on a player: the one who plays it must hold a seat at the table.
+PLAYED_BY_A_SEAT = frozenset({"promote", "demote", "denounce", "change_job", "remove_card", "move_card",
+                              "mark_card"})
+# This turn's Income and Free Time change where the screens show it: in Free Time (a card also in Call People).
+BUDGET_PHASES = {"adjust_income": ("freetime",), "adjust_free_time": ("freetime",),
+                 "budget_card": ("call", "freetime")}
 JOBS_ONLY = frozenset({*jobs.DECIDERS, *job_dice.DECIDERS, *goth.DECIDERS, *tv.DECIDERS})
 # Where a shared rule (cards, windows, pests) is explained in the job games' rulebooks.
 JOB_GAME_TOPICS = {
@@ -36,12 +45,16 @@ REMATCHES = frozenset({"game_reset", "jobs_reset"})  # a new game at the same ta
 AFTER_A_WIN = frozenset({"undo", "redo", "rematch", "join", "free_seat"})
 
 
-def decide(state: TableState, kind: str, seat: int | None, args: dict[str, Any]) -> list[dict]:
+def decide(state: TableState, kind: str, seat: int | None, args: dict[str, Any], effects: bool = True) -> list[dict]:
     """Validate one plain action against the state and return the events it causes (`routing.decide`, the rules'
-    front door, first routes shortcuts and dice-panel rolls)."""
+    front door, first routes shortcuts and dice-panel rolls). Without `effects` the events do not note what they
+    do to the tents (for the log): only asking whether the rules accept, it costs no copy of the state."""
     try:
         refuse_after_a_win(state, kind)
-        return with_effects(state, _decider(state, kind)(state, seat, args))
+        decider = _decider(state, kind)
+        refuse_out_of_place(state, kind, seat)
+        events = decider(state, seat, args)
+        return with_effects(state, events) if effects else events
     except RuleViolation as violation:
         violation.section = section_in_game(state.game, violation.section)
         raise
@@ -51,6 +64,22 @@ def refuse_after_a_win(state: TableState, kind: str) -> None:
     """Once somebody has won, only what `AFTER_A_WIN` lists goes on."""
     if state.winner is not None and kind not in AFTER_A_WIN:
         core.require_playing(state)
+
+
+def refuse_out_of_place(state: TableState, kind: str, seat: int | None) -> None:
+    """What no moment of the game allows: setting up once the game runs, a card played by nobody at the table, a
+    change to this turn's Income or Free Time outside the phases it belongs to, a job change before the start."""
+    turn = state.turn
+    if kind in BEFORE_THE_FIRST_TURN and turn is not None:
+        raise RuleViolation(N_("The game has started: ranks and jobs are handed out before the first turn."),
+                            section="guevara.setup")
+    if kind in PLAYED_BY_A_SEAT and seat not in state.seats:
+        raise RuleViolation(N_("Say which player plays the card."), section="guevara.turn")
+    if kind == "change_job" and turn is None:
+        raise RuleViolation(N_("The game has not started yet."), section="guevara.setup")
+    if kind in BUDGET_PHASES and turn is not None and turn.phase not in BUDGET_PHASES[kind]:
+        raise RuleViolation(N_("This turn's Income and Free Time change in the Free Time phase."),
+                            section="guevara.phase.freetime")
 
 
 def _decider(state: TableState, kind: str):

@@ -17,7 +17,7 @@ from .denounce import has_toady, leaders_elsewhere, movable_people
 from .raids import outranked_by_nobody, raid_callable, raid_rollers
 from .ranks import rank_step
 from .state import TableState
-from .tents import ONLY_HIGHEST_RAIDS, PHASE_OF_KIND, may_pull_rank
+from .tents import ONLY_HIGHEST_RAIDS, PHASE_OF_KIND, may_pull_rank, scrounging_trip
 from .tv import may_watch_tv
 from .violations import RuleViolation
 
@@ -251,7 +251,7 @@ def accepts(state: TableState, kind: str, seat: int | None, args: dict[str, Any]
 def refusal(state: TableState, kind: str, seat: int | None, args: dict[str, Any]) -> RuleViolation | None:
     """The rule that would refuse this action now, or None when the rules would accept it."""
     try:
-        routing.decide(state, kind, seat, args)
+        routing.decide(state, kind, seat, args, effects=False)
     except RuleViolation as violation:
         return violation
     return None
@@ -288,7 +288,8 @@ def _offers(state: TableState, mine: tuple[int, ...], display: bool) -> Offers:
 def _seat_tools(state: TableState, mine: tuple[int, ...], playing: bool) -> dict[str, Any]:
     """Counters, markers and the dice, for the seats this screen acts for."""
     return {
-        "roll_die": mine, "adjust_slack": mine, "tent_tools": mine if playing else (),
+        "roll_die": tuple(s for s in mine if accepts(state, "roll_die", s, {"purpose": "other", "value": ANY_DIE})),
+        "adjust_slack": mine, "tent_tools": mine if playing else (),
         "adjust_wounds": mine if state.rules.has_ranks else (),
         "more_heartache": tuple(s for s in mine if state.rules.has_heartache and state.is_goth(s)),
         "less_heartache": tuple(s for s in mine if state.heartache.get(s)),
@@ -304,7 +305,8 @@ def _table_tools(state: TableState) -> dict[str, Any]:
     }
     if state.turn is None:
         ready = bool(state.job_profile) if state.rules.has_jobs else state.profile is not None
-        parts.update(setup=True, deal=ready, start_game=ready,
+        parts.update(setup=True, deal=ready,
+                     start_game=ready and accepts(state, "start_game", None, {"dice": [ANY_DIE, ANY_DIE]}),
                      set_rank=tuple(state.order) if state.profile else (),
                      set_job=tuple(state.order) if state.job_profile else ())
     return parts
@@ -326,13 +328,15 @@ def _turn(state: TableState, mine: tuple[int, ...]) -> dict[str, Any]:
         "advance": None if stopped else Advance(turn.seat, turn.phase, turn.number, turn.phase == phases[-1]),
         "skip": Skip(turn.seat, turn.phase, turn.number, stop or passing.END) if stop or may_end else None,
         "budget": turn.seat if turn.phase == "freetime" else None,
-        "use_free_time": turn.seat if turn.phase == "freetime" else None,
+        "use_free_time": turn.seat if turn.phase == "freetime" and turn.free_time_left >= 1 else None,
         "heal": turn.seat if accepts(state, "heal", turn.seat, {}) else None,
         "withheld": (_withheld("advance", turn.seat, stopped),) if stopped else (),
     }
     if turn.phase == "heal" and parts["heal"] is None:  # the reminder speaks of healing: say why there is no button
         parts["withheld"] += (_withheld("heal", turn.seat, refusal(state, "heal", turn.seat, {})),)
-    if turn.phase in ("call", "freetime") and not (window is not None and window.awaits_roll):
+    if turn.phase in ("call", "freetime") and not (window is not None and window.awaits_roll) \
+            and state.raid is None and not any(demand.seat == turn.seat for demand in state.demands) \
+            and (turn.phase == "call" or turn.free_time_left >= 1 or scrounging_trip(state, turn.seat) is not None):
         parts["play_card"] = PlayCard(turn.seat, calls_people=turn.phase == "call")
     parts["get_rid"] = _get_rid(state, turn.seat)
     return parts
@@ -434,6 +438,11 @@ def _denouncement(state: TableState, mine: tuple[int, ...]) -> dict[str, Any]:
     return parts
 
 
+def _another(state: TableState, seat: int) -> int:
+    """Some seat other than `seat` (to ask whether a card played on another would be accepted)."""
+    return next(other for other in state.order if other != seat)
+
+
 def _whenever(state: TableState, mine: tuple[int, ...], display: bool) -> dict[str, Any]:
     """Whenever cards: Promotion, Demotion and Denounce! with ranks; New Job and You're Fired! with jobs."""
     if state.ranks:
@@ -442,8 +451,10 @@ def _whenever(state: TableState, mine: tuple[int, ...], display: bool) -> dict[s
             return {}
         targets = tuple(state.order)
         demotable = tuple(s for s in targets if s in state.ranks and rank_step(state.ranks[s], -1) is not None)
-        denouncers = () if state.denunciation is not None else players
-        return {"promote": players, "demote": Whenever(players, demotable) if demotable else None,
+        demoters = tuple(s for s in players if demotable and accepts(state, "demote", s, {"target": demotable[0]}))
+        denouncers = tuple(s for s in players if accepts(state, "denounce", s, {"target": _another(state, s)}))
+        return {"promote": tuple(s for s in players if accepts(state, "promote", s, {})),
+                "demote": Whenever(demoters, demotable) if demoters else None,
                 "denounce": Whenever(denouncers, tuple(s for s in targets if display or s not in players))
                 if denouncers else None}
     if state.jobs and state.turn is not None and state.rules.has_jobs:

@@ -93,7 +93,7 @@ def decide_passing(state: TableState, seat: int, args: dict[str, Any]) -> list[d
     if turn is None or args["phase"] != turn.phase or args["turn"] != turn.number:
         raise RuleViolation(N_("The turn has already moved on."), section="guevara.turn")
     stop, may_end = reachable(state, seat, extra)
-    if target != stop and not (target == END and may_end):
+    if target != stop and not (target == END and may_end and stop is None):  # never past a nearer stop
         raise RuleViolation(N_("Something is still to be done before that phase."), section="guevara.turn")
     events, passed, current = [], [], state
     while current.turn is not None and current.turn.seat == seat and current.turn.number == turn.number:

@@ -14,15 +14,16 @@ from .state import TableState
 from .violations import RuleViolation
 
 
-def decide(state: TableState, kind: str, seat: int | None, args: dict[str, Any]) -> list[dict]:
-    """Validate one action against the state and return the events it causes."""
+def decide(state: TableState, kind: str, seat: int | None, args: dict[str, Any], effects: bool = True) -> list[dict]:
+    """Validate one action against the state and return the events it causes (see `engine.decide` for `effects`)."""
     try:
         engine.refuse_after_a_win(state, kind)
         if kind == "roll_die" and "value" in args:
             kind, args = roll_steps.routed(state, seat, args)
         if kind == "advance" and args.get("to"):
-            return engine.with_effects(state, passing.decide_passing(state, seat, args))
+            events = passing.decide_passing(state, seat, args)
+            return engine.with_effects(state, events) if effects else events
     except RuleViolation as violation:
         violation.section = engine.section_in_game(state.game, violation.section)
         raise
-    return engine.decide(state, kind, seat, args)
+    return engine.decide(state, kind, seat, args, effects)

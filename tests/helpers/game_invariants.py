@@ -91,6 +91,11 @@ API_ONLY: dict[str, Allowance] = {
             and shown(s, a._replace(args={**a.args, "delta": 1}))
         ),
     ),
+    "numbers_entered_in_play": Allowance(
+        "the deck's printed numbers entered while the game runs (a New Job card brings out a job card the table "
+        "never entered)",
+        lambda s, a: a.kind in ("set_profile", "set_job_profile") and s.turn is not None,
+    ),
     "tools_on_another_tent": Allowance(
         "a card that moves or takes another player's card (Requisition) is recorded by its player's phone",
         lambda s, a: (
@@ -149,115 +154,7 @@ STEPS_AFTER_A_WIN = frozenset(
     {"denounce_roll", "denounce_done", "revenge", "denounce_move", "choose_swap", "feed_pest"}
 )
 
-KNOWN_DEFECTS: dict[str, KnownDefect] = {
-    # Reported in issue 44.
-    "end_turn_passes_owed_heal": KnownDefect(
-        '"End the turn" (advance to=end) passes a Heal the player is owed',
-        lambda b: b.invariant == "skip_is_a_shortcut" and "passes heal, which holds ['heal']" in b.detail,
-    ),
-    "end_turn_passes_get_rid": KnownDefect(
-        '"End the turn" from Draw passes a Roll phase with a Person to send away '
-        '(tests/rules/test_passing.py '
-        "asserts this today: decide which is right)",
-        lambda b: b.invariant == "skip_is_a_shortcut" and "passes roll, which holds ['get_rid']" in b.detail,
-    ),
-    "tent_tools_after_win": KnownDefect(
-        "move_card, mark_card and remove_card are accepted after a win",
-        lambda b: _after_win(b) and _kind(b) in ("move_card", "mark_card", "remove_card"),
-    ),
-    "next_phase_while_roll_waits": KnownDefect(
-        "while a call or rolled Activity waits for its roll, Next phase (and the dice panel) are shown "
-        "and refused",
-        _refused_with("Roll for %(card)s first."),
-    ),
-    # Found by the generated games.
-    "promotion_shown_when_refused": KnownDefect(
-        "Promotion is offered to a Sergeant and when no higher rank card is free (no reason shown)",
-        _refused_with(
-            "A Sergeant cannot be promoted.", "No %(rank)s card is free: keep your Promotion card for later."
-        ),
-    ),
-    "whenever_shown_during_swap": KnownDefect(
-        "Promotion, Demotion and Denounce! are offered while a demoted player still picks a swap",
-        _refused_with("First %(name)s picks whom to swap rank cards with."),
-    ),
-    "denounce_shown_before_start": KnownDefect(
-        "Denounce! is offered once ranks are dealt but before the game starts",
-        _refused_with("The game has not started yet."),
-    ),
-    "start_shown_before_ready": KnownDefect(
-        "Start the game is offered without a dealer, or before every player has a rank or job",
-        _refused_with(
-            "Choose the dealer first: the player to the dealer's left starts.",
-            "Every player needs a rank first.",
-            "Every player needs a job first.",
-        ),
-    ),
-    "turn_shown_during_raid": KnownDefect(
-        "during a raid the player on turn is shown Next phase, the card form and the dice, all refused",
-        _refused_with("Finish the raid first."),
-    ),
-    "free_time_shown_when_none_left": KnownDefect(
-        "in Free Time with none left, the card form and the Free Time buttons are shown and refused",
-        _refused_with("No Free Time is left this turn."),
-    ),
-    "setup_accepted_after_win": KnownDefect(
-        "after a win the setup actions (profile, ranks, jobs, dealing, start) are accepted",
-        lambda b: _after_win(b) and _kind(b) in SETUP,
-    ),
-    "denouncement_goes_on_after_win": KnownDefect(
-        "a denouncement, swap pick or pest's demand open at the win still takes its steps after it",
-        lambda b: _after_win(b) and _kind(b) in STEPS_AFTER_A_WIN,
-    ),
-    "setup_accepted_mid_game": KnownDefect(
-        "during a game the API re-enters the deck's numbers, sets or re-deals ranks (no screen offers it)",
-        lambda b: b.invariant == "accepted_is_offered" and _kind(b) in SETUP and b.state.turn is not None,
-    ),
-    "wounds_in_job_games": KnownDefect(
-        "Chez Geek and Chez Goth accept adjust_wounds, though they have no wounds and no screen offers it",
-        lambda b: (
-            b.invariant == "accepted_is_offered" and _kind(b) == "adjust_wounds" and b.state.rules.has_jobs
-        ),
-    ),
-    "budget_outside_free_time": KnownDefect(
-        "adjust_income, adjust_free_time and budget_card (Lucky 7) are accepted in any phase of the "
-        "player's turn; "
-        "the screens show them only in Free Time (budget_card also in the card form of Call People)",
-        lambda b: (
-            b.invariant == "accepted_is_offered"
-            and _kind(b) in ("adjust_income", "adjust_free_time", "budget_card")
-        ),
-    ),
-    "acted_by_nobody": KnownDefect(
-        "demote, denounce, mark_card, remove_card and move_card are accepted for a seat not at the table "
-        "(or none)",
-        lambda b: (
-            b.invariant == "accepted_is_offered"
-            and _kind(b) in ("demote", "denounce", "mark_card", "remove_card", "move_card")
-            and b.action.seat not in b.state.seats
-        ),
-    ),
-    "turn_shown_while_pest_waits": KnownDefect(
-        "while a pest waits for its card, Next phase and the card form are shown to its host and refused",
-        _refused_with("First discard a card for %(card)s."),
-    ),
-    "end_accepted_past_a_stop": KnownDefect(
-        "advance to=end is accepted where the offers show only \"Straight to\" a nearer stop (e.g. a Roll "
-        "phase with a Person to send away): rules.passing accepts the end whenever nothing waits",
-        lambda b: (
-            b.invariant == "accepted_is_offered"
-            and _kind(b) == "advance"
-            and b.action.args.get("to") == "end"
-            and b.state.turn is not None
-            and (skip := offers(b.state, b.state.turn.seat).skip) is not None
-            and skip.to != "end"
-        ),
-    ),
-    "change_job_before_start": KnownDefect(
-        "change_job (New Job, You're Fired!) is accepted before the first turn, where no screen offers it",
-        lambda b: b.invariant == "accepted_is_offered" and _kind(b) == "change_job" and b.state.turn is None,
-    ),
-}
+KNOWN_DEFECTS: dict[str, KnownDefect] = {}
 
 
 def known_defect(breach: Breach) -> str | None:
@@ -316,6 +213,16 @@ def accepted_is_offered(before: TableState, action: Action, accepted: bool) -> l
 HOLDS = ("heal", "get_rid", "job_roll", "roll_for_card", "feed_pest")  # what a phase may hold for the player
 
 
+def _holds(state: TableState, seat: int, name: str) -> bool:
+    """Whether the phase holds this for the player: a get-rid roll counts for an unwanted Person (worth 0 or
+    less, or a pest), whom a player wants gone; nobody sends away a Person who brings Slack."""
+    offered = getattr(offers(state, seat), name)
+    if name != "get_rid" or not offered:
+        return bool(offered)
+    unwanted = {card.uid for card in state.tents.get(seat, []) if card.worth <= 0 or card.pest}
+    return bool(unwanted & set(offered.cards))
+
+
 def skip_is_a_shortcut(table: GameTable) -> list[Breach]:
     """`advance` with `to` ends where stepping through ends, passing no phase that holds something."""
     state = table.state
@@ -342,7 +249,7 @@ def skip_is_a_shortcut(table: GameTable) -> list[Breach]:
         if turn.seat != seat or turn.number != state.turn.number or turn.phase == skip.to:
             break
         if turn.phase != state.turn.phase:  # a phase passed: nothing in it may be waiting for the player
-            held = [name for name in HOLDS if getattr(offers(stepped.state, seat), name)]
+            held = [name for name in HOLDS if _holds(stepped.state, seat, name)]
             if held:
                 breaches.append(
                     Breach(

@@ -7,7 +7,7 @@ checks can read it."""
 
 from __future__ import annotations
 
-from companion.rules import DISPLAY, RuleViolation, engine, initial_state
+from companion.rules import DISPLAY, RuleViolation, decide, engine, initial_state
 from tests.helpers.offered_actions import Action
 
 
@@ -28,7 +28,7 @@ class GameTable:
     def decide(self, action: Action, state=None) -> list[dict] | RuleViolation:
         """The events the rules decide for the action, or their refusal (kept); nothing is appended."""
         try:
-            return engine.decide(
+            return decide(
                 self.state if state is None else state, action.kind, action.seat, dict(action.args)
             )
         except RuleViolation as violation:

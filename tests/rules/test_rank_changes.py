@@ -75,6 +75,8 @@ def test_income_and_free_time_follow_the_new_rank_at_once_for_the_player_on_turn
     log = table(["private", "corporal", "sergeant"])
     log.act("set_dealer", 3)
     log.act("start_game")  # seat 1, a Private: Income 2, Free Time 2
+    for phase in ("draw", "roll", "call"):
+        log.act("advance", 1, phase=phase, turn=1)
     log.act("adjust_income", 1, delta=1)
     state = log.act("promote", 1)  # Corporal: Income 3, Free Time 2
     assert (state.turn.income_left, state.turn.free_time_left) == (4, 2)

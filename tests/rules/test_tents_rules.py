@@ -32,8 +32,8 @@ def cards(log, seat):
 def test_the_corporal_scrounges_soap_and_the_art_of_war_with_lucky_seven():
     log = game()
     end_turn(log)  # seat 2, the Corporal, is next
-    log.act("adjust_income", 2, delta=1)  # Lucky 7
     to_phase(log, "freetime")
+    log.act("adjust_income", 2, delta=1)  # Lucky 7
     state = log.act("play_card", 2, cards=[SOAP, ART_OF_WAR])
     assert (state.turn.income_left, state.turn.free_time_left) == (0, 1)
     assert cards(log, 2) == []  # still being played: another player may cancel

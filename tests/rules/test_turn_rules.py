@@ -131,9 +131,9 @@ def test_lucky_seven_raises_this_turns_income_and_it_is_gone_next_turn():
     """The rulebook's Corporal: Income 3, Free Time 2; Lucky 7 makes 4; Soap (1) and The Art of War (3)."""
     log = ready()
     log.act("start_game")
-    log.act("adjust_income", 2, delta=1)
     for phase in ("draw", "roll", "call"):
         log.act("advance", 2, phase=phase, turn=1)
+    log.act("adjust_income", 2, delta=1)  # Lucky 7 changes this turn's Income in Free Time
     state = log.act("use_free_time", 2, kind="scrounge", cost=4)
     assert (state.turn.income_left, state.turn.free_time_left) == (0, 1)
     for phase in ("freetime", "discard", "heal"):

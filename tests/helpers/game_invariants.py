@@ -129,31 +129,7 @@ class KnownDefect(NamedTuple):
     matches: Callable[[Breach], bool]
 
 
-def _kind(breach: Breach) -> str:
-    return breach.action.kind if breach.action is not None else ""
-
-
-def _after_win(breach: Breach) -> bool:
-    """Accepted after a win: found by trying every action, or by a generated tap."""
-    return breach.invariant == "end_is_the_end" or (
-        breach.invariant == "accepted_is_offered" and breach.state.winner is not None
-    )
-
-
-def _refused_with(*messages: str) -> Callable[[Breach], bool]:
-    """An offer shown and refused with one of these rules."""
-    return lambda b: (
-        b.invariant == "offers_are_accepted" and any(f"refused: {m}" in b.detail for m in messages)
-    )
-
-
-SETUP = frozenset(
-    {"set_profile", "set_rank", "deal_ranks", "set_job_profile", "set_job", "deal_jobs", "start_game"}
-)
-STEPS_AFTER_A_WIN = frozenset(
-    {"denounce_roll", "denounce_done", "revenge", "denounce_move", "choose_swap", "feed_pest"}
-)
-
+# None known now: a long run that finds one may name it here to look past it until the rule is fixed.
 KNOWN_DEFECTS: dict[str, KnownDefect] = {}
 
 

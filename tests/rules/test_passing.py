@@ -79,12 +79,18 @@ def test_the_turn_never_ends_in_one_step_past_an_unwanted_persons_roll():
         log.act("advance", 2, phase="draw", turn=2, to="end")
 
 
-def test_each_person_gets_one_roll_to_be_sent_away_a_turn():
+def pedro_at_bens_roll():
+    """Ana sends Pedro to Ben's tent and ends her turn; Ben reaches his Roll phase."""
     log = game()
     to_phase(log, "call")
     log.act("play_card", 1, cards=[PEDRO], target=2)
     log.act("advance", 1, phase="call", turn=1, to="end")
     to_phase(log, "roll")
+    return log
+
+
+def test_each_person_gets_one_roll_to_be_sent_away_a_turn():
+    log = pedro_at_bens_roll()
     pedro = log.state.tents[2][0].uid
     log.act("get_rid", 2, card=pedro, to="discard", value=3)  # he stays
     assert offers(log.state, 2).get_rid is None
@@ -96,11 +102,7 @@ def test_each_person_gets_one_roll_to_be_sent_away_a_turn():
 
 
 def test_a_dice_panel_roll_for_a_person_who_had_their_roll_says_so():
-    log = game()
-    to_phase(log, "call")
-    log.act("play_card", 1, cards=[PEDRO], target=2)
-    log.act("advance", 1, phase="call", turn=1, to="end")
-    to_phase(log, "roll")
+    log = pedro_at_bens_roll()
     log.act("get_rid", 2, card=log.state.tents[2][0].uid, to="discard", value=2)
     with pytest.raises(RuleViolation) as refused:
         log.act("roll_die", 2, purpose="get_rid", note="", value=6)

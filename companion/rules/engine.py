@@ -18,9 +18,9 @@ APPLIERS["phases_passed"] = lambda state, seat, args, seq: None
 ACTION_TYPES = tuple(DECIDERS)
 RANKS_ONLY = frozenset({"set_profile", "set_rank", "deal_ranks", "promote", "demote", "heal", "pull_rank",
                         "adjust_wounds", *raids.DECIDERS, *denounce.DECIDERS})
-# Ranks and jobs are handed out before the first turn; in play only cards change them. (The deck's printed numbers
-# may still be entered then: a New Job card can bring out a job card the table never entered.)
-BEFORE_THE_FIRST_TURN = frozenset({"set_rank", "deal_ranks", "set_job", "deal_jobs"})
+# Ranks and jobs are dealt before the first turn. (A rank or job set by hand, or the deck's printed numbers, may
+# still be corrected in play through the API: a mistake noticed late, a job card a New Job card brings out.)
+BEFORE_THE_FIRST_TURN = frozenset({"deal_ranks", "deal_jobs"})
 # Cards a player plays on a player: the one who plays it must hold a seat at the table.
 PLAYED_BY_A_SEAT = frozenset({"promote", "demote", "denounce", "change_job", "remove_card", "move_card",
                               "mark_card"})
@@ -71,7 +71,7 @@ def refuse_out_of_place(state: TableState, kind: str, seat: int | None) -> None:
     change to this turn's Income or Free Time outside the phases it belongs to, a job change before the start."""
     turn = state.turn
     if kind in BEFORE_THE_FIRST_TURN and turn is not None:
-        raise RuleViolation(N_("The game has started: ranks and jobs are handed out before the first turn."),
+        raise RuleViolation(N_("The game has started: ranks and jobs are dealt before the first turn."),
                             section="guevara.setup")
     if kind in PLAYED_BY_A_SEAT and seat not in state.seats:
         raise RuleViolation(N_("Say which player plays the card."), section="guevara.turn")

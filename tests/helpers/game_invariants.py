@@ -91,10 +91,10 @@ API_ONLY: dict[str, Allowance] = {
             and shown(s, a._replace(args={**a.args, "delta": 1}))
         ),
     ),
-    "numbers_entered_in_play": Allowance(
-        "the deck's printed numbers entered while the game runs (a New Job card brings out a job card the table "
-        "never entered)",
-        lambda s, a: a.kind in ("set_profile", "set_job_profile") and s.turn is not None,
+    "corrected_in_play": Allowance(
+        "the deck's printed numbers, a rank or a job corrected while the game runs (a mistake noticed late, a job "
+        "card a New Job card brings out)",
+        lambda s, a: a.kind in ("set_profile", "set_job_profile", "set_rank", "set_job") and s.turn is not None,
     ),
     "tools_on_another_tent": Allowance(
         "a card that moves or takes another player's card (Requisition) is recorded by its player's phone",

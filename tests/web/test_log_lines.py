@@ -40,6 +40,7 @@ def test_the_jobs_roll_as_a_turn_begins_names_the_player_whose_turn_it_is(app, c
 
 def test_a_line_names_its_player_once_and_the_display_only_when_it_tapped_for_them(app, client):
     token, (ana, _ben, _cleo) = set_up_goth(app, client)
+    act(client, token, type="start_game")
     act(ana, token, type="adjust_slack", seat=1, delta=1)
     act(client, token, type="adjust_slack", seat=2, delta=2)
     act(ana, token, type="change_job", seat=1, job="porn_shop_clerk", why="new_job")

@@ -21,9 +21,9 @@ RANKS_ONLY = frozenset({"set_profile", "set_rank", "deal_ranks", "promote", "dem
 # Ranks and jobs are dealt before the first turn. (A rank or job set by hand, or the deck's printed numbers, may
 # still be corrected in play through the API: a mistake noticed late, a job card a New Job card brings out.)
 BEFORE_THE_FIRST_TURN = frozenset({"deal_ranks", "deal_jobs"})
-# Cards a player plays on a player: the one who plays it must hold a seat at the table.
+# Cards a player plays, and answers to a card being played: the one who does it must hold a seat at the table.
 PLAYED_BY_A_SEAT = frozenset({"promote", "demote", "denounce", "change_job", "remove_card", "move_card",
-                              "mark_card"})
+                              "mark_card", "cancel_card", "pass_card", "pull_rank", "watch_tv"})
 # This turn's Income and Free Time change where the screens show it: in Free Time (a card also in Call People).
 BUDGET_PHASES = {"adjust_income": ("freetime",), "adjust_free_time": ("freetime",),
                  "budget_card": ("call", "freetime")}
@@ -74,7 +74,7 @@ def refuse_out_of_place(state: TableState, kind: str, seat: int | None) -> None:
         raise RuleViolation(N_("The game has started: ranks and jobs are dealt before the first turn."),
                             section="guevara.setup")
     if kind in PLAYED_BY_A_SEAT and seat not in state.seats:
-        raise RuleViolation(N_("Say which player plays the card."), section="guevara.turn")
+        raise RuleViolation(N_("Say which player at the table does this."), section="guevara.turn")
     if kind == "change_job" and turn is None:
         raise RuleViolation(N_("The game has not started yet."), section="guevara.setup")
     if kind in BUDGET_PHASES and turn is not None and turn.phase not in BUDGET_PHASES[kind]:

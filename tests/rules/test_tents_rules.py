@@ -241,3 +241,15 @@ def test_a_rematch_keeps_the_seats_and_clears_the_game():
     assert state.winner is None and state.turn is None and state.ranks == {}
     assert state.seats[1].name == "Ana" and state.seats[1].claimed and state.profile is not None
     assert state.total(1) == 0
+
+
+@pytest.mark.parametrize("kind", ["cancel_card", "pass_card"])
+def test_an_answer_to_a_card_comes_from_a_seat_at_the_table(kind):
+    """Found by the generated games: a cancel "by" seat 9 of a three-seat table was accepted."""
+    log = game()
+    to_phase(log, "freetime")
+    window = log.act("play_card", 1, cards=[SLEEP]).window.uid
+    for nobody in (9, None):
+        with pytest.raises(RuleViolation):
+            log.act(kind, nobody, window=window, **{"with": "Car Alarm"})
+    assert log.state.window.uid == window and log.state.window.passed == []

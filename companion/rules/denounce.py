@@ -119,7 +119,8 @@ def has_toady(state: TableState, seat: int) -> bool:
 def _decide_done(state, seat, args):
     """No revenge, or no move: the denouncement is over."""
     case = state.denunciation
-    if case is None or case.stage == "roll" or seat not in (case.by, case.target):
+    waiting_for = {"revenge": case.target, "move": case.by}.get(case.stage) if case is not None else None
+    if waiting_for is None or seat != waiting_for:  # the target may forgo revenge; the denouncer, the move
         raise RuleViolation(N_("Nothing here waits for you in a denouncement."), section="guevara.denounce")
     return [{"type": "denounce_ended", "seat": seat, "args": {}}]
 

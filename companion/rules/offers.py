@@ -451,7 +451,7 @@ def _whenever(state: TableState, mine: tuple[int, ...], display: bool) -> dict[s
             return {}
         targets = tuple(state.order)
         demotable = tuple(s for s in targets if s in state.ranks and rank_step(state.ranks[s], -1) is not None)
-        demoters = tuple(s for s in players if demotable and accepts(state, "demote", s, {"target": demotable[0]}))
+        demoters = tuple(s for s in players if any(accepts(state, "demote", s, {"target": t}) for t in demotable))
         denouncers = tuple(s for s in players if accepts(state, "denounce", s, {"target": _another(state, s)}))
         return {"promote": tuple(s for s in players if accepts(state, "promote", s, {})),
                 "demote": Whenever(demoters, demotable) if demoters else None,

@@ -128,3 +128,13 @@ def test_one_undo_takes_back_a_guilty_roll_with_its_demotion():
     log.act("denounce_roll", 3, value=1)
     state = log.act("undo")
     assert state.ranks[3] == "sergeant" and state.denunciation.stage == "roll"
+
+
+def test_only_the_player_the_denouncement_waits_for_may_end_it():
+    """Found by the generated games: the denouncer could end it while the target still had revenge to choose."""
+    log = game()
+    log.act("denounce", 1, target=2)
+    log.act("denounce_roll", 2, value=6)  # innocent: Ben may take revenge
+    with pytest.raises(RuleViolation):
+        log.act("denounce_done", 1)
+    assert log.act("denounce_done", 2).denunciation is None

@@ -396,7 +396,7 @@ def _rank_not_pulled(state: TableState, others: tuple[int, ...], pullers: tuple[
 def _raid(state: TableState, mine: tuple[int, ...]) -> dict[str, Any]:
     """Calling a raid, rolling for it, and sharing out the loot."""
     parts: dict[str, Any] = {"raid_roll": tuple(s for s in raid_rollers(state) if s in mine)}
-    if state.rules.has_ranks and (raid_callable(state) or raid_callable(state, any_rank=True)):
+    if state.rules.has_ranks and raid_callable(state, any_rank=True):  # callable but for the rank, perhaps
         leader = state.turn.seat
         player = leader if leader in mine else (mine[0] if len(mine) == 1 else None)
         if player is not None and raid_callable(state):

@@ -10,10 +10,8 @@ from pathlib import Path
 
 from .app import create_app, load_host_key
 from .serve import netaddr, qr, workers
-from .serve.handoff import Handoff, Mailboxes
 from .serve.server import make_server
 from .serve.shares import AddressShares
-from .serve.table_owner import owner_lookup
 from .web.views.card_names import PHOTO_BYTES, PHOTO_PATH
 
 REQUEST_THREADS = 8
@@ -93,23 +91,18 @@ def serve(args: argparse.Namespace) -> None:
     # The parent makes the instance folder, the secret key and the schema once, so the workers share them.
     config["SECRET_KEY"] = create_app(config, instance_path=str(instance)).config["SECRET_KEY"]
     sock = workers.listening_socket(args.host, args.port)
-    mailboxes = Mailboxes(count)
     shares = _shares(args, count)
     _announce(args, sock.getsockname()[1], instance, count)
 
     def worker(number: int) -> None:
         shares.as_worker(number)
         app = create_app(config, instance_path=str(instance))
-        _run(app, _server(app, args, sock, Handoff(mailboxes, number, owner_lookup(app, count)), shares))
+        _run(app, _server(app, args, sock, shares))
 
     try:
-        # The parent claims each inbox for the worker it forks, so a worker already serving hands over that one's
-        # connections from the first, however late the new one gets a core; they wait in the inbox until its loop
-        # runs.
-        workers.supervise(count, worker, mailboxes.open)
+        workers.supervise(count, worker)
     finally:
         sock.close()
-        mailboxes.close()
         print("Stopped.", flush=True)
 
 
@@ -119,10 +112,9 @@ def _shares(args: argparse.Namespace, count: int) -> AddressShares:
     return AddressShares(args.max_connections_per_client, count, count * (2 * args.max_live + OTHER_CONNECTIONS))
 
 
-def _server(app, args: argparse.Namespace, sock=None, handoff: Handoff | None = None,
-            shares: AddressShares | None = None):
-    """The guarded waitress server for one process, on its own socket or on the workers' shared one (handing
-    each table's connections to the worker that owns it, and counting each address's connections with theirs)."""
+def _server(app, args: argparse.Namespace, sock=None, shares: AddressShares | None = None):
+    """The guarded waitress server for one process, on its own socket or on the workers' shared one (counting each
+    address's connections with theirs)."""
     # Each screen holds two connections: its live stream, which the limit leaves out, and the kept-alive one its
     # taps and fetches reuse, which it counts, with room to spare. When it is reached, the connection idle longest
     # makes room for the new one.
@@ -132,7 +124,7 @@ def _server(app, args: argparse.Namespace, sock=None, handoff: Handoff | None = 
     return make_server(app, per_client=args.max_connections_per_client, request_timeout=args.request_timeout,
                        keepalive_timeout=args.keepalive_timeout, shares=shares if shares is not None else _shares(args, 1),
                        streaming=app.extensions["play"].hub.places.taken, host=args.host, port=args.port, sock=sock,
-                       handoff=handoff, slow_bodies=PHOTO_PATH,
+                       slow_bodies=PHOTO_PATH,
                        threads=args.max_live + REQUEST_THREADS, connection_limit=others, channel_timeout=120,
                        channel_request_lookahead=1, max_request_body_size=MAX_BODY, ident="companion")
 

@@ -1,8 +1,7 @@
 """waitress, guarded for a network nobody vouches for: a share of connections per client address (across every
 worker: companion.serve.shares), a deadline for each request to arrive and one for a kept-alive connection to ask
 again, live streams kept out of the connection budget that taps and pages need, and when that budget is spent the
-oldest idle or unfinished connection closed for a new one; with workers, each table's connections handed to the
-worker that owns it (companion.serve.handoff)."""
+oldest idle or unfinished connection closed for a new one."""
 
 from __future__ import annotations
 
@@ -18,7 +17,6 @@ from waitress.server import TcpWSGIServer
 from waitress.task import ErrorTask, ThreadedTaskDispatcher, WSGITask
 from waitress.utilities import RequestEntityTooLarge
 
-from .handoff import MAX_LINE, Handoff, Inbox
 from .shares import AddressShares
 
 # select() cannot watch a descriptor numbered past 1023; poll() can, but measured about 2.5 times slower at fifty
@@ -78,27 +76,16 @@ class GuardedChannel(HTTPChannel):
     refused_body = False  # a body over the limit was refused (RefusedTask): the connection lingers as it closes
     lingering: float | None = None  # until when the rest of a refused body is read and dropped
 
-    def __init__(self, server, sock, addr, adj, map=None, handed_over: bool = False):
+    def __init__(self, server, sock, addr, adj, map=None):
         self.client = addr[0]
         self.holds_place = True  # its server counted it in the address's share before making it
-        self._line: bytes | None = None  # a request line arriving, before it is known which worker serves it
-        self._stay = handed_over  # its next request is served here: it was handed over for it
         self._left_behind = False  # output a task wrote that the socket did not take: the loop sends it
         super().__init__(server, sock, addr, adj, map)
         # A new connection's first request is due from the moment it was opened: an idle socket counts too.
         self.request_began: float | None = self.creation_time
 
     def received(self, data: bytes) -> bool:
-        """Parse what arrived (unless it is handed to the worker that owns its table), and note when a request
-        began or was completed."""
-        if self.server.handoff is not None:
-            data = self._to_parse_here(data)
-            if not data:
-                return True
-        return self._parse(data)
-
-    def _parse(self, data: bytes) -> bool:
-        """Parse bytes here, noting when a request began or was completed."""
+        """Parse what arrived, noting when a request began or was completed."""
         before, began = self.request, self.request_began
         outcome = super().received(data)
         if self.request is None:
@@ -106,57 +93,6 @@ class GuardedChannel(HTTPChannel):
         elif self.request is not before:
             self.request_began = began if before is None and began is not None else time.time()
         return outcome
-
-    def _to_parse_here(self, data: bytes) -> bytes:
-        """The bytes to parse here: none while a request line arrives or waits for the previous request to be
-        done, or once it went to another worker."""
-        if self._line is None:
-            if self.request is not None or self.will_close or self.close_when_flushed:
-                return data  # the rest of a request being parsed here
-            self._line = b""
-        self._line += data
-        return self._decide()
-
-    def _decide(self) -> bytes:
-        """Once the request line is whole and the previous request done, hand the connection over or keep it:
-        the bytes to parse here."""
-        if not self._between_requests():
-            return b""  # _resume decides once the previous request is done
-        if self.request_began is None:
-            self.request_began = time.time()  # a line that drips in is cut off like any request
-        if not self._line_whole():
-            return b""
-        data, self._line = self._line, None
-        stay, self._stay = self._stay or b"\n" not in data, False
-        return data if stay or not self.server.hand_over(self, data) else b""
-
-    def _between_requests(self) -> bool:
-        """Whether nothing of an earlier request is left here: neither being served nor waiting to be sent.
-
-        The client can already have the whole answer and send its next request before the thread that served
-        the answer counts its bytes as sent and drops the request: until then the line waits.
-        """
-        with self.requests_lock:
-            return not (self.requests or self.total_outbufs_len or self.will_close or self.close_when_flushed)
-
-    def _line_whole(self) -> bool:
-        """Whether the request line has arrived (or as much of it as is read before deciding)."""
-        return b"\n" in self._line or len(self._line) >= MAX_LINE
-
-    def _resume(self) -> None:
-        """Decide about a request line that arrived while the previous request was not yet done (in the loop)."""
-        if self._line is not None and self.connected:
-            data = self._decide()
-            if data:
-                self._parse(data)
-
-    def service(self) -> None:
-        """Serve the next request (in a task's thread); a request line that came meanwhile is decided in the loop."""
-        super().service()
-        # _to_parse_here sets _line before it looks at the requests, under the lock service took to drop this
-        # one: either it saw the request gone and decided, or _line is seen here.
-        if self._line is not None:
-            self.server.trigger.pull_trigger(self._resume)
 
     def handle_close(self) -> None:
         """Close the connection; after a refused body, first say the answer is all and read what the phone still
@@ -186,10 +122,8 @@ class GuardedChannel(HTTPChannel):
         return None
 
     def readable(self) -> bool:
-        """Whether to read: not while a whole request line waits for the previous request to be done."""
-        if self.lingering is not None:
-            return True
-        return not (self._line is not None and self._line_whole()) and super().readable()
+        """Whether to read: always while lingering over a refused body."""
+        return self.lingering is not None or super().readable()
 
     def writable(self) -> bool:
         """Whether the loop should send for this connection: not while a task answers on it and sends what it
@@ -225,7 +159,6 @@ class GuardedChannel(HTTPChannel):
                     self._left_behind = False
             finally:
                 self.outbuf_lock.release()
-        self._resume()  # the last of an answer is out: a request line waiting for it is decided
 
     def body_seconds(self) -> float:
         """How much longer than the request deadline the request arriving may take: a slow body's time (a card
@@ -265,20 +198,17 @@ class GuardedServer(TcpWSGIServer):
     channel_class = GuardedChannel
 
     def __init__(self, application, *, per_client: int, request_timeout: float, streaming: Callable[[], int],
-                 adj: Adjustments, handoff: Handoff | None = None, keepalive_timeout: float = 15.0,
+                 adj: Adjustments, keepalive_timeout: float = 15.0,
                  shares: AddressShares | None = None, slow_bodies: re.Pattern | None = None, **kw):
         self.shares = shares if shares is not None else AddressShares(per_client)
         self.slow_bodies = slow_bodies  # the paths whose bodies may arrive slowly (body_seconds)
         self.per_client, self.request_timeout, self.streaming = self.shares.per_client, request_timeout, streaming
         self.keepalive_timeout = keepalive_timeout
-        self.handoff = handoff
         self._refused: set[str] = set()
         self._making_room = False
         self.leaving: set[GuardedChannel] = set()  # closed to make room, by the loop's next round
         kw.setdefault("sockinfo", adj.listen[0])
         super().__init__(application, adj=adj, **kw)
-        if handoff is not None:
-            Inbox(handoff.mailboxes.inbox(handoff.me), self.adopt, self._map)
 
     def handle_accept(self) -> None:
         """Accept the connections waiting (up to ACCEPT_AT_ONCE), making room for each if the server is full; one
@@ -331,11 +261,10 @@ class GuardedServer(TcpWSGIServer):
         self.leaving.add(oldest)
         return True
 
-    def _serve(self, conn: socket.socket, addr, handed_over: bool = False) -> GuardedChannel | None:
+    def _serve(self, conn: socket.socket, addr) -> GuardedChannel | None:
         """A channel for a connection counted in its share (given back if the channel cannot be made)."""
         try:
-            return self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map,
-                                      handed_over=handed_over)
+            return self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
         except OSError:
             self.shares.give_back(addr[0])
             conn.close()
@@ -375,38 +304,6 @@ class GuardedServer(TcpWSGIServer):
         self.leaving.add(oldest)
         return True
 
-    def hand_over(self, channel: GuardedChannel, received: bytes) -> bool:
-        """Pass the channel's connection to the worker owning the table its request line names, if that is
-        another worker and it can take it now; this worker then forgets the connection (the socket lives on)."""
-        owner = self.handoff.elsewhere(received)
-        if owner is None:
-            return False
-        # Its place in the address's share goes with it: the owner counts it as it adopts it.
-        channel.give_back_place()
-        if not self.handoff.mailboxes.post(owner, channel.socket, received):
-            channel.holds_place = self.shares.take(channel.client, force=True)
-            return False
-        channel.handle_close()
-        return True
-
-    def adopt(self, conn: socket.socket, received: bytes) -> None:
-        """Serve a connection another worker handed over, starting with the bytes it had read, if its address is
-        within its share and there is room (closing the longest idle connection if need be); else close it."""
-        try:
-            addr = conn.getpeername()
-        except OSError:
-            conn.close()  # the phone went away meanwhile
-            return
-        if not self._admit(conn, addr[0]):
-            return
-        if not self._make_room():
-            self.shares.give_back(addr[0])
-            conn.close()
-            return
-        channel = self._serve(conn, addr, handed_over=True)
-        if channel is not None:
-            channel.received(received)
-
     def run(self) -> None:
         """waitress's loop, watching the sockets with select() while every one's number fits it, else with poll()."""
         try:
@@ -445,12 +342,11 @@ class GuardedServer(TcpWSGIServer):
 
 
 def make_server(application, *, per_client: int, request_timeout: float, streaming: Callable[[], int],
-                sock: socket.socket | None = None, handoff: Handoff | None = None, keepalive_timeout: float = 15.0,
+                sock: socket.socket | None = None, keepalive_timeout: float = 15.0,
                 shares: AddressShares | None = None, slow_bodies: re.Pattern | None = None,
                 **adjustments) -> GuardedServer:
     """A guarded waitress server on the first address `host` names, or on `sock`, a listening socket it shares
-    with other server processes (and hands their tables' connections to, given `handoff`, counting each address's
-    connections with theirs in `shares`); the paths `slow_bodies` matches may send their bodies slowly; waitress's
+    with other server processes (counting each address's connections with theirs in `shares`); the paths `slow_bodies` matches may send their bodies slowly; waitress's
     other settings as given."""
     where = {}
     if sock is not None:
@@ -462,5 +358,5 @@ def make_server(application, *, per_client: int, request_timeout: float, streami
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
     return GuardedServer(application, per_client=per_client, request_timeout=request_timeout, streaming=streaming,
-                         adj=adj, map={}, dispatcher=dispatcher, handoff=handoff, keepalive_timeout=keepalive_timeout,
+                         adj=adj, map={}, dispatcher=dispatcher, keepalive_timeout=keepalive_timeout,
                          shares=shares, slow_bodies=slow_bodies, **where)

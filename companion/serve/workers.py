@@ -1,7 +1,8 @@
 """serve --workers N: N server processes accepting on one listening socket, made by the parent before it forks.
 
-Each child runs its own waitress on the inherited socket (the kernel hands each new connection to one of them,
-which hands it on to the worker owning its table: companion.serve.handoff) and ends with the parent: Ctrl-C or SIGTERM
+Each child runs its own waitress on the inherited socket and serves any table (the kernel hands each new
+connection to one of them; a table's state is read from the shared database, and its live streams hear of writes
+in other workers through companion.live.bus). Each ends with the parent: Ctrl-C or SIGTERM
 reaches every child, and a child whose parent died (even by SIGKILL) is sent SIGTERM by Linux. A child that dies
 while the parent runs is replaced. Where there is no fork (Windows), the server runs as one process.
 
@@ -74,14 +75,11 @@ def _die_with_parent(parent: int) -> None:
         os._exit(0)
 
 
-def _spawn(child: Callable[[int], None], number: int, count: int, runs: Callable[[int, int], None]) -> int:
-    """Fork worker `number` of `count` running `child(number)`, telling `runs` (in the parent) which process runs
-    it; the worker never returns into the parent's code."""
+def _spawn(child: Callable[[int], None], number: int, count: int) -> int:
+    """Fork worker `number` of `count` running `child(number)`; the worker never returns into the parent's code."""
     parent = os.getpid()
-    runs(number, parent)  # the parent stands for the child until fork returns (up to 0.11 s seen under load)
     pid = os.fork()
     if pid:
-        runs(number, pid)
         return pid
     code = 0
     try:
@@ -100,10 +98,9 @@ def _spawn(child: Callable[[int], None], number: int, count: int, runs: Callable
         os._exit(code)
 
 
-def supervise(count: int, child: Callable[[int], None], runs: Callable[[int, int], None]) -> None:
+def supervise(count: int, child: Callable[[int], None]) -> None:
     """Run `count` workers, numbered from 0, until Ctrl-C or SIGTERM, replacing any that dies meanwhile by one of
-    the same number; then stop them all. `runs(number, pid)` is told which process runs each worker as soon as
-    the parent knows, before the worker itself has run at all."""
+    the same number; then stop them all."""
     children: dict[int, tuple[int, float]] = {}  # pid: its number, when it started
     stopping = False
 
@@ -119,7 +116,7 @@ def supervise(count: int, child: Callable[[int], None], runs: Callable[[int, int
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     for number in range(count):
-        children[_spawn(child, number, count, runs)] = number, time.monotonic()
+        children[_spawn(child, number, count)] = number, time.monotonic()
     while children:
         try:
             pid, _status = os.wait()
@@ -133,4 +130,4 @@ def supervise(count: int, child: Callable[[int], None], runs: Callable[[int, int
         if time.monotonic() - started < RESPAWN_PAUSE:
             time.sleep(RESPAWN_PAUSE)
         if not stopping:
-            children[_spawn(child, number, count, runs)] = number, time.monotonic()
+            children[_spawn(child, number, count)] = number, time.monotonic()

@@ -1,25 +1,54 @@
-"""The one place an action becomes events: authorize, complete its cards, decide, append, remember, publish."""
+"""The one place an action becomes events: authorize, know its cards, decide, append, learn, publish."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sqlite_utils import Database
 
 from ..input.actions import Action, BadInput
-from ..knowledge import remembered
-from ..knowledge.budget_facts import with_budget_facts
-from ..knowledge.learning import learn
+from ..knowledge import card_steps
 from ..live.hub import Hub
-from ..rules import DISPLAY, N_, RuleViolation, TableState, decide, game, initial_state
+from ..rules import DISPLAY, N_, RuleViolation, TableState, decide, initial_state
 from ..storage import store
 from ..storage.state_cache import StateCache
 from .chance import with_chance
 from .join_codes import new_join_code
-from .permissions import Forbidden, authorize
+
+# --- who may act: phones for their own seat, the display for anyone ----------------------------------------
+
+DISPLAY_ONLY = {"set_order", "set_dealer", "free_seat", "name_seat", "set_profile", "deal_ranks", "start_game",
+                "rematch", "set_job_profile", "deal_jobs", "set_job_die"}
+ANYONE = {"undo", "redo"}
+
+
+class Forbidden(Exception):
+    """The actor may not do this (403); nothing is written."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def authorize(actor: str, action: Action) -> None:
+    """Phones act for their own seat; the display acts for anyone; undo and redo are open to all."""
+    if actor == DISPLAY or action.type in ANYONE:
+        return
+    if action.type in DISPLAY_ONLY:
+        raise Forbidden(N_("Only the table display can do that."))
+    if actor != f"seat:{action.seat}":
+        raise Forbidden(N_("A phone can only act for its own seat."))
+
+
+AnswerFirst = Callable[[Callable[[], None], Callable[[], None]], None]
+
+
+def _nothing() -> None:
+    """Nothing to tell: no event was appended."""
 
 
 @dataclass
@@ -50,26 +79,41 @@ class TableService:
             self.cache.forget(table.id)
         self.hub.forget(table.id)
 
-    def apply(self, db: Database, table: store.TableRow, action: Action, actor: str,
-              claim_key: str | None = None, lang: str = "en", notify: bool = True) -> Outcome:
-        """Validate an action against the rules and append its events atomically (a repeated id is a no-op).
+    def apply(self, db: Database, table: store.TableRow, action: Action, actor: str, claim_key: str | None = None,
+              lang: str = "en", answer_first: AnswerFirst | None = None) -> Outcome:
+        """One action, on a straight line: who may, what its cards are, the rules' decision, the events appended
+        atomically (a repeated id is a no-op), what the table learned, and the live streams told.
 
-        With notify=False the caller tells the live streams itself (`self.hub.versions.publish`), e.g. later.
+        `answer_first(made, sent)`, where given, runs `made` once the caller's answer is made and `sent` once it is
+        out: until then the table's streams make no panels and do not hear of the new version, so the person who
+        tapped is answered first. Without it the streams are told at once.
         """
-        if action.type != "join":
-            authorize(actor, action)
-        action = with_budget_facts(action, lang, game(table.game).decks)
-        prepared = remembered.with_card_facts(db, action, lang, table.game, table.id)
-        stored, current = self._decide_and_append(db, table, prepared.action, actor, claim_key, prepared.pending,
-                                                  hold=not notify)
-        if stored is None:
-            return Outcome([], current, repeated=True)
-        remembered.remember(db, stored)  # what the table copied from its cards serves the next game too
-        learn(db, prepared.lessons, game(table.game).decks, table.id, lang)
-        new_state = self.cache.appended(db, table.id, stored)
-        if notify:
-            self.hub.versions.publish(table.id, new_state.version)
-        return Outcome(stored, new_state)
+        self.hub.taps.started()
+        tell: Callable[[], None] = _nothing
+        try:
+            if action.type != "join":
+                authorize(actor, action)
+            prepared = card_steps.before_deciding(db, action, lang, table.game, table.id)
+            stored, current = self._decide_and_append(db, table, prepared.action, actor, claim_key,
+                                                      prepared.pending, hold=answer_first is not None)
+            if stored is None:
+                return Outcome([], current, repeated=True)
+            card_steps.after_appending(db, stored, prepared, table.game, table.id, lang)
+            new_state = self.cache.appended(db, table.id, stored)
+            tell = self._teller(table.id, new_state.version)
+            return Outcome(stored, new_state)
+        finally:
+            if answer_first is None:
+                self.hub.taps.answered()
+                tell()
+            else:
+                answer_first(self.hub.taps.answered, tell)
+
+    def _teller(self, table_id: int, version: int) -> Callable[[], None]:
+        """Tell the table's live streams of its new version."""
+        def tell() -> None:
+            self.hub.versions.publish(table_id, version)
+        return tell
 
     def _decide_and_append(self, db: Database, table: store.TableRow, action: Action, actor: str,
                            claim_key: str | None, pending: BadInput | None = None, hold: bool = False
@@ -113,6 +157,12 @@ class TableService:
                     refused = True
                     continue
                 return stored, current
+
+    def expire_unstarted(self, db: Database, idle_seconds: float) -> None:
+        """Delete the tables that never started a game and have been idle this long; their streams end."""
+        for table_id in store.expire_unstarted(db, idle_seconds):
+            self.cache.forget(table_id)
+            self.hub.forget(table_id)
 
     def create_table(self, db: Database, options: dict) -> tuple[store.TableRow, str]:
         """Make a table with its token, display key and join code; returns the row and the display key."""

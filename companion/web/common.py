@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-import secrets
 import time
+from collections.abc import Callable
 from functools import cache
 from urllib.parse import urlsplit
 
-from flask import abort, current_app, g, render_template, request, session, url_for
+from flask import abort, after_this_request, current_app, g, render_template, request, session, url_for
 from werkzeug.routing import IntegerConverter
 from werkzeug.wrappers import Response
 
 from ..input.values import BadInput
 from ..rules import DISPLAY, N_
 from ..serve import netaddr
+from ..service import records
 from ..service.table_service import TableService
-from ..storage import store
 from .connection import get_db
 from .i18n import pick_language
 
@@ -27,9 +27,18 @@ def play() -> TableService:
     return current_app.extensions["play"]
 
 
-def table_or_404(token: str) -> store.TableRow:
+def answer_first(made: Callable[[], None], sent: Callable[[], None]) -> None:
+    """Run `made` once this request's answer is made (whatever it is), and `sent` once it is out."""
+    @after_this_request
+    def when_made(response: Response) -> Response:
+        made()
+        response.call_on_close(sent)
+        return response
+
+
+def table_or_404(token: str) -> records.TableRow:
     """The table behind a token; an unknown token is a plain 404 that says nothing more."""
-    table = store.table_by(get_db(), "token", token) if 16 <= len(token) <= 64 else None
+    table = records.table_by_token(get_db(), token)
     if table is None:
         abort(404)
     if "lang" not in g:
@@ -121,33 +130,30 @@ def forget_seat(token: str) -> None:
         session.modified = True
 
 
-def is_display(table: store.TableRow, key: str | None = None) -> bool:
+def is_display(table: records.TableRow, key: str | None = None) -> bool:
     """True when the key (or this browser's remembered key) is the table's display key."""
     key = key or session.get("displays", {}).get(table.token)
-    return bool(key) and secrets.compare_digest(store.digest(key), table.display_key)
+    return bool(key) and records.is_display_key(table, key)
 
 
-def require_display(table: store.TableRow, bearer: bool = False) -> None:
+def require_display(table: records.TableRow, bearer: bool = False) -> None:
     """403 unless this browser is the table's display (or, where `bearer` allows, the request carries its key)."""
     key = bearer_key() if bearer else ""
     if not is_display(table, key or None):
         abort(403)
 
 
-def held_seat(table: store.TableRow, key: str | None = None, seat: int | None = None) -> int | None:
+def held_seat(table: records.TableRow, key: str | None = None, seat: int | None = None) -> int | None:
     """The seat this phone (or the given seat key) holds, if the claim is still current."""
     if key is None:
         held = session.get("seats", {}).get(table.token)
         if not held:
             return None
         seat, key = held["seat"], held["key"]
-    stored = store.claim_key(get_db(), table.id, seat) if seat else None
-    if stored and secrets.compare_digest(store.digest(key), stored):
-        return seat
-    return None
+    return seat if seat and records.holds_seat(get_db(), table, seat, key) else None
 
 
-def actor_for(table: store.TableRow) -> str | None:
+def actor_for(table: records.TableRow) -> str | None:
     """'display', 'seat:N', or None for a browser that is neither."""
     if is_display(table):
         return DISPLAY
@@ -234,7 +240,7 @@ def public_base() -> tuple[str, bool]:
                                _lan_address(), seen_host=request.host, scheme=request.scheme)
 
 
-def join_url(table: store.TableRow, seat: int | None = None) -> str:
+def join_url(table: records.TableRow, seat: int | None = None) -> str:
     """The address phones open to join (one seat's, if given), on the LAN address unless --public-url says otherwise."""
     base, _loopback = public_base()
     return base + url_for("tables.join", token=table.token, seat=seat)

@@ -5,14 +5,13 @@ from __future__ import annotations
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 
-from ..storage import store
-from ..storage.pool import pool
+from ..service import records
 
 
 def get_db() -> Database:
     """This request's connection."""
     if "db" not in g:
-        g.db = pool.take(current_app.config["DATABASE"])
+        g.db = records.connections.take(current_app.config["DATABASE"])
     return g.db
 
 
@@ -25,14 +24,10 @@ def end_request(exc: BaseException | None = None) -> None:
     """Give the request's connection back to the pool."""
     db = g.pop("db", None)
     if db is not None:
-        pool.give(current_app.config["DATABASE"], db, failed=g.pop("db_failed", False))
+        records.connections.give(current_app.config["DATABASE"], db, failed=g.pop("db_failed", False))
 
 
 def init_app(app: Flask) -> None:
     """Create or upgrade the schema once, and give connections back after each request."""
-    database = store.connect(app.config["DATABASE"])
-    try:
-        store.migrate(database)
-    finally:
-        database.close()
+    records.open_database(app.config["DATABASE"])
     app.teardown_appcontext(end_request)

@@ -8,7 +8,7 @@ from flask import current_app, request
 
 from ..input.actions import Action
 from ..rules import N_
-from ..storage import store
+from ..service import records
 from .common import play
 from .connection import get_db
 from .limits import RateLimiter
@@ -23,17 +23,15 @@ def may_open_table() -> bool:
         request.remote_addr or "?", limit)
 
 
-def open_table(options: dict) -> tuple[store.TableRow, str]:
+def open_table(options: dict) -> tuple[records.TableRow, str]:
     """Open a table, after clearing away tables that never started a game and have long been idle."""
     hours = current_app.config["UNSTARTED_TABLE_HOURS"]
     if hours:
-        for table_id in store.expire_unstarted(get_db(), hours * 3600):
-            play().cache.forget(table_id)
-            play().hub.forget(table_id)
+        play().expire_unstarted(get_db(), hours * 3600)
     return play().create_table(get_db(), options)
 
 
-def claim(table: store.TableRow, seat: int, name: str, action_id: str):
+def claim(table: records.TableRow, seat: int, name: str, action_id: str):
     """Join a seat under a fresh secret key; returns the key and the outcome."""
     key = secrets.token_urlsafe(24)
     action = Action("join", seat, {"name": name}, action_id)

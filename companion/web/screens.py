@@ -28,7 +28,7 @@ from ..rules import (
     offers,
     twins_of,
 )
-from ..storage import store
+from ..service import records
 from .common import join_url, play, public_base
 from .connection import get_db
 from .forms import setup_forms
@@ -70,7 +70,7 @@ class Screen:
     redo_hint: str | None
     card_names: tuple[str, ...]
     here: str
-    table: store.TableRow | None = None
+    table: records.TableRow | None = None
     error: str | None = None
     section: str | None = None
     earlier: dict[int, str] | None = None
@@ -88,7 +88,7 @@ class Screen:
         return {item.name: getattr(self, item.name) for item in fields(self)}
 
 
-def seat_screen(table: store.TableRow, seat: int, error: str | None = None, section: str | None = None,
+def seat_screen(table: records.TableRow, seat: int, error: str | None = None, section: str | None = None,
                 typed_form: dict | None = None, state: TableState | None = None) -> Screen:
     """A phone's seat: its own tally, what it may do now, the scoreboard and the log (of `state`, if given
     the state the caller read, else of the table as it is now)."""
@@ -100,7 +100,7 @@ def seat_screen(table: store.TableRow, seat: int, error: str | None = None, sect
                    section=refusal_section(section, state.rules), typed_form=typed_form)
 
 
-def display_screen(table: store.TableRow, error: str | None = None, section: str | None = None,
+def display_screen(table: records.TableRow, error: str | None = None, section: str | None = None,
                    typed_form: dict | None = None, state: TableState | None = None) -> Screen:
     """The table display: the race, the join QR, the setup and every seat's tools (of `state`, if given)."""
     state = state if state is not None else play().state(get_db(), table)
@@ -113,7 +113,7 @@ def display_screen(table: store.TableRow, error: str | None = None, section: str
                    profile=profile, typed_form=typed_form)
 
 
-def spectator_screen(table: store.TableRow, key: str) -> Screen:
+def spectator_screen(table: records.TableRow, key: str) -> Screen:
     """The read-only race for a second screen: no forms, no table token."""
     state = play().state(get_db(), table)
     return _screen(None, state, "spectate", Offers(acts_for=()), None, SPECTATOR_LOG_LINES,
@@ -121,7 +121,7 @@ def spectator_screen(table: store.TableRow, key: str) -> Screen:
                    table_id=table.id)
 
 
-def _screen(table: store.TableRow | None, state: TableState, view: str, offered: Offers, me: int | None,
+def _screen(table: records.TableRow | None, state: TableState, view: str, offered: Offers, me: int | None,
             log_lines: int, table_id: int | None = None, **extra) -> Screen:
     table_id = table.id if table is not None else table_id
     return Screen(
@@ -157,12 +157,12 @@ def _log_tail(table_id: int, state: TableState) -> tuple[list[dict], dict[int, d
         after = max(0, state.version - LOG_LINES)
         events = play().cache.recent_events(table_id, after, state.version)
         if events is None:
-            events = store.events_after(db, table_id, after)
+            events = records.events_after(db, table_id, after)
         wanted = {e["args"]["target"] for e in events if e["type"] in ("undone", "redone")}
         wanted |= {stack[-1] for stack in (state.undoable, state.redoable) if stack}
         # An action's events all come at or after its first: one that starts in the tail is there whole.
         wanted = {step for step in wanted if step <= after}
-        kept = events, {**store.events_of_steps(db, table_id, wanted), **{e["seq"]: e for e in events}}
+        kept = events, {**records.events_of_steps(db, table_id, wanted), **{e["seq"]: e for e in events}}
         cache.put(("log tail", table_id), state.version, kept)
     return kept
 
@@ -255,7 +255,7 @@ def _moved_earlier(order: list[int]) -> dict[int, str]:
     return moves
 
 
-def screen_for(table: store.TableRow, actor: str, as_seat: bool = False, **extra) -> tuple[str, Screen]:
+def screen_for(table: records.TableRow, actor: str, as_seat: bool = False, **extra) -> tuple[str, Screen]:
     """The page and screen for whoever asks: the display (unless it asks for a seat's view) or a phone."""
     if actor == DISPLAY and not as_seat:
         return "display.html", display_screen(table, **extra)

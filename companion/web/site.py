@@ -10,8 +10,8 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from ..rules import N_
+from ..service import records
 from ..service.table_service import TableService
-from ..storage import store
 from ..translations import LANGUAGES
 from .common import HEALTHY_AT, RowNumber, from_another_origin, host_served
 from .connection import discard_connection
@@ -74,7 +74,7 @@ def register(app: Flask) -> None:
     app.after_request(_security_headers)
     for status in (400, 403, 404, 405, 413, 429, 500):
         app.register_error_handler(status, _error_page)
-    for fault in (sqlite3.OperationalError, *store.PG_STORAGE_ERRORS):  # PostgreSQL's: the server unreachable
+    for fault in (sqlite3.OperationalError, *records.STORAGE_ERRORS):  # PostgreSQL's: the server unreachable
         app.register_error_handler(fault, _storage_fault)
 
 
@@ -142,7 +142,7 @@ def error_answer(message: str, status: int, headers: dict | None = None) -> tupl
 
 def _storage_fault(error: sqlite3.OperationalError) -> tuple[Response | str, int, dict]:
     """The database cannot be written (read-only, full, failing): 503, and the connection is not kept."""
-    if not store.is_storage_fault(error):
+    if not records.is_storage_fault(error):
         raise error
     discard_connection()
     current_app.extensions.pop(HEALTHY_AT, None)  # /healthz says so at once, not after its last write expires

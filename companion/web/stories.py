@@ -14,7 +14,7 @@ from flask import abort, current_app, g, redirect, render_template, request, ses
 from werkzeug.wrappers import Response
 
 from ..rules import GAMES, game_story
-from ..storage import archive, store
+from ..service import records
 from .common import bearer_key, held_seat, is_display, play
 from .connection import get_db
 from .i18n import current_language, pick_language
@@ -45,12 +45,12 @@ def player_name(player: dict) -> str:
     return player["name"] or _("Seat %(number)d", number=player["seat"])
 
 
-def stories() -> archive.Stories:
+def stories() -> records.Stories:
     """This app's stories of recently asked-about tables, kept by version."""
-    return current_app.extensions.setdefault("stories", archive.Stories())
+    return current_app.extensions.setdefault("stories", records.Stories())
 
 
-def table_story(table: store.TableRow) -> archive.TableStory:
+def table_story(table: records.TableRow) -> records.TableStory:
     """The table's log and the story of its games, as of now."""
     return stories().story_of(get_db(), table.id, table.token)
 
@@ -60,7 +60,7 @@ def winner_now(table_id: int) -> int | None:
     return play().cache.state(get_db(), table_id).winner
 
 
-def at_the_table(table: store.TableRow) -> bool:
+def at_the_table(table: records.TableRow) -> bool:
     """Whether this browser may read the table's history: its display (or its key as a bearer token), or a phone
     holding one of its seats now (a seat the display freed no longer reads it)."""
     return is_display(table, bearer_key() or None) or held_seat(table) is not None
@@ -70,29 +70,29 @@ def my_tables() -> set[int]:
     """The tables this browser hosts or holds a seat at, from the display and seat keys its cookie carries."""
     db, found = get_db(), set()
     for token in {*session.get("displays", {}), *session.get("seats", {})}:
-        table = store.table_by(db, "token", token)
+        table = records.table_by_token(db, token)
         if table is not None and at_the_table(table):
             found.add(table.id)
     return found
 
 
-def finished_games(tables: set[int]) -> list[archive.Finished]:
+def finished_games(tables: set[int]) -> list[records.Finished]:
     """The finished games of these tables, the newest first."""
-    return archive.finished_games(get_db(), stories(), winner_now, tables)
+    return records.finished_games(get_db(), stories(), winner_now, tables)
 
 
-def recent_games() -> tuple[list[archive.Finished], int]:
+def recent_games() -> tuple[list[records.Finished], int]:
     """The newest finished games of this browser's tables for the front page, and how many there are in all."""
     finished = finished_games(my_tables())
     return finished[:FRONT_PAGE_GAMES], len(finished)
 
 
-def story_link(entry: archive.Finished) -> str:
+def story_link(entry: records.Finished) -> str:
     """Where an archive entry leads for a reader at its table."""
     return url_for("archive.story_page", table_id=entry.table_id, number=entry.number)
 
 
-def story(table: store.TableRow, number: int, games_url: str | None) -> str | Response:
+def story(table: records.TableRow, number: int, games_url: str | None) -> str | Response:
     """The story page of a table's game, for a reader allowed to see it (`games_url`: the list it belongs to)."""
     g.lang = pick_language(table.language)
     told, display = table_story(table), is_display(table)
@@ -110,7 +110,7 @@ def story(table: store.TableRow, number: int, games_url: str | None) -> str | Re
     return html
 
 
-def _story_page(table: store.TableRow, game: game_story.Game, display: bool, games_url: str | None) -> str:
+def _story_page(table: records.TableRow, game: game_story.Game, display: bool, games_url: str | None) -> str:
     """The story page of one finished game, rendered."""
     name = lambda seat: told.seat_name(game.state, seat)  # noqa: E731
     standings = sorted(game.order, key=lambda seat: -game.totals[seat])
@@ -165,7 +165,7 @@ def told_moment(moment: game_story.Moment, game: game_story.Game) -> Told:
     return Told(moment.kind, moment.turn, headline, changes, lines)
 
 
-def newest_game(table: store.TableRow) -> int:
+def newest_game(table: records.TableRow) -> int:
     """The number of the table's most recent finished game (404 while none is finished)."""
     games = [game for game in table_story(table).games if game.finished]
     if not games:

@@ -14,8 +14,7 @@ from flask.ctx import RequestContext
 from sqlite_utils import Database
 from werkzeug.exceptions import MethodNotAllowed
 
-from ..storage import store
-from ..storage.pool import pool
+from ..service import records
 from .common import actor_for, play
 from .connection import get_db
 from .panels import stream_panel
@@ -26,7 +25,7 @@ TAPS_FIRST_SECONDS = 0.02  # how long a stream's panel waits for taps being answ
 ONE_RENDER_AT_A_TIME = threading.Lock()
 
 
-def panel_maker(app: Flask, table: store.TableRow) -> Callable[[int | None], tuple[str, int] | None]:
+def panel_maker(app: Flask, table: records.TableRow) -> Callable[[int | None], tuple[str, int] | None]:
     """This viewer's panel as it is now and its version, made as in a request of its own (the stream's request
     has long been answered).
 
@@ -46,7 +45,7 @@ def panel_maker(app: Flask, table: store.TableRow) -> Callable[[int | None], tup
             own_session = app.session_interface.session_class(copy.deepcopy(cookie_session))
             with ONE_RENDER_AT_A_TIME, RequestContext(app, environ, session=own_session):
                 if newest is not None:  # the version the stream heard of: its state and seat claims are read as of it
-                    store.saw_version(get_db(), table.id, newest)
+                    records.saw_version(get_db(), table.id, newest)
                 actor = actor_for(table)
                 return stream_panel(table, actor) if actor is not None else None
         except Exception:  # noqa: BLE001 - a version event still tells the page to catch up
@@ -62,7 +61,7 @@ def panel_event(html: str) -> str:
     return "event: panel\ndata: " + html.replace("\r", "").replace("\n", "\ndata: ") + "\n\n"
 
 
-def version_stream(table: store.TableRow, may_go_on: Callable[[Database], bool],
+def version_stream(table: records.TableRow, may_go_on: Callable[[Database], bool],
                    panel: Callable[[int], tuple[str, int] | None] | None = None) -> Response:
     """The table's versions as server-sent events, until the stream's time is up or `may_go_on` says no.
 
@@ -76,7 +75,7 @@ def version_stream(table: store.TableRow, may_go_on: Callable[[Database], bool],
         raise MethodNotAllowed(valid_methods=["GET"])
     config = current_app.config
     hub, path = play().hub, config["DATABASE"]
-    hub.versions.publish(table.id, store.version(get_db(), table.id))
+    hub.versions.publish(table.id, records.version(get_db(), table.id))
     place = hub.places.take(config["MAX_LIVE_STREAMS"], request.remote_addr or "",
                             config["MAX_LIVE_STREAMS_PER_CLIENT"])
     if place is None:
@@ -86,7 +85,7 @@ def version_stream(table: store.TableRow, may_go_on: Callable[[Database], bool],
     disconnected = request.environ.get("waitress.client_disconnected", lambda: False)
 
     def allowed() -> bool:
-        with pool.lent(path) as db:
+        with records.connections.lent(path) as db:
             return may_go_on(db)
 
     def stream():
@@ -125,8 +124,8 @@ def version_stream(table: store.TableRow, may_go_on: Callable[[Database], bool],
     return response
 
 
-def version_json(table: store.TableRow) -> Response:
+def version_json(table: records.TableRow) -> Response:
     """The table's version as JSON, never cached."""
-    response = jsonify(version=store.version(get_db(), table.id))
+    response = jsonify(version=records.version(get_db(), table.id))
     response.headers["Cache-Control"] = "no-store"
     return response

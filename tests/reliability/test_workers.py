@@ -82,16 +82,3 @@ def test_a_worker_that_dies_is_replaced_and_the_port_keeps_answering(two):
     assert second in two.workers() and answers(two)
     # it takes the place, and (once it runs, which under load can be a moment after its fork) the core, of the one lost
     assert wait_for(lambda: psutil.Process(replacement).cpu_affinity() == cores)
-
-
-def test_the_parent_says_which_process_runs_a_worker_without_waiting_for_the_worker_to_run():
-    told = []
-    hold, release = os.pipe()
-    pid = workers._spawn(lambda number: os.read(hold, 1), 0, 1, lambda number, pid: told.append((number, pid)))
-    try:
-        assert told == [(0, os.getpid()), (0, pid)]  # the parent stands for it until fork returns its pid
-    finally:
-        os.write(release, b"x")  # only now may the worker run its code
-        os.waitpid(pid, 0)
-        os.close(hold)
-        os.close(release)

@@ -72,6 +72,17 @@ def test_no_module_imports_one_that_imports_it_back():
     graphlib.TopologicalSorter(graph).prepare()  # raises CycleError naming the cycle
 
 
+# The layers that may open the storage layer; the web reads through service/records.py and knowledge/deck_host.py.
+STORAGE_READERS = ("storage", "knowledge", "live", "service", "serve")
+
+
+def test_only_the_layers_under_the_web_import_the_storage_layer():
+    reaching = [(module_name(path), imported) for path in modules() for imported in companion_imports(path)
+                if imported.startswith("companion.storage")
+                and LAYERS[layer_of(module_name(path))].split(".")[0] not in STORAGE_READERS]
+    assert not reaching, reaching
+
+
 def test_blueprints_do_not_import_each_other():
     views = [path for path in modules() if path.parent.name == "views" and path.name != "__init__.py"]
     assert views

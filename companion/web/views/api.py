@@ -15,8 +15,8 @@ from ...input.actions import (
     parse_table_options,
 )
 from ...rules import DISPLAY, Offers, RuleViolation, TableState, display_offers, offers
+from ...service import records
 from ...service.table_service import Forbidden
-from ...storage import store
 from ...translations import CODES
 from ..common import (
     HEALTHY_AT,
@@ -56,7 +56,7 @@ def healthz() -> Response:
     db = get_db()
     db.execute("SELECT 1")
     if time.monotonic() - current_app.extensions.get(HEALTHY_AT, 0.0) > HEALTHY_FOR:
-        store.check_writable(db)
+        records.check_writable(db)
         current_app.extensions[HEALTHY_AT] = time.monotonic()
     return jsonify(ok=True)
 
@@ -183,7 +183,7 @@ def post_action(token: str):
                    state=public_state(outcome.state))
 
 
-def _actor_from_key(table: store.TableRow, key: str, seat) -> str | None:
+def _actor_from_key(table: records.TableRow, key: str, seat) -> str | None:
     if not key:
         return None
     if is_display(table, key):

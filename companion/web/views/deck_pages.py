@@ -4,16 +4,14 @@ the server's host, and undone; the host link; and the known cards a phone's pick
 from __future__ import annotations
 
 import json
-import time
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ...input.actions import BadInput
-from ...input.arguments import CARD_TYPES, card_spec
-from ...knowledge import completion, deck_files, learning, picks, printed_range
+from ...input.arguments import CARD_TYPES
+from ...knowledge import deck_files, deck_host, picks
 from ...rules import GAMES, N_, game
-from ...storage import deck_knowledge, store
 from ..common import actor_for, json_object, table_or_404
 from ..connection import get_db
 from ..host import is_host, is_host_key, make_host
@@ -38,7 +36,7 @@ def known_cards(token: str) -> Response:
 
 def deck_or_404(name: str) -> str:
     """A deck's key from the address, or 404."""
-    if name not in deck_knowledge.DECKS:
+    if name not in deck_host.DECKS:
         abort(404)
     return name
 
@@ -60,14 +58,14 @@ def become_host() -> Response | tuple[str, int]:
     return response
 
 
-def _matches(known: deck_knowledge.Known, query: str, kind: str, category: str) -> bool:
+def _matches(known: deck_host.Known, query: str, kind: str, category: str) -> bool:
     """Whether an entry passes the page's search and filters (names in every language, any case or accent)."""
     if kind and known.facts.get("type") != kind:
         return False
     if category and category not in (known.facts.get("categories") or ()):
         return False
-    wanted = deck_knowledge.name_key(query) if query else ""
-    return not wanted or any(wanted in deck_knowledge.name_key(name) for name in deck_knowledge.names_of(known).values())
+    wanted = deck_host.name_key(query) if query else ""
+    return not wanted or any(wanted in deck_host.name_key(name) for name in deck_host.names_of(known).values())
 
 
 @bp.get("/decks/<name>")
@@ -76,18 +74,18 @@ def deck_page(name: str) -> str:
     name = deck_or_404(name)
     db = get_db()
     query, kind, category = (request.args.get(field, "")[:40] for field in ("q", "type", "category"))
-    entries = [known for known in deck_knowledge.cards(db, name) if _matches(known, query, kind, category)]
+    entries = [known for known in deck_host.cards(db, name) if _matches(known, query, kind, category)]
     return render_template("deck.html", deck_key=name, deck_name=deck_game(name).title, game=deck_game(name), entries=entries,
-                           proposals=deck_knowledge.proposals(db, name), known_as=_known_as(db, name),
-                           changes=deck_knowledge.changes(db, name, limit=50), may_edit=may_edit(), query=query, kind=kind,
+                           proposals=deck_host.proposals(db, name), known_as=_known_as(db, name),
+                           changes=deck_host.changes(db, name, limit=50), may_edit=may_edit(), query=query, kind=kind,
                            category=category, types=CARD_TYPES, categories=deck_game(name).categories,
-                           names_of=deck_knowledge.names_of, message=request.args.get("done", ""))
+                           names_of=deck_host.names_of, message=request.args.get("done", ""))
 
 
 def _known_as(db, name: str):
     """What the shared deck knows of a proposal's card (None: nothing)."""
-    def known(proposal: deck_knowledge.Proposal) -> deck_knowledge.Known | None:
-        return deck_knowledge.get(db, name, proposal.lang, proposal.name_key)
+    def known(proposal: deck_host.Proposal) -> deck_host.Known | None:
+        return deck_host.get(db, name, proposal.lang, proposal.name_key)
     return known
 
 
@@ -97,20 +95,13 @@ def decide_proposal(name: str, proposal_id: int) -> Response | tuple[str, int]:
     name = deck_or_404(name)
     if not may_edit():
         abort(403)
-    db = get_db()
     decision = request.form.get("decision", "")
     if decision not in ("accept", "reject"):
         return _refused(name, _("Accept the proposal or reject it."), 400)
-    with store.write_transaction(db):
-        proposal = deck_knowledge.proposal_by_id(db, name, proposal_id)
-        if proposal is None:
-            return _refused(name, _("That proposal is not one of this deck's."), 404)
-        if proposal.decided_at is not None:
-            return _refused(name, _("That proposal is already decided."), 409)
-        if decision == "accept":
-            learning.accept(db, proposal)
-        else:
-            deck_knowledge.decide(db, proposal, "rejected")
+    try:
+        deck_host.decide_proposal(get_db(), name, proposal_id, accept=decision == "accept")
+    except deck_host.Refused as refused:
+        return _refused(name, _(refused.message), refused.status)
     return redirect(url_for("decks.deck_page", name=name, done="accepted" if decision == "accept" else "rejected"), 303)
 
 
@@ -133,38 +124,22 @@ def correct_card(name: str) -> Response | tuple[str, int]:
         abort(403)
     db = get_db()
     lang, key = request.form.get("lang", ""), request.form.get("key", "")
-    known = deck_knowledge.get(db, name, lang, key)
+    known = deck_host.get(db, name, lang, key)
     if known is None:
         return _refused(name, _("That card is not known in this deck."), 404)
     if request.form.get("confirm") != "yes":
         return _refused(name, _("Tick the box to confirm the change."), 400)
     if request.form.get("delete") == "yes":
-        with store.write_transaction(db):
-            deck_knowledge.delete(db, name, lang, key)
-            deck_knowledge.record(db, name, lang, key, "deleted", known, None, "deck page")
+        deck_host.delete_card(db, known, key)
         return redirect(url_for("decks.deck_page", name=name, done="deleted"), 303)
+    form = request.form
+    typed = {"type": form.get("card_type"), "categories": form.getlist("categories"), "slack": form.get("slack"),
+             "cost": form.get("cost"), "loot": form.get("loot")}
     try:
-        corrected = _corrected(known, request.form)
+        deck_host.correct_card(db, known, typed)
     except BadInput as error:
         return _refused(name, narrate.refusal(error), 400)
-    with store.write_transaction(db):
-        deck_knowledge.save(db, corrected)
-        deck_knowledge.record(db, name, lang, corrected.key, "corrected", known, corrected, "deck page")
     return redirect(url_for("decks.deck_page", name=name, done="corrected"), 303)
-
-
-def _corrected(known: deck_knowledge.Known, form) -> deck_knowledge.Known:
-    """The entry with the numbers the form gives (a blank field forgets that number)."""
-    spec = card_spec({"name": known.name, "type": form.get("card_type"), "categories": form.getlist("categories"),
-                      "slack": form.get("slack"), "cost": form.get("cost"), "loot": form.get("loot")})
-    printed_range.check(known.name, spec, (known.deck,))
-    facts = {fact: value for fact, value in known.facts.items() if fact not in ("type", "categories", *deck_knowledge.NUMBERS)}
-    facts.update(completion.printed_facts({k: v for k, v in spec.items() if k != "name"}))
-    sources = {fact: known.sources.get(fact) if known.facts.get(fact) == value else {"from": "deck page",
-                                                                                       "at": time.time()}
-               for fact, value in facts.items()}
-    return deck_knowledge.Known(known.deck, known.lang, known.name, facts, sources, known.played, known.catalog_key,
-                      time.time())
 
 
 @bp.post("/decks/<name>/undo/<int:change_id>")
@@ -173,12 +148,10 @@ def undo_change(name: str, change_id: int) -> Response | tuple[str, int]:
     name = deck_or_404(name)
     if not may_edit():
         abort(403)
-    db = get_db()
-    change = deck_knowledge.change_by_id(db, name, change_id)
-    if change is None or change.undone_at is not None:
-        return _refused(name, _("That change is already undone."), 409)
-    with store.write_transaction(db):
-        deck_knowledge.undo(db, change, "deck page")
+    try:
+        deck_host.undo_change(get_db(), name, change_id)
+    except deck_host.Refused as refused:
+        return _refused(name, _(refused.message), refused.status)
     return redirect(url_for("decks.deck_page", name=name, done="undone"), 303)
 
 
@@ -221,9 +194,7 @@ def import_deck(name: str) -> Response | tuple[str, int] | tuple[Response, int]:
                                              "known": d.known.facts if d.known else None} for d in differences]})
         return render_template("deck_import.html", deck_key=name, deck_name=deck_game(name).title, game=deck_game(name), differences=differences,
                                raw=raw if isinstance(raw, str) else raw.decode())
-    db = get_db()
-    with store.write_transaction(db):
-        applied = deck_files.apply(db, differences, take)
+    applied = deck_host.import_differences(get_db(), differences, take)
     if as_json:
         return jsonify({"applied": applied})
     return redirect(url_for("decks.deck_page", name=name, done="imported"), 303)

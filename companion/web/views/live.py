@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, request
 
-from ...storage import store
+from ...service import records
 from ..common import actor_for, table_or_404
 from ..streams import panel_maker, version_json, version_stream
 
@@ -20,7 +20,7 @@ def live(token: str) -> Response:
     table = table_or_404(token)
     wants_panels = request.args.get("view") in ("seat", "display") and actor_for(table) is not None
     panel = panel_maker(current_app._get_current_object(), table) if wants_panels else None
-    return version_stream(table, lambda db: store.table_exists(db, table.id, table.token), panel)
+    return version_stream(table, lambda db: records.table_exists(db, table.id, table.token), panel)
 
 
 @bp.get("/t/<token>/version")

@@ -9,7 +9,7 @@ from flask import Blueprint, abort, render_template, request
 from ... import rulebook
 from ...rulebook import render, search
 from ...rules import game as game_record
-from ...storage import store
+from ...service import records
 from ..connection import get_db
 from ..i18n import current_language
 
@@ -29,7 +29,7 @@ TABLE_PATH = re.compile(r"/t/([A-Za-z0-9_-]{16,64})(?:/|$)")
 def table_rulebook(back: str | None) -> str | None:
     """The rulebook of the table a page was opened from (its way back names the table), if any."""
     found = TABLE_PATH.match(back or "")
-    table = store.table_by(get_db(), "token", found.group(1)) if found else None
+    table = records.table_by_token(get_db(), found.group(1)) if found else None
     return game_record(table.game).rulebook if table is not None else None
 
 

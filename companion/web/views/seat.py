@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, after_this_request, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ...input.actions import BadInput, parse_action
 from ...rules import DISPLAY, RuleViolation
+from ...service import records
 from ...service.table_service import Forbidden
-from ...storage import store
-from ..common import actor_for, fragment_or_page, held_seat, is_htmx, play, table_or_404
+from ..common import actor_for, answer_first, fragment_or_page, held_seat, is_htmx, play, table_or_404
 from ..connection import get_db
 from ..forms import card_form
 from ..fragments import live_panel
@@ -49,16 +49,6 @@ def panel(token: str) -> Response | str:
 @bp.post("/t/<token>/act")
 def act(token: str) -> Response:
     """Do one action from a form (htmx gets the panel back, a plain post a redirect)."""
-    hub = play().hub
-    hub.taps.started()
-    try:
-        return _answer_tap(token)
-    finally:
-        hub.taps.answered()
-
-
-def _answer_tap(token: str) -> Response:
-    """The tap's answer: the action done (or refused) and this phone's new panel."""
     table = table_or_404(token)
     actor = actor_for(table)
     if actor is None:
@@ -66,22 +56,13 @@ def _answer_tap(token: str) -> Response:
                                 message=_("This phone has no seat at this table."))
     try:
         action = parse_action(request.form)
-        outcome = play().apply(get_db(), table, action, actor, lang=current_language(), notify=False)
+        play().apply(get_db(), table, action, actor, lang=current_language(), answer_first=answer_first)
     except BadInput as error:
         return _refused(table, actor, narrate.refusal(error), 400, typed_form=card_form.echo(request.form, error))
     except Forbidden as error:
         return _refused(table, actor, _(error.message), 403)
     except RuleViolation as error:
         return _refused(table, actor, narrate.refusal(error), 409, error.section, card_form.echo(request.form, error))
-    hub, version = play().hub, outcome.state.version
-
-    @after_this_request
-    def tell_the_others(response: Response) -> Response:
-        # Only once this tap's answer is out: the other screens' re-fetches would otherwise compete with
-        # rendering it, and the tap is what the person is waiting for.
-        response.call_on_close(lambda: hub.versions.publish(table.id, version))
-        return response
-
     if not is_htmx():
         target = "tables.display" if actor == DISPLAY and request.form.get("view") != "seat" else "seat.seat_page"
         response = redirect(url_for(target, token=token), 303)
@@ -111,10 +92,10 @@ def full_log(token: str) -> Response | str:
     before = request.args.get("before", type=int)  # anything else than a number: the newest page
     last = newest if before is None else max(1, min(before - 1, newest))
     first = max(1, last - LOG_PAGE + 1)
-    events = store.events_between(db, table.id, first - 1, last)
+    events = records.events_between(db, table.id, first - 1, last)
     # An undo line names the action it took back, which may be on an earlier page.
     wanted = {event["args"]["target"] for event in events if event["type"] in ("undone", "redone")}
-    by_seq = {**store.events_of_steps(db, table.id, wanted), **{event["seq"]: event for event in events}}
+    by_seq = {**records.events_of_steps(db, table.id, wanted), **{event["seq"]: event for event in events}}
     earlier = url_for("seat.full_log", token=token, before=first) if first > 1 else None
     newer = None
     if last < newest:

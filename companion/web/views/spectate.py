@@ -14,7 +14,7 @@ import secrets
 from flask import Blueprint, abort, g, redirect, render_template, session, url_for
 from werkzeug.wrappers import Response
 
-from ...storage import store
+from ...service import records
 from .. import stories
 from ..common import fragment_or_page, play, require_display, table_or_404
 from ..connection import get_db
@@ -26,14 +26,12 @@ from ..streams import version_json, version_stream
 bp = Blueprint("spectate", __name__)
 
 
-def _watched(key: str) -> store.TableRow | None:
+def _watched(key: str) -> records.TableRow | None:
     """The table a spectator key shows, or None (never made, replaced or revoked)."""
-    if not 16 <= len(key) <= 64:
-        return None
-    return store.table_by(get_db(), "spectator_key", store.digest(key))
+    return records.table_by_link_key(get_db(), "spectator_key", key)
 
 
-def _watched_or_404(key: str) -> store.TableRow:
+def _watched_or_404(key: str) -> records.TableRow:
     table = _watched(key)
     if table is None:
         gone = _("This spectator link no longer works. Ask the table for a new one.")
@@ -43,7 +41,7 @@ def _watched_or_404(key: str) -> store.TableRow:
     return table
 
 
-def _display_post(token: str) -> store.TableRow:
+def _display_post(token: str) -> records.TableRow:
     """The table, if this browser is its display (else 403)."""
     table = table_or_404(token)
     require_display(table)
@@ -55,7 +53,7 @@ def make_link(token: str) -> Response | tuple[str, int]:
     """A new spectator link; the previous one, if any, stops working."""
     table = _display_post(token)
     key = secrets.token_urlsafe(24)
-    store.set_link_key(get_db(), table.id, "spectator_key", key)
+    records.set_link_key(get_db(), table.id, "spectator_key", key)
     play().hub.kick(table.id)
     session.setdefault("spectators", {})[token] = key
     session.modified = True
@@ -66,14 +64,14 @@ def make_link(token: str) -> Response | tuple[str, int]:
 def revoke_link(token: str) -> Response | tuple[str, int]:
     """The spectator link stops working at once, its open pages included."""
     table = _display_post(token)
-    store.set_link_key(get_db(), table.id, "spectator_key", None)
+    records.set_link_key(get_db(), table.id, "spectator_key", None)
     play().hub.kick(table.id)
     session.get("spectators", {}).pop(token, None)
     session.modified = True
     return redirect(url_for("tables.display", token=token) + "#spectator", 303)
 
 
-def spectator_context(table: store.TableRow, key: str) -> dict:
+def spectator_context(table: records.TableRow, key: str) -> dict:
     """What the read-only race view shows: the race, the newest highlight and the last lines of the log."""
     return spectator_screen(table, key).context()
 
@@ -96,8 +94,7 @@ def panel(key: str) -> Response:
 def live(key: str) -> Response:
     """The table's versions as server-sent events, ending the moment the link is revoked or replaced."""
     table = _watched_or_404(key)
-    digest = store.digest(key)
-    return version_stream(table, lambda db: store.table_by(db, "spectator_key", digest) == table)
+    return version_stream(table, lambda db: records.table_by_link_key(db, "spectator_key", key) == table)
 
 
 @bp.get("/watch/<key>/version")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from ...rules import TableState, game_story, notable, step_of
-from ...storage import store
+from ...service import records
 from ..i18n import gettext as _
 from ..i18n import ngettext
 from . import log_sentences, narrate, told
@@ -18,7 +18,7 @@ def highlight(db: Database, table_id: int, events: list[dict], state: TableState
     """
     by_seq = {event["seq"]: event for event in events}
     hit = {event["args"].get("window") for event in events if event["type"] == "card_canceled"} - set(by_seq)
-    by_seq.update(store.events_of_steps(db, table_id, {seq for seq in hit if isinstance(seq, int)}))
+    by_seq.update(records.events_of_steps(db, table_id, {seq for seq in hit if isinstance(seq, int)}))
     found = notable.newest_notable(events, state, by_seq)
     if found is None:
         return None

@@ -1,10 +1,9 @@
-"""Issue 30 item 3: connections handed from one worker to another count against the address's share and the
-connection limit, and an address's share holds across the workers. Before, 1,477 connections from one address
-naming one table were all adopted by its owner, which ran out of file descriptors and dropped its tables' taps."""
+"""An address's share of connections holds across the workers, and a flood from one address leaves the others'
+taps answered. (Issue 30: 1,477 connections from one address naming one table once took every file descriptor of
+one worker.)"""
 
 from __future__ import annotations
 
-import http.client
 import os
 import resource
 import signal
@@ -26,27 +25,12 @@ def few_descriptors() -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024))
 
 
-def owner_of(server: Server, table: dict) -> int:
-    """The pid of the worker serving the table's connections."""
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
-    connection.request("GET", f"/t/{table['token']}/version")
-    connection.getresponse().read()
-    port = connection.sock.getsockname()[1]
-    try:
-        for pid in server.workers():
-            if any(s.raddr and s.raddr.port == port for s in psutil.Process(pid).net_connections("tcp")):
-                return pid
-    finally:
-        connection.close()
-    raise AssertionError("no worker holds the connection")
-
-
 def held_from(pid: int, address: str) -> int:
     """How many connections from `address` the process holds."""
     return sum(1 for s in psutil.Process(pid).net_connections("tcp") if s.raddr and s.raddr.ip == address)
 
 
-def test_a_thousand_connections_from_one_address_naming_one_table_are_limited_and_its_owner_keeps_answering(
+def test_a_thousand_connections_from_one_address_naming_one_table_are_limited_and_the_table_keeps_answering(
     tmp_path,
 ):
     server = Server(
@@ -55,7 +39,7 @@ def test_a_thousand_connections_from_one_address_naming_one_table_are_limited_an
     held = []
     try:
         table = open_table(server.port)
-        owner = owner_of(server, table)
+        workers = set(server.workers())
         # Each names the table and then waits: its request is not finished.
         line = f"GET /t/{table['token']}/version HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n".encode()
         started = time.monotonic()
@@ -73,12 +57,12 @@ def test_a_thousand_connections_from_one_address_naming_one_table_are_limited_an
         still_open = sum(not is_closed(sock) for sock in held)
         print(
             f"{len(held)} connections opened in {opening:.1f} s; at most {most} held at once, {still_open} still "
-            f"open; the owner's taps p95 {p95(taps) * 1000:.0f} ms over {len(taps)}"
+            f"open; the table's taps p95 {p95(taps) * 1000:.0f} ms over {len(taps)}"
         )
         assert most <= SHARE, f"the workers held {most} connections from one address; its share is {SHARE}"
         assert still_open <= SHARE
         assert p95(taps) < 1.0, sorted(taps)
-        assert server.process.poll() is None and owner in server.workers()
+        assert server.process.poll() is None and set(server.workers()) == workers, "no worker died"
     finally:
         for sock in held:
             sock.close()
@@ -96,7 +80,7 @@ def test_an_address_gets_its_share_across_both_workers_and_no_more(tmp_path):
         return sum(held_from(pid, ATTACKER) for pid in server.workers())
 
     try:
-        tables = [open_table(server.port) for _ in range(2)]  # one of each worker: the connections go to both
+        tables = [open_table(server.port) for _ in range(2)]
         lines = [
             f"GET /t/{t['token']}/version HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n".encode()
             for t in tables
@@ -107,7 +91,6 @@ def test_an_address_gets_its_share_across_both_workers_and_no_more(tmp_path):
             f"{len(still_open(held))} of {3 * SHARE} open; the share is {SHARE}"
         )
         assert wait_for(lambda: held_in_all() == SHARE)
-        assert all(held_from(pid, ATTACKER) for pid in server.workers()), "both workers hold some"
         for sock in still_open(held)[:4]:
             sock.close()
         assert wait_for(lambda: held_in_all() == SHARE - 4)

@@ -1,0 +1,29 @@
+"""What the server knows of the cards, around one action, in order: before the rules decide, what each card is;
+after the events are appended, what the table learned."""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from ..input.actions import Action
+from ..rules import game
+from . import remembered
+from .budget_facts import with_budget_facts
+from .learning import learn
+from .remembered import Prepared
+
+
+def before_deciding(db: Database, action: Action, lang: str, game_key: str, table_id: int) -> Prepared:
+    """1. A card that changes this turn's Income or Free Time filled in from the catalog (`budget_facts`).
+    2. Every card the action names completed from the catalog and the deck, its printed numbers checked
+    (`remembered.with_card_facts`)."""
+    action = with_budget_facts(action, lang, game(game_key).decks)
+    return remembered.with_card_facts(db, action, lang, game_key, table_id)
+
+
+def after_appending(db: Database, events: list[dict], prepared: Prepared, game_key: str, table_id: int,
+                    lang: str) -> None:
+    """3. Rank and job numbers the table copied from its cards kept for the next table (`remembered.remember`).
+    4. The cards played known at this table at once, and offered to the shared deck (`learning.learn`)."""
+    remembered.remember(db, events)
+    learn(db, prepared.lessons, game(game_key).decks, table_id, lang)

@@ -24,6 +24,7 @@ from werkzeug.wrappers import Response
 
 from ..rules import DISPLAY, TableState
 from ..storage import store
+from . import play_links
 from .common import play
 from .connection import get_db
 from .forms import setup_forms
@@ -96,9 +97,10 @@ def _value_key(value) -> object:
 
 def _viewer(actor: str, state: TableState) -> tuple:
     """Everything besides the table's version that a panel's render depends on."""
+    where = play_links.location() if state.winner is not None else ""  # the BG Stats link names the host's
     if _display_view(actor):
-        return actor, "display", current_language(), request.root_url, _remembered_fingerprint(state)
-    return actor, current_language(), request.root_url
+        return actor, "display", current_language(), request.root_url, _remembered_fingerprint(state), where
+    return actor, current_language(), request.root_url, where
 
 
 def _display_view(actor: str) -> bool:

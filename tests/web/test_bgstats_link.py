@@ -3,7 +3,7 @@ display (also as a QR code) carries the whole play, and every field of it is the
 
 import re
 import types
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -25,7 +25,7 @@ def clock(monkeypatch):
 
 
 def utc(moment: float) -> str:
-    return datetime.fromtimestamp(moment, timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+    return datetime.fromtimestamp(moment, UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
 def story_page(client, token):

@@ -8,7 +8,8 @@ the newest version and every browser of that seat gets the same bytes and the sa
 version) or another language, viewer or address misses the cache. Anything new a phone's panel shows that
 does not come from the table's events or the viewer must be added to `_viewer` below, or it would go stale.
 The display's panel is kept the same way: besides the version it shows only the setup profiles the server
-remembers from other tables, and their fingerprint is part of its key, read afresh for every answer.
+remembers from other tables, and their fingerprint is part of its key, read afresh for every answer. After a win,
+the place the host set for BG Stats links is part of every panel's key too (the link names it).
 """
 from __future__ import annotations
 

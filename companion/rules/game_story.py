@@ -72,6 +72,8 @@ class Game:
     winner: int | None = None
     won_seq: int | None = None
     won_at: float | None = None
+    first_turn_at: float | None = None  # when the first turn began (None in a game that only counts Slack)
+    start_seat: int | None = None  # who took the first turn
 
     @property
     def finished(self) -> bool:
@@ -155,10 +157,13 @@ class _Builder:
         self.open: Moment | None = None
         self.won: tuple[int, int, float | None] | None = None
         self.turns = False
+        self.first_turn_at: float | None = None
+        self.start_seat: int | None = None
 
     def _begin(self, event: dict, state: TableState) -> None:
         """The first turn starts the race proper: what came before (ranks dealt, say) is setup, not story."""
         self.turns = True
+        self.first_turn_at, self.start_seat = event.get("at"), state.turn.seat
         self.points = [Point(event["seq"], _turn(state), totals(state))]
         self.candidates, self.moments, self.open = [], [], None
 
@@ -233,7 +238,8 @@ class _Builder:
                     first_seq=self.first_seq, last_seq=self.last_seq, started_at=self.started_at,
                     ended_at=self.ended_at, points=list(self.points),
                     moments=sorted(moments, key=lambda moment: moment.seq),
-                    state=state, winner=winner, won_seq=won_seq, won_at=won_at)
+                    state=state, winner=winner, won_seq=won_seq, won_at=won_at,
+                    first_turn_at=self.first_turn_at, start_seat=self.start_seat)
 
 
 def _closed(moment: Moment) -> Moment:

@@ -1,4 +1,4 @@
-"""QR codes for the join address: SVG for the display, text for the terminal."""
+"""QR codes for the join address and a game's BG Stats link: SVG for the display, text for the terminal."""
 
 from __future__ import annotations
 
@@ -7,17 +7,20 @@ import io
 import qrcode
 import qrcode.image.svg
 
+LEVELS = {"M": qrcode.constants.ERROR_CORRECT_M, "L": qrcode.constants.ERROR_CORRECT_L}
 
-def _code(url: str) -> qrcode.QRCode:
-    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=4, box_size=10)
+
+def _code(url: str, level: str = "M") -> qrcode.QRCode:
+    code = qrcode.QRCode(error_correction=LEVELS[level], border=4, box_size=10)
     code.add_data(url)
     code.make(fit=True)
     return code
 
 
-def svg(url: str) -> bytes:
-    """An SVG of the QR code, black on white with a quiet zone, scalable to any size."""
-    image = _code(url).make_image(image_factory=qrcode.image.svg.SvgPathFillImage)
+def svg(url: str, level: str = "M") -> bytes:
+    """An SVG of the QR code, black on white with a quiet zone, scalable to any size (`level` "L" holds the most:
+    a long link)."""
+    image = _code(url, level).make_image(image_factory=qrcode.image.svg.SvgPathFillImage)
     return image.to_string()
 
 

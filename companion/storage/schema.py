@@ -95,6 +95,12 @@ STEPS = (
          "decision TEXT)"),
         "CREATE INDEX idx_deck_proposals_card ON deck_proposals (deck, lang, name_key)",
     )),
+    # The club night's standings: two spellings of a player's name the host merged (by their folded keys), kept
+    # with when the merge was undone (NULL while it holds), so an undo is a change of its own and nothing is lost.
+    Step("m010_club_name_merges", (
+        "CREATE TABLE name_merges (id {pk}, spelling TEXT NOT NULL, into_name TEXT NOT NULL, at {real}, "
+        "undone_at {real})",
+    )),
 )
 
 

@@ -8,7 +8,8 @@ the newest version and every browser of that seat gets the same bytes and the sa
 version) or another language, viewer or address misses the cache. Anything new a phone's panel shows that
 does not come from the table's events or the viewer must be added to `_viewer` below, or it would go stale.
 The display's panel is kept the same way: besides the version it shows only the setup profiles the server
-remembers from other tables, and their fingerprint is part of its key, read afresh for every answer.
+remembers from other tables, and their fingerprint is part of its key, read afresh for every answer. After a win,
+the place the host set for BG Stats links is part of every panel's key too (the link names it).
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from werkzeug.wrappers import Response
 
 from ..rules import DISPLAY, TableState
 from ..service import records
+from . import play_links
 from .common import play
 from .connection import get_db
 from .forms import setup_forms
@@ -96,9 +98,10 @@ def _value_key(value) -> object:
 
 def _viewer(actor: str, state: TableState) -> tuple:
     """Everything besides the table's version that a panel's render depends on."""
+    where = play_links.location() if state.winner is not None else ""  # the BG Stats link names the host's
     if _display_view(actor):
-        return actor, "display", current_language(), request.root_url, _remembered_fingerprint(state)
-    return actor, current_language(), request.root_url
+        return actor, "display", current_language(), request.root_url, _remembered_fingerprint(state), where
+    return actor, current_language(), request.root_url, where
 
 
 def _display_view(actor: str) -> bool:

@@ -29,6 +29,7 @@ from ..rules import (
     twins_of,
 )
 from ..service import records
+from . import play_links
 from .common import join_url, play, public_base
 from .connection import get_db
 from .forms import setup_forms
@@ -80,6 +81,7 @@ class Screen:
     key: str | None = None
     story_url: str | None = None
     typed_form: dict | None = None  # a refused card form's fields, to show again (companion.web.forms.card_form)
+    bgstats: tuple[int, str] | None = None  # after a win: the game's number and its BG Stats link
     lead: tuple[str, ...] = ()  # the offers a phone's action bar holds (rules.lead)
     occasion: str = ""  # the moment they belong to, told once (rules.occasion)
 
@@ -97,7 +99,7 @@ def seat_screen(table: records.TableRow, seat: int, error: str | None = None, se
     leading = lead(offered)
     return _screen(table, state, "seat", offered, seat, LOG_LINES, lead=leading, occasion=occasion(state, leading),
                    here=url_for("seat.seat_page", token=table.token), error=error,
-                   section=refusal_section(section, state.rules), typed_form=typed_form)
+                   section=refusal_section(section, state.rules), typed_form=typed_form, bgstats=_bgstats(table, state))
 
 
 def display_screen(table: records.TableRow, error: str | None = None, section: str | None = None,
@@ -110,7 +112,12 @@ def display_screen(table: records.TableRow, error: str | None = None, section: s
                    here=url_for("tables.display", token=table.token), error=error,
                    section=refusal_section(section, state.rules),
                    earlier=_moved_earlier(state.order), join_url=join_url(table), loopback_only=loopback_only,
-                   profile=profile, typed_form=typed_form)
+                   profile=profile, typed_form=typed_form, bgstats=_bgstats(table, state))
+
+
+def _bgstats(table: records.TableRow, state: TableState) -> tuple[int, str] | None:
+    """After a win, the finished game's number and BG Stats link (for the phones and the display)."""
+    return play_links.newest_play(table) if state.winner is not None else None
 
 
 def spectator_screen(table: records.TableRow, key: str) -> Screen:

@@ -32,7 +32,9 @@ def register(app: Flask) -> None:
     from .views import (
         api,
         archive_pages,
+        bgstats_links,
         card_names,
+        club_pages,
         deck_pages,
         install,
         live,
@@ -51,7 +53,7 @@ def register(app: Flask) -> None:
     app.extensions["shared_cache"] = render_cache.NewestCache()  # what every screen of a table shows alike
     app.extensions["kept_cache"] = render_cache.KeptByContent()  # parts of a screen a tap on a tally leaves as they were
     for blueprint in (tables.bp, seat.bp, live.bp, reference_pages.bp, api.bp, archive_pages.bp, share_links.bp,
-                      spectate.bp, install.bp, deck_pages.bp, card_names.bp):
+                      spectate.bp, install.bp, deck_pages.bp, card_names.bp, bgstats_links.bp, club_pages.bp):
         app.register_blueprint(blueprint)
 
     app.url_defaults(assets.version_static_urls)

@@ -14,7 +14,7 @@ from flask import abort, current_app, g, redirect, render_template, request, ses
 from werkzeug.wrappers import Response
 
 from ..rules import GAMES, game_story
-from ..service import records
+from ..service import play_records, records
 from .common import bearer_key, held_seat, is_display, play
 from .connection import get_db
 from .i18n import current_language, pick_language
@@ -101,23 +101,25 @@ def story(table: records.TableRow, number: int, games_url: str | None) -> str | 
     if request.query_string:  # the page reads none: one kept page per game, not one per address a client makes up
         return redirect(request.script_root + request.path, 301)
     kept: KeptByContent = current_app.extensions.setdefault("story_pages", KeptByContent(STORY_PAGES_KEPT))
+    where = play_records.location(get_db())  # the BG Stats link names where the host says the tables play
     # The path is the table's own (its numbers have one spelling, its keys are checked): a client cannot vary it.
-    page = (table.token, told.version, number, current_language(), display, request.path)
+    page = (table.token, told.version, number, current_language(), display, request.path, where)
     html = kept.get(page)
     if html is None:  # a finished game's page is the same until its table's log moves on
-        html = _story_page(table, told.games[number - 1], display, games_url)
+        html = _story_page(table, told.games[number - 1], display, games_url, where)
         kept.put(page, html)
     return html
 
 
-def _story_page(table: records.TableRow, game: game_story.Game, display: bool, games_url: str | None) -> str:
-    """The story page of one finished game, rendered."""
+def _story_page(table: records.TableRow, game: game_story.Game, display: bool, games_url: str | None,
+                where: str) -> str:
+    """The story page of one finished game, rendered, with its BG Stats link."""
     name = lambda seat: told.seat_name(game.state, seat)  # noqa: E731
     standings = sorted(game.order, key=lambda seat: -game.totals[seat])
     return render_template("story.html", table=table, game=game, chart=chart(game, name), name=name,
                            standings=standings, moments=[told_moment(moment, game) for moment in game.moments],
                            turns=max((p.turn or 0 for p in game.points), default=0), display=display,
-                           games_url=games_url)
+                           games_url=games_url, bgstats_link=play_records.link_of(get_db(), game, table, where))
 
 
 @dataclass

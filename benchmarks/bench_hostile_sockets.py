@@ -7,7 +7,7 @@ this one) with its default limits, once for each worker count, and under each lo
 loopback address: /healthz on a new connection, a tap, the tap's version arriving on the phone's live stream, and
 opening that stream. Loads: none; idle keep-alive sockets (200 from 8 addresses per worker, each asked /healthz
 once and then stays silent); dripping sockets (480 from 40 addresses, a header line a second); and, with two
-workers, 1,200 connections from one address naming one table (the most the workers held at once, the owner's taps).
+workers, 1,200 connections from one address naming one table (the most the workers held at once, the table's taps).
 Anything not answered within 3 s counts as 3 s or more (">3000"). Everything talks to 127.0.0.1 only.
 Output: one markdown table.
 """

@@ -598,7 +598,7 @@ def report(results: list[dict], searched: list[dict], own_work: dict, workers: i
                      f"{_verdict(cpu, TARGETS['cpu_ms_per_tap'], 'ms', why=why)} |")
     for name, ratio in (("fresh panel", "fragment_ratio"), ("re-fetched panel", "refetch_ratio")):
         how = "four phones' panels after a fifth one's tap" if ratio == "fragment_ratio" else "a kept render"
-        why = (f"with {workers} processes every one answers /healthz, only the table's owner its panel"
+        why = (f"with {workers} processes each renders its own copy of a panel, /healthz costs nothing"
                if workers > 1 else
                f"in process a fresh panel is {own_work['panel_ms']:.2f} ms of CPU (the tapping phone's own "
                f"{own_work['own_panel_ms']:.2f} ms), /healthz {own_work['healthz_ms']:.2f} ms")

@@ -6,9 +6,11 @@ import copy as _copy
 from dataclasses import dataclass, field
 
 from . import games
+from .violations import N_
 
 DISPLAY = "display"
 RANKS = ("private", "corporal", "sergeant")
+RANK_NAMES = {"private": N_("Private"), "corporal": N_("Corporal"), "sergeant": N_("Sergeant")}  # printed names
 RANK_CARDS = 8
 HAND_AFTER_DRAW, HAND_AFTER_DISCARD = 6, 5
 BLACK_WINDOWS = "paint_your_windows_black"

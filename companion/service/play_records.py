@@ -16,7 +16,7 @@ from urllib.parse import quote
 from sqlite_utils import Database
 
 from .. import cards as catalog
-from ..rules import GAMES, N_, game_story
+from ..rules import GAMES, N_, RANK_NAMES, game_story
 from ..storage import archive, store
 from ..translations import translations
 
@@ -25,7 +25,6 @@ BGSTATS_LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 LOCATION_KEY = "host:location"  # kept in `remembered`: where this server's tables play, as the host typed it
 LOCATION_LENGTH = 60
 Table = store.TableRow  # what the web names a table by (records.TableRow)
-RANK_NAMES = {"private": N_("Private"), "corporal": N_("Corporal"), "sergeant": N_("Sergeant")}
 
 
 def finished_game(db: Database, stories: archive.Stories, table: store.TableRow,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ... import cards as catalog
 from ... import rulebook
-from ...rules import GAMES, N_, RANKS, Game, TableState, terms
+from ...rules import GAMES, N_, RANK_NAMES, RANKS, Game, TableState, terms
 from ..i18n import current_language
 from ..i18n import gettext as _
 from .told import card_label
@@ -41,7 +41,6 @@ KIND_TEXT = {
     "raid": N_("calls a raid: %(card)s"),
 }
 JOB_CHANGE_CARDS = {"new_job": "new_job", "fired": "youre_fired"}  # a job change's card in the catalog
-RANK_NAMES = {"private": N_("Private"), "corporal": N_("Corporal"), "sergeant": N_("Sergeant")}
 
 
 def phase_name(phase: str, game: Game) -> str:

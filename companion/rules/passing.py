@@ -4,8 +4,8 @@ A phase is a stop when something may be done in it once entered: cards played (C
 sent away (Roll), a wound healed (Heal), or when something must be done first (a pest's demand, the table's die
 for a job's number, a card's roll). The turn may end in one step past phases where cards could have been played,
 never past a wound to heal or a Person to roll for. Draw and Discard happen with the printed cards only, so they are never stops.
-Passing goes through each phase as "Next phase" would, so every rule that runs on the way runs; it is one action,
-undone at once, logged as the phases passed.
+Passing goes through each phase as "Next phase" would, so every rule that runs on the way runs (a win on the way
+ends it there); it is one action, undone at once, logged as the phases passed.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def reachable(state: TableState, seat: int, extra: dict[str, Any] | None = None)
     current, stop, found, steps = state, None, False, 0
     try:
         while (current.turn is not None and current.turn.seat == seat and current.turn.number == turn.number
-               and current.turn.phase != phases[-1]):
+               and current.turn.phase != phases[-1] and current.winner is None):
             _events, current = _next(current, seat, extra or {})
             steps += 1
             waits = _waits(current, seat)
@@ -96,7 +96,8 @@ def decide_passing(state: TableState, seat: int, args: dict[str, Any]) -> list[d
     if target != stop and not (target == END and may_end and stop is None):  # never past a nearer stop
         raise RuleViolation(N_("Something is still to be done before that phase."), section="guevara.turn")
     events, passed, current = [], [], state
-    while current.turn is not None and current.turn.seat == seat and current.turn.number == turn.number:
+    while (current.turn is not None and current.turn.seat == seat and current.turn.number == turn.number
+           and current.winner is None):  # a win on the way ends the game there, at once
         if target != END and current.turn.phase == target:
             break
         passed.append(current.turn.phase)

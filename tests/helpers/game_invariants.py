@@ -224,6 +224,8 @@ def skip_is_a_shortcut(table: GameTable) -> list[Breach]:
         turn = stepped.state.turn
         if turn.seat != seat or turn.number != state.turn.number or turn.phase == skip.to:
             break
+        if stepped.state.winner is not None:  # a win on the way ends the game there, as the shortcut does
+            break
         if turn.phase != state.turn.phase:  # a phase passed: nothing in it may be waiting for the player
             held = [name for name in HOLDS if _holds(stepped.state, seat, name)]
             if held:

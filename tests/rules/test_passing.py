@@ -3,7 +3,7 @@
 import pytest
 
 from companion.rules import RuleViolation, offers
-from tests.helpers.guevara_tables import FRIEND, PEDRO, game, to_phase
+from tests.helpers.guevara_tables import FRIEND, PEDRO, SOAP, game, to_phase
 
 
 def skip_of(log):
@@ -107,3 +107,16 @@ def test_a_dice_panel_roll_for_a_person_who_had_their_roll_says_so():
     with pytest.raises(RuleViolation) as refused:
         log.act("roll_die", 2, purpose="get_rid", note="", value=6)
     assert refused.value.message.startswith("Each Person gets one roll")
+
+
+def test_a_win_on_the_way_ends_the_turn_there_and_the_step_is_accepted():
+    """Found by the generated games (Chez Geek and Goth combined, seed 1104): the card left in the open window
+    reaches the goal as Free Time ends, and the rest of "End the turn" was refused as played after the win."""
+    log = game()
+    to_phase(log, "freetime")
+    log.act("adjust_slack", 1, delta=log.state.goal_of(1) - log.state.total(1) - 1)
+    log.act("play_card", 1, cards=[SOAP])  # worth its Slack once nobody cancels it
+    assert log.state.winner is None and skip_of(log) == "end"
+    log.act("advance", 1, phase="freetime", turn=1, to="end")
+    assert log.state.winner == 1 and log.state.turn.seat == 1
+    assert offers(log.state, 1).skip is None

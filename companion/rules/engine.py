@@ -23,7 +23,7 @@ RANKS_ONLY = frozenset({"set_profile", "set_rank", "deal_ranks", "promote", "dem
 BEFORE_THE_FIRST_TURN = frozenset({"deal_ranks", "deal_jobs"})
 # Cards a player plays, and answers to a card being played: the one who does it must hold a seat at the table.
 PLAYED_BY_A_SEAT = frozenset({"promote", "demote", "denounce", "change_job", "remove_card", "move_card",
-                              "mark_card", "cancel_card", "pass_card", "pull_rank", "watch_tv"})
+                              "mark_card", "cancel_card", "pass_card", "pull_rank", "watch_tv", "call_raid"})
 # This turn's Income and Free Time change where the screens show it: in Free Time (a card also in Call People).
 BUDGET_PHASES = {"adjust_income": ("freetime",), "adjust_free_time": ("freetime",),
                  "budget_card": ("call", "freetime")}

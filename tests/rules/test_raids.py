@@ -212,3 +212,14 @@ def test_no_second_raid_card_while_a_raid_is_being_called_or_under_way():
     assert log.state.raid is not None and log.state.raid.stage == "roll"
     with pytest.raises(RuleViolation):
         log.act("call_raid", 2, card=RAID)
+
+
+def test_a_raid_called_from_the_display_names_the_seat_that_calls_it():
+    """Found by the 30-minute generated games (Chez Guevara, 5 seats, seed 1129): the display called a raid for
+    nobody, and it was accepted though no screen offered it."""
+    log = game(("sergeant", "private", "private"))
+    with pytest.raises(RuleViolation, match="Say which player"):
+        log.act("call_raid", None, card=RAID)
+    assert display_offers(log.state).call_raid.seat == 1
+    log.act("call_raid", 1, card=RAID)
+    assert log.state.window is not None and log.state.window.kind == "raid"

@@ -140,6 +140,8 @@ def test_nobody_but_the_host_sees_the_club_night(app, evening):
         assert browser.post("/club/merges", data={"spelling": "Benny", "into": "Ben"},
                             headers=headers).status_code == 403, name
         assert browser.post("/club/location", data={"location": "Here"}, headers=headers).status_code == 403, name
+        assert 'data-testid="club-link"' not in browser.get("/").get_data(as_text=True), name
+    assert 'data-testid="club-link"' in host.get("/").get_data(as_text=True)  # the host's way in
     html = host.get("/club").get_data(as_text=True)
     assert ["Benny", "2", "0", "4.5", "7"] in standings(html)  # nothing merged
     assert 'value=""' in html.split('name="location"')[1][:20]  # no place set

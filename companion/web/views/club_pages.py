@@ -23,6 +23,12 @@ from ..words import narrate
 
 bp = Blueprint("club", __name__)
 
+
+@bp.app_template_global()
+def hosts_here() -> bool:
+    """Whether this browser is the server's host (the front page then links to the club night)."""
+    return is_host()
+
 SINCE_FORMATS = ("%Y-%m-%dT%H:%M", "%Y-%m-%d")
 
 

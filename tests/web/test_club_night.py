@@ -13,6 +13,7 @@ from companion.storage import store
 from tests.helpers.bgstats_plays import links_in, play_of
 from tests.helpers.host import made_host
 from tests.helpers.http_phones import act, join
+from tests.helpers.postgres_cluster import BOTH_DATABASES
 
 # Three tables of two players, two games each: (names, [(seat 1's Slack, seat 2's Slack) per game]).
 TABLES = [(("Zoë", "Ben"), [(20, 5), (3, 20)]),
@@ -64,6 +65,7 @@ def csv_rows(response):
     return list(csv.reader(io.StringIO(response.get_data(as_text=True))))
 
 
+@BOTH_DATABASES
 def test_standings_of_three_tables_with_two_games_each(evening):
     host, tables = evening
     html = host.get("/club").get_data(as_text=True)  # tonight by default
@@ -83,6 +85,7 @@ def test_standings_of_three_tables_with_two_games_each(evening):
     assert "Rangliste" in german and standings(german)[0] == ["Zoë", "6", "4", "14,5", "20"]
 
 
+@BOTH_DATABASES
 def test_the_host_merges_two_spellings_and_takes_it_back(evening):
     host, _tables = evening
     merged = host.post("/club/merges", data={"spelling": "Benny", "into": "ben"})

@@ -19,8 +19,8 @@ dealer set: seat 1's turn, in Draw), as a convention's tables are most of the ev
 2. live phase: each of the six screens holds its live stream (`?view=`, as the page's script opens it) and
    takes each new panel the stream carries; told only a version (the stream's first event, or a server that
    does not carry panels), it re-fetches its own panel over a keep-alive connection as htmx does (the
-   tapping phone skips versions its tap's answer already showed, as the page's script does); one random phone per table taps
-   +1 wound every `pace` seconds (at least 30 taps in all, so a single table taps longer). Measured: tap
+   tapping phone skips versions its tap's answer already showed, as the page's script does); one random phone per
+   table taps +1 wound every `pace` seconds (at least 30 taps in all, so a single table taps longer). Measured: tap
    latency p50/p95/p99, and per tap the time until all five other screens hold a fragment of that version
    (p50/p95); the server's peak memory (RSS) and the CPU time it spent per tap (the tap and its answer plus
    the other screens' re-fetches), and the CPU time this benchmark's simulated screens spent per tap (they
@@ -582,7 +582,8 @@ def report(results: list[dict], searched: list[dict], own_work: dict, workers: i
     if weight:
         lines += ["", "| seat page part | bytes | bytes sent (gzip) |", "|---|---|---|"]
         for name, plain, sent, gzipped in weight["parts"]:
-            lines.append(f"| {name} | {plain} | {sent}{'' if gzipped else ' (by the bench: the server sent it plain)'} |")
+            lines.append(f"| {name} | {plain} | "
+                         f"{sent}{'' if gzipped else ' (by the bench: the server sent it plain)'} |")
         lines.append(f"| **total** | {sum(p[1] for p in weight['parts'])} | **{weight['total']}** "
                      f"({weight['total'] / 1024:.1f} KB of {PAGE_BUDGET // 1024} KB) |")
 

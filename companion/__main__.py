@@ -52,7 +52,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     serve.add_argument("--new-tables-per-hour", type=int, default=60,
                        help="tables one address may open in an hour (default: 60; 0: no limit)")
     serve.add_argument("--unstarted-table-hours", type=float, default=24.0,
-                       help="delete a table that never started a game after this many idle hours (default: 24; 0: never)")
+                       help="delete a table that never started a game after this many idle hours "
+                            "(default: 24; 0: never)")
     serve.add_argument("--workers", type=int, default=workers.default_count(),
                        help="server processes sharing the port, each with its own threads and live places; an "
                             "address's connections count against its share in all of them together (default: one "
@@ -122,7 +123,8 @@ def _server(app, args: argparse.Namespace, sock=None, shares: AddressShares | No
     # channel_request_lookahead keeps reading while a stream runs, so a phone that went away is noticed;
     # channel_timeout still closes a connection whose client stopped reading its answer.
     return make_server(app, per_client=args.max_connections_per_client, request_timeout=args.request_timeout,
-                       keepalive_timeout=args.keepalive_timeout, shares=shares if shares is not None else _shares(args, 1),
+                       keepalive_timeout=args.keepalive_timeout,
+                       shares=shares if shares is not None else _shares(args, 1),
                        streaming=app.extensions["play"].hub.places.taken, host=args.host, port=args.port, sock=sock,
                        slow_bodies=PHOTO_PATH,
                        threads=args.max_live + REQUEST_THREADS, connection_limit=others, channel_timeout=120,

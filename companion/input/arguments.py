@@ -365,7 +365,8 @@ def _job_entry(raw: Mapping[str, Any]) -> dict[str, Any] | None:
         return None
     if len(name) > MAX_CARD_NAME:
         raise BadInput(N_("Name the card (at most %(max)d characters)."), max=MAX_CARD_NAME)
-    key = as_text(raw.get("key"), N_("Unknown job.")) or "custom_" + hashlib.sha1(name.casefold().encode()).hexdigest()[:10]
+    key = (as_text(raw.get("key"), N_("Unknown job."))
+           or "custom_" + hashlib.sha1(name.casefold().encode()).hexdigest()[:10])
     if not JOB_KEY.match(key):
         raise BadInput(N_("Unknown job."))
     perk = as_text(raw.get("perk"), N_("A perk has at most %(max)d characters."), max=120)

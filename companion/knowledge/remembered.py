@@ -85,7 +85,8 @@ def with_card_facts(db: Database, action: Action, lang: str, game_key: str, tabl
         return card
 
     if action.type == "play_card":
-        args["cards"] = [fill(spec, lambda s, k: completion.complete(s, k, lang, cards=deck_cards)) for spec in args["cards"]]
+        args["cards"] = [fill(spec, lambda s, k: completion.complete(s, k, lang, cards=deck_cards))
+                         for spec in args["cards"]]
     elif action.type == "set_job_profile":
         args["jobs"] = [completion.with_job_facts(job) for job in args["jobs"]]
     elif action.type == "call_raid" or (action.type == "pull_rank" and "raid" in args["card"].get("categories", ())):

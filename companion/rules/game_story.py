@@ -3,10 +3,11 @@ points and the winner. Pure: no Flask, no SQL (the chart is drawn by web/story_c
 rules/notable.py).
 
 The log is folded one event at a time with the rules engine, in place, and every number is read from a
-glance at the state before each event and from the state after it (`state.total(seat)`), so event types added later (raids, denouncing, other games) are
-covered without changes here. A table's log holds one game per rematch: it is split at each rematch still in
-force (`game_reset`, or `jobs_reset` in the job games). A game with turns begins with its first turn (the ranks dealt before are setup); a table that only
-counts Slack, without the turn, has its story from the start.
+glance at the state before each event and from the state after it (`state.total(seat)`), so event types added
+later (raids, denouncing, other games) are covered without changes here. A table's log holds one game per
+rematch: it is split at each rematch still in force (`game_reset`, or `jobs_reset` in the job games). A game
+with turns begins with its first turn (the ranks dealt before are setup); a table that only counts Slack,
+without the turn, has its story from the start.
 """
 
 from __future__ import annotations

@@ -132,7 +132,8 @@ def _decide_advance(state, seat, args):
 
 
 def _decide_play(state, seat, args):
-    """Play a card as in Chez Guevara unless the player's job forbids it; the room owner's job bonus lands as markers."""
+    """Play a card as in Chez Guevara unless the player's job forbids it; the room owner's job bonus lands as
+    markers."""
     mine = state.job(seat)
     if mine and any(set(mine.forbidden) & goth.categories_for_jobs(card) for card in args["cards"]):
         raise RuleViolation(N_("Your job does not let you play cards of that kind."), section=section(state, "jobs"))
@@ -217,7 +218,8 @@ def job_values(entry: dict) -> JobValues:
         return tuple(value) if value else None
     return JobValues(key=entry["key"], name=entry["name"], income=numbers(entry.get("income")),
                      free_time=numbers(entry.get("free_time")), goal=entry.get("goal"), perk=entry.get("perk") or "",
-                     hand=entry.get("hand") or HAND_AFTER_DRAW, goth=bool(entry.get("goth")), bonus=dict(entry.get("bonus") or {}),
+                     hand=entry.get("hand") or HAND_AFTER_DRAW, goth=bool(entry.get("goth")),
+                     bonus=dict(entry.get("bonus") or {}),
                      forbidden=tuple(entry.get("forbidden") or ()))
 
 

@@ -3,9 +3,9 @@
 A phase is a stop when something may be done in it once entered: cards played (Call People, Free Time), People
 sent away (Roll), a wound healed (Heal), or when something must be done first (a pest's demand, the table's die
 for a job's number, a card's roll). The turn may end in one step past phases where cards could have been played,
-never past a wound to heal or a Person to roll for. Draw and Discard happen with the printed cards only, so they are never stops.
-Passing goes through each phase as "Next phase" would, so every rule that runs on the way runs (a win on the way
-ends it there); it is one action, undone at once, logged as the phases passed.
+never past a wound to heal or a Person to roll for. Draw and Discard happen with the printed cards only, so they
+are never stops. Passing goes through each phase as "Next phase" would, so every rule that runs on the way runs (a
+win on the way ends it there); it is one action, undone at once, logged as the phases passed.
 """
 
 from __future__ import annotations

@@ -12,7 +12,8 @@ def tent_card(spec: dict, uid: int, turn_number: int) -> TentCard:
     pest = spec.get("pest")
     return TentCard(uid=uid, name=spec["name"], type=spec["type"], categories=tuple(spec.get("categories") or ()),
                     slack=spec.get("slack") or 0, markers=spec.get("markers") or 0, key=spec.get("key"),
-                    pest=tuple(pest) if pest else None, denounce_modifier=spec.get("denounce_modifier") or 0, loot=spec.get("loot") or 0,
+                    pest=tuple(pest) if pest else None, denounce_modifier=spec.get("denounce_modifier") or 0,
+                    loot=spec.get("loot") or 0,
                     arrived_turn=turn_number)
 
 

@@ -403,7 +403,8 @@ def _marked(state, seat, args, seq):
 
 
 def _pulled(state, seat, args, seq):
-    """The puller's Slack comes first; the announced card goes (Things to the hand), the given Activity takes its place."""
+    """The puller's Slack comes first; the announced card goes (Things to the hand), the given Activity takes its
+    place."""
     window = state.window
     state.seats[seat].slack += 1
     if window.pulled_by is None:
@@ -413,8 +414,8 @@ def _pulled(state, seat, args, seq):
         state.window, state.raid = None, new_raid(state, window.seat, card)
         return
     state.window = Window(uid=window.uid, seat=window.seat, kind="variable" if args["card"].get("slack_die") else
-                          "activity", cards=[card], target=window.seat, modifier=args["card"].get("slack_modifier") or 0,
-                          pulled_by=seat)
+                          "activity", cards=[card], target=window.seat,
+                          modifier=args["card"].get("slack_modifier") or 0, pulled_by=seat)
 
 
 APPLIERS = {

@@ -346,8 +346,8 @@ def make_server(application, *, per_client: int, request_timeout: float, streami
                 shares: AddressShares | None = None, slow_bodies: re.Pattern | None = None,
                 **adjustments) -> GuardedServer:
     """A guarded waitress server on the first address `host` names, or on `sock`, a listening socket it shares
-    with other server processes (counting each address's connections with theirs in `shares`); the paths `slow_bodies` matches may send their bodies slowly; waitress's
-    other settings as given."""
+    with other server processes (counting each address's connections with theirs in `shares`); the paths
+    `slow_bodies` matches may send their bodies slowly; waitress's other settings as given."""
     where = {}
     if sock is not None:
         adjustments = {name: value for name, value in adjustments.items() if name not in ("host", "port")}

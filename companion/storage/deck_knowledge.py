@@ -73,8 +73,9 @@ def lookup(db: Database, decks: tuple[str, ...], lang: str, name: str, table_id:
     own = table_lookup(db, table_id, decks, lang, name) if table_id is not None else None
     if own is None or shared is None:
         return own or shared
-    return Known(shared.deck, shared.lang, shared.name, {**shared.facts, **own.facts}, {**shared.sources, **own.sources},
-                 shared.played, shared.catalog_key or own.catalog_key, max(shared.updated_at, own.updated_at))
+    return Known(shared.deck, shared.lang, shared.name, {**shared.facts, **own.facts},
+                 {**shared.sources, **own.sources}, shared.played, shared.catalog_key or own.catalog_key,
+                 max(shared.updated_at, own.updated_at))
 
 
 def shared_lookup(db: Database, decks: tuple[str, ...], lang: str, name: str) -> Known | None:

@@ -78,7 +78,8 @@ STEPS = (
     # audit list; the cards remembered by name alone (`card:` keys of `remembered`) move into them.
     Step("m008_deck_knowledge", (
         "CREATE TABLE deck_cards (deck TEXT, lang TEXT, name_key TEXT, name TEXT NOT NULL, catalog_key TEXT, "
-        "facts TEXT NOT NULL, sources TEXT NOT NULL, played {int}, updated_at {real}, PRIMARY KEY (deck, lang, name_key))",
+        "facts TEXT NOT NULL, sources TEXT NOT NULL, played {int}, updated_at {real}, "
+        "PRIMARY KEY (deck, lang, name_key))",
         'CREATE TABLE deck_audit (id {pk}, deck TEXT, lang TEXT, name_key TEXT, change TEXT, "before" TEXT, '
         '"after" TEXT, "by" TEXT, at {real}, undone_at {real})',
         "CREATE INDEX idx_deck_audit_deck_id ON deck_audit (deck, id)",

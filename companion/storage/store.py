@@ -276,7 +276,8 @@ def events_of_steps(db: Database, table_id: int, steps: set[int]) -> dict[int, d
     if not steps:
         return {}
     marks = ",".join("?" * len(steps))
-    rows = db.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE table_id = ? AND (seq IN ({marks}) OR step IN ({marks}))",
+    rows = db.execute(f"SELECT {EVENT_COLUMNS} FROM events "
+                      f"WHERE table_id = ? AND (seq IN ({marks}) OR step IN ({marks}))",
                       [table_id, *steps, *steps]).fetchall()
     return {event["seq"]: event for event in _events(rows)}
 
@@ -296,7 +297,8 @@ def seen_action(db: Database, table_id: int, action_id: str) -> tuple[int, str |
 
 
 def append(db: Database, table_id: int, after: int, action_id: str, actor: str,
-           events: list[dict], claim: tuple[int, str | None] | None = None, fingerprint: str | None = None) -> list[dict]:
+           events: list[dict], claim: tuple[int, str | None] | None = None,
+           fingerprint: str | None = None) -> list[dict]:
     """Append events in one transaction, numbered after `after`; raise Conflict if someone was faster.
 
     `claim` (seat, key) records or (seat, None) removes a phone's hold on a seat in the same transaction;

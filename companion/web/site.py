@@ -51,7 +51,8 @@ def register(app: Flask) -> None:
     app.extensions["join_limiter"] = RateLimiter()
     app.extensions["panel_cache"] = render_cache.NewestCache()  # whole panels, per viewer
     app.extensions["shared_cache"] = render_cache.NewestCache()  # what every screen of a table shows alike
-    app.extensions["kept_cache"] = render_cache.KeptByContent()  # parts of a screen a tap on a tally leaves as they were
+    # parts of a screen a tap on a tally leaves as they were
+    app.extensions["kept_cache"] = render_cache.KeptByContent()
     for blueprint in (tables.bp, seat.bp, live.bp, reference_pages.bp, api.bp, archive_pages.bp, share_links.bp,
                       spectate.bp, install.bp, deck_pages.bp, card_names.bp, bgstats_links.bp, club_pages.bp):
         app.register_blueprint(blueprint)

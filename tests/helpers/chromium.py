@@ -13,8 +13,8 @@ from pathlib import Path
 
 CHROMIUM_CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
 LAN_HOST = "table.lan"
-CHROMIUM_ARGS = [f"--host-resolver-rules=MAP {LAN_HOST} 127.0.0.1", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+CHROMIUM_ARGS = [f"--host-resolver-rules=MAP {LAN_HOST} 127.0.0.1", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--disable-dev-shm-usage"]
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
          "has_touch": True}

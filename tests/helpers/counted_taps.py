@@ -57,7 +57,8 @@ class Thumb:
             self.pick(name)
             return
         field = "#pc-name-seat" if not self.page.locator("#pc-name-seat").input_value() else \
-            next(f"#pc-name-{row}-seat" for row in (2, 3, 4) if not self.page.locator(f"#pc-name-{row}-seat").input_value())
+            next(f"#pc-name-{row}-seat" for row in (2, 3, 4)
+                 if not self.page.locator(f"#pc-name-{row}-seat").input_value())
         if field != "#pc-name-seat":
             self.open_numbers()
         self.type(field, name)

@@ -28,7 +28,8 @@ def made_host(app, client):
 
 
 def accept_every_proposal(base_url: str, key: str, deck: str = "guevara") -> int:
-    """The host accepts every proposal waiting in a deck of a running server (over HTTP, its key as bearer); how many."""
+    """The host accepts every proposal waiting in a deck of a running server (over HTTP, its key as bearer); how
+    many."""
     import re
     import urllib.parse
     import urllib.request

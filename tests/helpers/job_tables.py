@@ -1,4 +1,5 @@
-"""Job decks for the job games' rule tests: numbers a table would copy from its cards (only marked ones are printed in the rulebooks)."""
+"""Job decks for the job games' rule tests: numbers a table would copy from its cards (only marked ones are printed
+in the rulebooks)."""
 
 from tests.helpers.table_log import Log
 

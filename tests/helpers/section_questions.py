@@ -239,7 +239,8 @@ TOPICS = {
         "ru": ["Что если меня понизили, а свободной карты нет?", "потерять звание"],
     }),
     "rank_timing": (("guevara",), {
-        "en": ["does a promotion change a roll already made?", "two rank changes at the same moment: which applies first?"],
+        "en": ["does a promotion change a roll already made?",
+               "two rank changes at the same moment: which applies first?"],
         "de": ["Ändert eine Beförderung einen schon gemachten Wurf?", "Zwei Rangkarten gleichzeitig, welche zuerst?"],
         "ru": ["Меняет ли повышение уже сделанный бросок?", "Две карты ранга сразу — какая первая?"],
     }),

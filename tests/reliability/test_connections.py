@@ -101,7 +101,8 @@ def test_a_request_that_drips_in_is_cut_off_after_the_request_timeout(server):
 def test_with_more_sockets_than_select_can_watch_the_server_keeps_answering(tmp_path):
     many = SELECT_LIMIT + 50
     server = Server(tmp_path / "instance", extra_args=(
-        "--max-live", str(many + 100), "--max-connections-per-client", str(2 * many), "--request-timeout", "60")).start()
+        "--max-live", str(many + 100), "--max-connections-per-client", str(2 * many),
+        "--request-timeout", "60")).start()
     held: list[socket.socket] = []
     try:
         held = [socket.create_connection(("127.0.0.1", server.port), timeout=5) for _ in range(many)]

@@ -36,8 +36,10 @@ def written_by_an_older_version(database, token: str) -> None:
     db = store.connect(database)
     table = store.table_by(db, "token", token)
     events = [{"type": "seat_named", "seat": 2, "args": {"name": TOLD[1]}},
-              {"type": "die_rolled", "seat": 1, "args": {"purpose": "other", "note": TOLD[0], "value": 3, "physical": True}},
-              {"type": "die_rolled", "seat": 2, "args": {"purpose": "other", "note": TOLD[2], "value": 5, "physical": True}}]
+              {"type": "die_rolled", "seat": 1,
+               "args": {"purpose": "other", "note": TOLD[0], "value": 3, "physical": True}},
+              {"type": "die_rolled", "seat": 2,
+               "args": {"purpose": "other", "note": TOLD[2], "value": 5, "physical": True}}]
     for number, event in enumerate(events):
         store.append(db, table.id, store.version(db, table.id), f"older-server-{number}", "display", [event])
     db.close()
@@ -56,7 +58,8 @@ def test_a_log_holding_unsendable_text_still_renders_everywhere(server):
         for opener, path in ((display, "display"), (display, "panel"), (display, "log"), (phone, "seat"),
                              (phone, "panel"), (phone, "log")):
             assert status(opener, f"{server.url}/t/{token}/{path}") == 200, path
-        answer, body, _ = call(server.port, "GET", f"/t/{token}/export.json", headers={"Authorization": f"Bearer {key}"})
+        answer, body, _ = call(server.port, "GET", f"/t/{token}/export.json",
+                               headers={"Authorization": f"Bearer {key}"})
         assert answer == 200, body
         notes = [event["args"].get("note") for event in json.loads(body)["events"] if event["type"] == "die_rolled"]
         assert notes[:2] == ["x\ufffd", "\ufffd"]  # what could not be sent is told as the replacement character

@@ -23,11 +23,12 @@ def test_keys_are_unique_across_all_three_games():
 
 
 def test_the_jobs_the_rulebooks_name():
-    assert {job.key for job in geek_cards.JOBS} == {"slacker", "drummer", "work_drone", "temp", "waiter", "web_designer",
-                                              "lab_rat", "tech_support"}
+    assert {job.key for job in geek_cards.JOBS} == {"slacker", "drummer", "work_drone", "temp", "waiter",
+                                                    "web_designer", "lab_rat", "tech_support"}
     assert {job.key for job in goth_cards.JOBS} == {"artist", "barista", "morgue_watch", "porn_shop_clerk", "poet"}
     assert all(job.goth for job in goth_cards.JOBS) and not any(job.goth for job in geek_cards.JOBS)
-    assert cards.jobs_for(game("geekgoth").decks) == geek_cards.JOBS + goth_cards.JOBS and cards.jobs_for(game("guevara").decks) == ()
+    assert (cards.jobs_for(game("geekgoth").decks) == geek_cards.JOBS + goth_cards.JOBS
+            and cards.jobs_for(game("guevara").decks) == ())
 
 
 def test_every_card_and_job_has_names_in_the_three_language_slots_and_a_german_one():

@@ -103,7 +103,9 @@ def test_no_private_name_is_imported_from_another_module():
 def test_every_folder_says_what_it_is_and_few_modules_lie_loose():
     folders = [path for path in COMPANION.rglob("*") if path.is_dir() and any(path.glob("*.py"))]
     undocumented = [str(folder.relative_to(COMPANION)) for folder in folders
-                    if not ast.get_docstring(ast.parse((folder / "__init__.py").read_text()) if (folder / "__init__.py").exists() else ast.Module(body=[], type_ignores=[]))]
+                    if not ast.get_docstring(ast.parse((folder / "__init__.py").read_text())
+                                             if (folder / "__init__.py").exists()
+                                             else ast.Module(body=[], type_ignores=[]))]
     assert not undocumented, undocumented
     loose = sorted(path.name for path in COMPANION.glob("*.py"))
     assert len(loose) <= 6, loose

@@ -135,7 +135,8 @@ def test_the_successful_denouncer_may_move_a_person_out_of_the_tent():
     log.act("denounce", 1, target=3)
     state = log.act("denounce_roll", 3, value=4)  # guilty
     move = offers(state, 1).denounce_move
-    assert move.people == (state.tents[3][0].uid,) and move.destinations == (1, 2) and offers(state, 3).denounce_move is None
+    assert (move.people == (state.tents[3][0].uid,) and move.destinations == (1, 2)
+            and offers(state, 3).denounce_move is None)
 
 
 def test_after_a_win_only_undo_and_the_rematch_remain():

@@ -189,7 +189,8 @@ def test_a_promotion_that_wins_the_game_leaves_no_loot_to_pick():
         assert offers(state, seat).as_json() == {"acts_for": [seat], "undo": True}  # nothing but undo
     display = display_offers(state)
     assert display.take_loot is None and display.end_loot is None and display.name_second is None
-    for action, args in (("take_loot", {"card": BERET}), ("take_loot", {}), ("end_loot", {}), ("name_second", {"with": 3})):
+    for action, args in (("take_loot", {"card": BERET}), ("take_loot", {}), ("end_loot", {}),
+                         ("name_second", {"with": 3})):
         with pytest.raises(RuleViolation) as refused:
             log.act(action, 1, **args)
         assert refused.value.message.startswith("The game is over")

@@ -18,7 +18,8 @@ def test_every_point_is_the_totals_the_log_gives_after_that_event():
     start = only.points[0]
     assert log.events[start.seq - 1]["type"] == "turn_started" and start.totals == {1: 1, 2: 2, 3: 3}
     changed = [e["seq"] for e in log.events if start.seq < e["seq"] <= only.won_seq and
-               game_story.totals(engine.fold(log.events[:e["seq"] - 1])) != game_story.totals(engine.fold(log.events[:e["seq"]]))]
+               game_story.totals(engine.fold(log.events[:e["seq"] - 1])) !=
+               game_story.totals(engine.fold(log.events[:e["seq"]]))]
     assert [p.seq for p in only.points[1:]] == changed  # one point per change, none missed
     assert only.totals == {1: 20, 2: 3, 3: 1}
 

@@ -93,7 +93,8 @@ def test_a_database_made_before_fingerprints_is_upgraded_and_its_old_ids_stay_re
     old.execute("PRAGMA journal_mode=WAL")
     store.migrations.apply(old, stop_before="m005_action_fingerprints")  # the schema as today's code made it
     old.execute("INSERT INTO tables (id, token, display_key, join_code, game, language, created_at) "
-                "VALUES (1, 'old-table-token-0001', ?, 'ABCDEF', 'guevara', 'en', 0)", [store.digest("old-display-key")])
+                "VALUES (1, 'old-table-token-0001', ?, 'ABCDEF', 'guevara', 'en', 0)",
+                [store.digest("old-display-key")])
     table_created = {"game": "guevara", "seats": 2, "language": "en"}
     old.execute("INSERT INTO events (table_id, seq, type, seat, actor, args, at, step) VALUES "
                 "(1, 1, 'table_created', NULL, 'display', ?, 0, 1), (1, 2, 'slack_adjusted', 1, 'display', ?, 0, 2)",
@@ -105,12 +106,15 @@ def test_a_database_made_before_fingerprints_is_upgraded_and_its_old_ids_stay_re
     columns = [row[1] for row in sqlite3.connect(path).execute("PRAGMA table_info(actions)")]
     assert "fingerprint" in columns
     headers = {"Authorization": "Bearer old-display-key"}
-    again = client.post("/t/old-table-token-0001/actions", json={"type": "adjust_wounds", "seat": 1, "args": {"delta": 1},
-                                                        "action_id": "old-tap-0001"}, headers=headers)
+    again = client.post("/t/old-table-token-0001/actions",
+                        json={"type": "adjust_wounds", "seat": 1, "args": {"delta": 1}, "action_id": "old-tap-0001"},
+                        headers=headers)
     assert again.status_code == 200 and again.get_json()["repeated"] is True
-    fresh = client.post("/t/old-table-token-0001/actions", json={"type": "adjust_slack", "seat": 1, "args": {"delta": 1},
-                                                        "action_id": "new-tap-0001"}, headers=headers)
+    fresh = client.post("/t/old-table-token-0001/actions",
+                        json={"type": "adjust_slack", "seat": 1, "args": {"delta": 1}, "action_id": "new-tap-0001"},
+                        headers=headers)
     assert fresh.get_json()["state"]["seats"][0]["slack"] == 2
-    clash = client.post("/t/old-table-token-0001/actions", json={"type": "adjust_slack", "seat": 2, "args": {"delta": 1},
-                                                        "action_id": "new-tap-0001"}, headers=headers)
+    clash = client.post("/t/old-table-token-0001/actions",
+                        json={"type": "adjust_slack", "seat": 2, "args": {"delta": 1}, "action_id": "new-tap-0001"},
+                        headers=headers)
     assert clash.status_code == 409

@@ -63,7 +63,8 @@ def test_a_phone_whose_seat_was_freed_no_longer_reads_the_history(app, client, t
 def test_a_fresh_browser_and_another_tables_display_see_only_their_own_games(app, client, table):
     won(app, client, table)
     other = app.test_client()
-    token = other.post("/tables", data={"game": "guevara", "seats": "2", "language": "en"}).headers["Location"].split("/")[2]
+    token = other.post("/tables",
+                       data={"game": "guevara", "seats": "2", "language": "en"}).headers["Location"].split("/")[2]
     join(app, token, 1, "Zoe")
     act(other, token, type="adjust_slack", seat=1, delta=20)
     mine, theirs = client.get("/").get_data(as_text=True), other.get("/").get_data(as_text=True)

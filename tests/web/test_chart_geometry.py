@@ -36,7 +36,8 @@ def test_in_a_job_game_each_player_races_to_their_jobs_goal_and_the_names_get_ro
     tops = sorted(goal.label_y for goal in drawn.goals)  # goals a step apart: their labels do not overlap
     assert all(b - a >= story_chart.GOAL_GAP for a, b in zip(tops, tops[1:]))
     assert [line.label for line in drawn.lines] == ["Maximilia… 0", "Bo 21", "Александра 0"]
-    assert all(drawn.label_x + story_chart.text_room(line.label, story_chart.LABEL_FONT) <= drawn.width for line in drawn.lines)
+    assert all(drawn.label_x + story_chart.text_room(line.label, story_chart.LABEL_FONT) <= drawn.width
+               for line in drawn.lines)
 
 
 def three_turns():

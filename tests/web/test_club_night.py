@@ -32,7 +32,8 @@ def clock(monkeypatch):
 def play_table(app, names, games, game="guevara"):
     """A two-seat table whose players count Slack up to the goal, a rematch between its games."""
     display = app.test_client()
-    token = display.post("/tables", data={"game": game, "seats": "2", "language": "en"}).headers["Location"].split("/")[2]
+    token = display.post("/tables",
+                         data={"game": game, "seats": "2", "language": "en"}).headers["Location"].split("/")[2]
     phones = [join(app, token, seat, name) for seat, name in enumerate(names, start=1)]
     for number, slack in enumerate(games):
         if number:

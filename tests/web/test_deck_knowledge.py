@@ -1,4 +1,5 @@
-"""Deck knowledge: per game and name language, migrated from the old per-name memory, a conflict asked not overwritten."""
+"""Deck knowledge: per game and name language, migrated from the old per-name memory, a conflict asked not
+overwritten."""
 
 import shutil
 from pathlib import Path
@@ -24,7 +25,8 @@ def test_the_migration_keeps_every_card_an_existing_server_remembered(tmp_path):
     soap = deck_knowledge.get(db, "guevara", "ru", "мыло")  # played at the Russian table: its deck and language
     assert soap.facts == {"type": "thing", "cost": 1, "slack": 1} and soap.catalog_key == "soap"
     assert deck_knowledge.lookup(db, ("guevara",), "en", "Soap").facts["slack"] == 1  # the catalog links the languages
-    for name in deck_knowledge.DECKS:  # no log says where it was played: every deck keeps it, to be deleted on a deck page
+    # no log says where it was played: every deck keeps it, to be deleted on a deck page
+    for name in deck_knowledge.DECKS:
         assert deck_knowledge.get(db, name, "en", "mystery meat").facts == {"type": "thing", "slack": 3, "cost": 2,
                                                                  "categories": ["food"]}
     assert store.remembered(db, "guevara.rank_profile")["counts"]["private"] == 4

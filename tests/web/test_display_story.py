@@ -45,7 +45,8 @@ def test_a_wound_is_highlighted_and_only_that_players_phone_buzzes(app, client, 
     ana, ben = join(app, table, 1, "Ana"), join(app, table, 2, "Ben")
     act(ben, table, type="adjust_wounds", seat=2, delta=1)
     display = client.get(f"/t/{table}/panel?view=display", headers=HX).get_data(as_text=True)
-    assert re.search(r'class="announce announce-wound" data-announce="wound-\d+" data-seats="2">1 wound to Ben<', display)
+    assert re.search(r'class="announce announce-wound" data-announce="wound-\d+" '
+                     r'data-seats="2">1 wound to Ben<', display)
     assert "data-vibrate" in ben.get(f"/t/{table}/panel?view=seat", headers=HX).get_data(as_text=True)
     assert "data-vibrate" not in ana.get(f"/t/{table}/panel?view=seat", headers=HX).get_data(as_text=True)
     act(ben, table, type="undo")

@@ -11,8 +11,9 @@ from companion.input.arguments import ARG_PARSERS
 from tests.helpers.http_phones import fresh_id, join
 
 ODD = {"lone high surrogate": "x\ud800", "lone low surrogate": "\udc00", "override": "\u202eSoap",
-       "isolates": "\u2066Ana\u2069", "NUL": "So\x00ap", "byte order mark": "\ufeffAna", "combining marks": "e" + "\u0301" * 40,
-       "10 kB": "A" * 10_000, "10 kB of emoji": "\U0001f4a9" * 2_500, "control and spaces": "\x1b[31m \t\r\n"}
+       "isolates": "\u2066Ana\u2069", "NUL": "So\x00ap", "byte order mark": "\ufeffAna",
+       "combining marks": "e" + "\u0301" * 40, "10 kB": "A" * 10_000, "10 kB of emoji": "\U0001f4a9" * 2_500,
+       "control and spaces": "\x1b[31m \t\r\n"}
 FIELDS = ("bonus", "card", "card_type", "cards", "categories", "cost", "delta", "extra", "field", "forbidden",
           "free_time", "goal", "goth", "hand", "income", "job", "jobs", "key", "kind", "loot", "name", "note", "order",
           "penalty", "perk", "pest", "phase", "physical", "printed", "purpose", "raid", "rank", "slack", "slack_die",

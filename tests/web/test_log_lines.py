@@ -18,7 +18,8 @@ def advance(client, table, seat, phase, turn):
 
 def ok(response):
     """The tap was taken."""
-    assert response.status_code == 200, markup.unescape(response.get_data(as_text=True)).split('class="error"')[-1][:300]
+    assert response.status_code == 200, (
+        markup.unescape(response.get_data(as_text=True)).split('class="error"')[-1][:300])
 
 
 def uid_of(client, table, seat, name):
@@ -99,7 +100,8 @@ def test_a_later_picker_cannot_take_a_person_from_the_loot_and_the_leftover_is_d
     act(ana, table, type="call_raid", seat=1, name="Raid the Village", loot=3)
     for seat, value in ((1, 5), (2, 1), (3, 2), (4, 3)):
         act(client, table, type="raid_roll", seat=seat, value=value)
-    act(ana, table, type="take_loot", seat=1, name="Glorious Leader", slack=0)  # the leader may take anything: to the hand
+    # the leader may take anything: to the hand
+    act(ana, table, type="take_loot", seat=1, name="Glorious Leader", slack=0)
     assert state(client, table)["seats"][0]["tent"] == []
     act(ana, table, type="name_second", seat=1, **{"with": 4})
     refused = act(dan, table, type="take_loot", seat=4, name="Gordo", slack=0)
@@ -147,6 +149,7 @@ def test_a_sleep_woken_when_the_free_time_phase_ends_is_named_on_its_owners_phon
     after = state(client, table)
     assert after["seats"][0]["tent"] == [] and [c["name"] for c in after["seats"][1]["tent"]] == [
         "Nookie on the Barricade"]
-    told = "<b>Ben</b> keeps the card in play: nobody canceled it — Sleep is discarded from the tent of Ana: the Nookie next door was too loud"
+    told = ("<b>Ben</b> keeps the card in play: nobody canceled it — Sleep is discarded from the tent of Ana: "
+            "the Nookie next door was too loud")
     assert told in markup.unescape(ana.get(f"/t/{table}/seat").get_data(as_text=True))  # on Ana's own phone
     assert told in log_of(ana, table) and told in log_of(ben, table)

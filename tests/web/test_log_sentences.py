@@ -10,7 +10,8 @@ from tests.helpers.http_tables import started, to_phase
 
 def ok(response):
     """The tap was taken."""
-    assert response.status_code == 200, markup.unescape(response.get_data(as_text=True)).split('class="error"')[-1][:300]
+    assert response.status_code == 200, (
+        markup.unescape(response.get_data(as_text=True)).split('class="error"')[-1][:300])
 
 
 def lines(phone, table) -> list[str]:
@@ -34,11 +35,13 @@ def test_a_turn_told_as_sentences_from_the_card_to_its_end(app, client, table):
     window = state(client, table)["window"]["id"]
     for phone, seat in ((ben, 2), (cleo, 3), (dan, 4)):
         ok(act(phone, table, type="pass_card", seat=seat, window=window))
-    assert "Dan let it pass — Hammock Time goes into the tent of Ana" in lines(ana, table)  # the last answer says where the card went
+    # the last answer says where the card went
+    assert "Dan let it pass — Hammock Time goes into the tent of Ana" in lines(ana, table)
     ok(act(ana, table, type="advance", seat=1, phase="freetime", turn=1, to="end"))
     told = lines(ana, table)
     assert told[1] == "Ana ends the turn, with nothing done in Discard, Heal"  # Free Time saw a card
-    assert "Ana moves on to Roll" in told and "Ana moves on to Discard" not in told and "Ana moves on to Heal" not in told
+    assert ("Ana moves on to Roll" in told and "Ana moves on to Discard" not in told
+            and "Ana moves on to Heal" not in told)
     label = undo_label(ana, table)
     assert label.startswith("Ana: ends the turn") and ";" not in label and len(label) <= 100
     ok(act(ben, table, type="adjust_wounds", seat=2, delta=1))

@@ -14,8 +14,8 @@ def test_a_raid_from_the_call_to_the_last_loot_pick(app, client, table):
     assert "Call a raid" in ana.get(f"/t/{table}/seat").get_data(as_text=True)
     assert "Hand Ana a Raid card" in ben.get(f"/t/{table}/seat").get_data(as_text=True)
     asked = act(ana, table, type="call_raid", seat=1, name="Raid the Village")
-    assert asked.status_code == 400 and "Copy from Raid the Village what this server does not know yet: loot cards." in asked.get_data(
-        as_text=True)
+    assert asked.status_code == 400 and (
+        "Copy from Raid the Village what this server does not know yet: loot cards." in asked.get_data(as_text=True))
     assert act(ana, table, type="call_raid", seat=1, name="Raid the Village", loot=2).status_code == 200
     assert "calls a raid: Raid the Village" in dan.get(f"/t/{table}/seat").get_data(as_text=True)
     for seat, phone, value in ((1, ana, 4), (2, ben, 6), (3, cleo, 2), (4, dan, 1)):

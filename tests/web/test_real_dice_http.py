@@ -62,7 +62,8 @@ def next_turn_of_ana(token, ana, ben, phase):
 
 def test_a_physical_die_sends_a_person_away_from_the_get_rid_card(app, client):
     token, ana, ben = two_privates(app, client)
-    assert act(ana, token, type="play_card", seat=1, name="Drunk Uncle", card_type="person", slack="0").status_code == 200
+    assert act(ana, token, type="play_card", seat=1, name="Drunk Uncle", card_type="person",
+               slack="0").status_code == 200
     next_turn_of_ana(token, ana, ben, "roll")
     html = ana.get(f"/t/{token}/seat").get_data(as_text=True)
     assert 'data-testid="get-rid-5"' in html  # "I rolled 5" next to the Person

@@ -75,8 +75,8 @@ def deck_page(name: str) -> str:
     db = get_db()
     query, kind, category = (request.args.get(field, "")[:40] for field in ("q", "type", "category"))
     entries = [known for known in deck_host.cards(db, name) if _matches(known, query, kind, category)]
-    return render_template("deck.html", deck_key=name, deck_name=deck_game(name).title, game=deck_game(name), entries=entries,
-                           proposals=deck_host.proposals(db, name), known_as=_known_as(db, name),
+    return render_template("deck.html", deck_key=name, deck_name=deck_game(name).title, game=deck_game(name),
+                           entries=entries, proposals=deck_host.proposals(db, name), known_as=_known_as(db, name),
                            changes=deck_host.changes(db, name, limit=50), may_edit=may_edit(), query=query, kind=kind,
                            category=category, types=CARD_TYPES, categories=deck_game(name).categories,
                            names_of=deck_host.names_of, message=request.args.get("done", ""))
@@ -192,8 +192,8 @@ def import_deck(name: str) -> Response | tuple[str, int] | tuple[Response, int]:
         if as_json:
             return jsonify({"differences": [{"id": d.id, "kind": d.kind, "name": d.card.name, "facts": d.card.facts,
                                              "known": d.known.facts if d.known else None} for d in differences]})
-        return render_template("deck_import.html", deck_key=name, deck_name=deck_game(name).title, game=deck_game(name), differences=differences,
-                               raw=raw if isinstance(raw, str) else raw.decode())
+        return render_template("deck_import.html", deck_key=name, deck_name=deck_game(name).title, game=deck_game(name),
+                               differences=differences, raw=raw if isinstance(raw, str) else raw.decode())
     applied = deck_host.import_differences(get_db(), differences, take)
     if as_json:
         return jsonify({"applied": applied})

@@ -59,7 +59,8 @@ def _pages_now(browser) -> str:
         for page in context.pages:
             try:
                 shown = page.evaluate("""() => [document.getElementById("panel")?.dataset.version,
-                    document.getElementById("conn")?.dataset.state, document.querySelectorAll(".htmx-request").length]""")
+                    document.getElementById("conn")?.dataset.state,
+                    document.querySelectorAll(".htmx-request").length]""")
             except Exception as error:  # noqa: BLE001 - a page that cannot answer is worth saying so too
                 shown = f"no answer: {error}"
             lines.append(f"context {number}: {page.url} version, badge, requests on their way: {shown}")

@@ -158,12 +158,14 @@ def test_the_race_labels_wounds_and_heartache_and_patterns_their_bars(browser, s
         assert pattern in fill, f"{segment} is told by its colour alone: {fill}"
 
 
-SMALL_TARGETS = """panel => [...panel.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, summary')]
+SMALL_TARGETS = """panel => [...panel.querySelectorAll(
+    'button, a[href], input:not([type=hidden]), select, textarea, summary')]
   .filter(el => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
   .map(el => {
-    const inline = el.matches('a') && el.closest('p, li') && el.closest('p, li').textContent.trim() !== el.textContent.trim()
-      && !el.matches('.help');
-    const target = el.matches('input[type=checkbox], input[type=radio]') && el.closest('label') ? el.closest('label') : el;
+    const inline = el.matches('a') && el.closest('p, li')
+      && el.closest('p, li').textContent.trim() !== el.textContent.trim() && !el.matches('.help');
+    const target = el.matches('input[type=checkbox], input[type=radio]') && el.closest('label')
+      ? el.closest('label') : el;
     const box = target.getBoundingClientRect();
     return {what: el.outerHTML.slice(0, 120), width: box.width, height: box.height, inline};
   })
@@ -191,7 +193,8 @@ def test_every_control_of_a_seat_is_a_thumbs_size(browser, server):
         screens = (ana, ben) if phase == "freetime" else (ana,)
         for page in screens:
             expect(page.get_by_test_id("turn-phase")).to_have_attribute("data-phase", phase, timeout=WAIT_MS)
-            page.locator("#panel").evaluate("panel => panel.querySelectorAll('details').forEach(d => { d.open = true; })")
+            page.locator("#panel").evaluate(
+                "panel => panel.querySelectorAll('details').forEach(d => { d.open = true; })")
             settle(page)
             small += [f"{phase} {target}" for target in page.locator("#panel").evaluate(SMALL_TARGETS)]
     assert not small, "\n".join(small)

@@ -39,7 +39,8 @@ def test_turns_with_a_call_a_canceled_activity_and_a_win(browser, server):
     for screen in (ana, cleo, display):
         expect(screen.get_by_test_id("window")).to_have_count(0, timeout=PROPAGATION_MS)
         expect(screen.get_by_test_id("total-1")).to_have_text("4")
-    expect(ana.locator(".log li").first).to_contain_text("Ben canceled the card of Ana with Bomb Making Practice — Hammock Time goes to the discard pile")
+    expect(ana.locator(".log li").first).to_contain_text(
+        "Ben canceled the card of Ana with Bomb Making Practice — Hammock Time goes to the discard pile")
     expect(ana.get_by_test_id("free-time-left")).to_contain_text("Free Time left: 1")
 
     play(ana, "Soap", slack="1")  # the catalog knows Soap costs 1

@@ -46,12 +46,14 @@ def table(session_browser, tmp_path_factory):
 SEEN = """e => { const b = e.getBoundingClientRect(), bar = document.getElementById('action-bar');
   const now = document.querySelector('#panel .now-bar');
   const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
-  const folds = []; for (let up = e.parentElement; up; up = up.parentElement) if (up.tagName === 'DETAILS') folds.push(up.open);
+  const folds = [];
+  for (let up = e.parentElement; up; up = up.parentElement) if (up.tagName === 'DETAILS') folds.push(up.open);
   return {top: b.top, bottom: b.bottom, height: b.height, screen: window.innerHeight,
           above: now ? now.getBoundingClientRect().bottom : 0,
           below: bar ? bar.getBoundingClientRect().top : window.innerHeight,
           uncovered: !!hit && (hit === e || e.contains(hit) || hit.contains(e)), folds,
-          focused: document.activeElement && (document.activeElement.getAttribute('data-testid') || document.activeElement.id)}; }"""
+          focused: document.activeElement
+            && (document.activeElement.getAttribute('data-testid') || document.activeElement.id)}; }"""
 
 
 def seen(page, locator, what):

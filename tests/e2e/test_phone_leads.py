@@ -290,7 +290,8 @@ def test_a_warm_seat_load_asks_only_for_the_page_and_its_live_stream(table):
     assert asked[0].split("?")[0] == seat.split("?")[0] and "/live" in asked[-1]
 
 
-FOLDS = "() => Object.fromEntries([...document.querySelectorAll('#panel details')].map(d => [d.id || d.className, d.open]))"
+FOLDS = ("() => Object.fromEntries([...document.querySelectorAll('#panel details')]"
+         ".map(d => [d.id || d.className, d.open]))")
 
 
 def test_another_players_announcement_leaves_the_readers_folds_and_place_as_they_were(table):

@@ -48,7 +48,7 @@ def test_known_cards_take_twelve_taps_and_no_keystroke_and_a_new_card_only_its_o
 
 def post_json(url: str, body: dict, host_key: str) -> dict:
     """A JSON post by the server's host (its key as bearer: only the host imports a deck)."""
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json", "Authorization": f"Bearer {host_key}"})
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {host_key}"}
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST", headers=headers)
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.load(answer)

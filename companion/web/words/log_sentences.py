@@ -465,8 +465,9 @@ TELLERS = {
     "redone": _undone,
     "raid_rolled": _raid_rolled,
     "loot_taken": _loot_taken,
-    "loot_order_set": lambda event, state, by_seq: _("shares the rest of the loot in this order: %(names)s", names=", ".join(
-        seat_name(state, s) for s in event["args"]["order"])),
+    "loot_order_set": lambda event, state, by_seq: _(
+        "shares the rest of the loot in this order: %(names)s",
+        names=", ".join(seat_name(state, s) for s in event["args"]["order"])),
     "denounce_played": lambda event, state, by_seq: _("denounces %(target)s",
                                                     target=seat_name(state, event["args"]["target"])),
     "denounce_rolled": _denounce_rolled,

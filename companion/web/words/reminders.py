@@ -47,7 +47,8 @@ THEIR_GOTH_CALL_REMINDER = N_("%(name)s calls People into the room: an invited P
 
 
 def phase_reminder(state: TableState, name: str | None = None) -> str:
-    """What the active player does in this phase, in the reader's language: to them, or (given their name) about them."""
+    """What the active player does in this phase, in the reader's language: to them, or (given their name) about
+    them."""
     turn = state.turn
     if not state.rules.has_jobs:
         text = PHASE_REMINDERS if name is None else THEIR_REMINDERS

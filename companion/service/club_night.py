@@ -1,5 +1,6 @@
-"""A club night for the server's host: every table opened since a moment, its finished games, and the standings by
-player name (case and accents ignored, and two spellings the host merged counted as one)."""
+"""A club night for the server's host: every table played since a moment, the games won since, and the standings
+by player name (case and accents ignored, and two spellings the host merged counted as one; two seats of one game
+are always two players, however alike their names)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ class Result:
     """One player's end of one finished game."""
 
     name: str
-    key: str  # the name as standings count it: folded, merges followed
+    key: str  # the name as standings count it: folded, merges followed (a second seat of one game: its own spelling)
     total: int
     winner: bool
 
@@ -36,7 +37,7 @@ class Played:
 
 @dataclass(frozen=True)
 class TableNight:
-    """One table of the evening: its game, when it was opened, and its finished games."""
+    """One table of the evening: its game, when it was opened, and the games won there since the evening began."""
 
     table_id: int
     game: str
@@ -99,55 +100,70 @@ def counted_as(key: str, merged: dict[str, str]) -> str:
     return merged.get(key, key)
 
 
+EXACT = "="  # a key of this prefix is a spelling counted as written: a second seat of one game with a like name
+
+
 def evening(db: Database, stories: archive.Stories, since: float) -> Evening:
-    """Every table opened since `since`, its finished games and the standings, merges applied."""
+    """Every table played since `since`, the games won there since then and the standings, merges applied."""
     merges = evening_rows.merges_in_force(db)
     merged, where = merged_keys(merges), play_records.location(db)
     tables, spelled = [], Counter()
-    for table, opened_at in evening_rows.tables_opened_since(db, since):
+    for table, opened_at in evening_rows.tables_played_since(db, since):
         games = []
         for told in stories.story_of(db, table.id, table.token).games:
-            if not told.finished:
+            if not told.finished or (told.won_at or 0) < since:
                 continue
-            results = []
+            results, taken = [], set()
             for seat in told.order:
                 name = play_records.player_name(told, seat, table.language)
                 spelled[name] += 1
-                results.append(Result(name, counted_as(name_key(name), merged), told.totals[seat],
-                                      seat == told.winner))
+                key = counted_as(name_key(name), merged)
+                key = EXACT + name if key in taken else key  # "Ana" and "ana" at one table are two people
+                taken.add(key)
+                results.append(Result(name, key, told.totals[seat], seat == told.winner))
             games.append(Played(told.number, play_records.player_name(told, told.winner, table.language),
                                 told.won_at, results, play_records.link_of(db, told, table, where)))
         tables.append(TableNight(table.id, table.game, opened_at, games))
-    return Evening(tables, standings(tables, spelled), sorted(spelled, key=name_key),
+    return Evening(tables, standings(tables, spelled, merged), sorted(spelled, key=name_key),
                    [(merge, _written(merge.spelling, spelled), _written(merge.into_name, spelled))
                     for merge in merges])
 
 
-def standings(tables: list[TableNight], spelled: Counter) -> list[Standing]:
+def standings(tables: list[TableNight], spelled: Counter, merged: dict[str, str] | None = None) -> list[Standing]:
     """Games, wins, average and best total per player, the most wins first, then the best average."""
     by_key: dict[str, Standing] = {}
     for night in tables:
         for played in night.games:
             for result in played.results:
-                standing = by_key.setdefault(result.key, Standing(_written(result.key, spelled)))
+                written = result.name if result.key.startswith(EXACT) else _written(result.key, spelled, merged)
+                standing = by_key.setdefault(result.key, Standing(written))
                 standing.games += 1
                 standing.wins += result.winner
                 standing.totals.append(result.total)
     return sorted(by_key.values(), key=lambda s: (-s.wins, -s.average, -s.best, name_key(s.name)))
 
 
-def _written(key: str, spelled: Counter) -> str:
-    """The spelling of a key seen most often this evening (the key itself when none was)."""
-    written = [name for name, _count in spelled.most_common() if name_key(name) == key]
-    return written[0] if written else key
+def _written(key: str, spelled: Counter, merged: dict[str, str] | None = None) -> str:
+    """The spelling of a key seen most often this evening; else that of a spelling merged into it; else the key."""
+    ranked = [name for name, _count in spelled.most_common()]
+    own = [name for name in ranked if name_key(name) == key]
+    joined = [name for name in ranked if counted_as(name_key(name), merged or {}) == key]
+    return (own or joined or [key])[0]
 
 
 class SameName(ValueError):
     """The two spellings already count as one player."""
 
 
-def merge(db: Database, spelling: str, into: str) -> None:
-    """Count one spelling as another from now on (undoable); SameName when they already count as one."""
+class NobodyPlayed(ValueError):
+    """Nobody played under that name in the evening shown."""
+
+
+def merge(db: Database, spelling: str, into: str, spellings: list[str] | None = None) -> None:
+    """Count one spelling as another from now on (undoable); SameName when they already count as one, NobodyPlayed
+    when either is none of `spellings` (the evening's, where given)."""
+    if spellings is not None and not {name_key(spelling), name_key(into)} <= {name_key(s) for s in spellings}:
+        raise NobodyPlayed()
     with store.write_transaction(db):
         merged = merged_keys(evening_rows.merges_in_force(db))
         first, second = counted_as(name_key(spelling), merged), counted_as(name_key(into), merged)

@@ -99,8 +99,9 @@ def play_record(finished: game_story.Game, token: str, language: str, where: str
 
 
 def bgstats_link(record: dict) -> str:
-    """BG Stats' link that carries the whole play (compact JSON, its UTF-8 percent-encoded)."""
-    return BGSTATS_LINK + quote(json.dumps(record, ensure_ascii=False, separators=(",", ":")), safe="")
+    """BG Stats' link that carries the whole play (compact JSON, its UTF-8 percent-encoded but for ':' and ',',
+    which a query may hold as they are: the display's QR code of the link is that much less dense)."""
+    return BGSTATS_LINK + quote(json.dumps(record, ensure_ascii=False, separators=(",", ":")), safe=":,")
 
 
 def link_of(db: Database, finished: game_story.Game, table: store.TableRow, where: str | None = None) -> str:

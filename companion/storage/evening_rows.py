@@ -20,10 +20,11 @@ class NameMerge:
     at: float
 
 
-def tables_opened_since(db: Database, since: float) -> list[tuple[TableRow, float]]:
-    """Every table opened at or after `since`, with when it was opened, the oldest first."""
-    rows = db.execute(f"SELECT {TABLE_COLUMNS}, created_at FROM tables WHERE created_at >= ? ORDER BY created_at, id",
-                      [since]).fetchall()
+def tables_played_since(db: Database, since: float) -> list[tuple[TableRow, float]]:
+    """Every table opened, or played at, at or after `since`, with when it was opened, the oldest first."""
+    rows = db.execute(f"SELECT {TABLE_COLUMNS}, created_at FROM tables WHERE created_at >= ? OR EXISTS "
+                      "(SELECT 1 FROM events WHERE events.table_id = tables.id AND events.at >= ?) "
+                      "ORDER BY created_at, id", [since, since]).fetchall()
     return [(TableRow(*row[:-1]), row[-1]) for row in rows]
 
 

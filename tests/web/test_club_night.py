@@ -63,7 +63,9 @@ def standings(html):
 def csv_rows(response):
     assert response.status_code == 200 and response.mimetype == "text/csv"
     assert response.headers["Content-Disposition"].startswith("attachment")
-    return list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    text = response.get_data(as_text=True)
+    assert text.startswith("\ufeff")  # spreadsheets then read "Zoë" as written
+    return list(csv.reader(io.StringIO(text[1:])))
 
 
 @BOTH_DATABASES
@@ -114,7 +116,7 @@ def test_the_csv_holds_every_game_and_the_standings(evening):
     games = csv_rows(host.get("/club/games.csv"))
     assert games[0] == ["table", "game", "number", "won_at_utc", "player", "counted_as", "total", "winner",
                         "bgstats_link"]
-    assert len(games) == 1 + 12
+    assert len(games) == 1 + 12 and {row[1] for row in games[1:]} == {"Chez Guevara"}
     assert [row[4:8] for row in games[1:5]] == [["Zoë", "Zoë", "20", "1"], ["Ben", "Ben", "5", "0"],
                                                 ["Zoë", "Zoë", "3", "0"], ["Ben", "Ben", "20", "1"]]
     assert ["Benny", "Ben", "7", "0"] in [row[4:8] for row in games]
@@ -167,3 +169,54 @@ def test_bad_input_is_refused_with_a_reason_and_changes_nothing(evening):
     html = host.get("/club").get_data(as_text=True)
     assert ["Benny", "2", "0", "4.5", "7"] in standings(html) and "Merged spellings" not in html
     assert 'value=""' in html.split('name="location"')[1][:20]
+
+
+def test_two_seats_of_one_game_with_like_names_are_two_players(app, clock):
+    """Found by a new group trying the club night: "Ana" and "ana" at one table counted as one player, who then
+    had played more games than the evening had."""
+    play_table(app, ("Ana", "ana"), [(20, 3)])
+    play_table(app, ("ANA", "Ben"), [(5, 20)])
+    rows = standings(made_host(app, app.test_client()).get("/club").get_data(as_text=True))
+    assert sorted(rows) == sorted([["Ana", "2", "1", "12.5", "20"], ["ana", "1", "0", "3.0", "3"],
+                                   ["Ben", "1", "1", "20.0", "20"]])
+
+
+def test_the_evening_holds_the_games_won_since_its_start_at_tables_opened_before(app, clock):
+    display, token, _phones = play_table(app, ("Ana", "Ben"), [(20, 3)])
+    clock[0] += 3 * 3600  # the evening begins; the same table plays on
+    assert act(display, token, type="rematch").status_code == 200
+    act(display, token, type="adjust_slack", seat=2, delta=20)
+    since = time.strftime("%Y-%m-%dT%H:%M", time.localtime(clock[0] - 60))
+    html = made_host(app, app.test_client()).get(f"/club?since={since}").get_data(as_text=True)
+    assert sorted(standings(html)) == [["Ana", "1", "0", "0.0", "0"], ["Ben", "1", "1", "20.0", "20"]]
+
+
+def test_a_merge_names_someone_who_played_this_evening(evening):
+    host, _tables = evening
+    nobody = host.post("/club/merges", data={"spelling": "Nobody", "into": "Ben"})
+    assert nobody.status_code == 400 and "Nobody played under that name this evening." in nobody.get_data(as_text=True)
+    assert "Merged spellings" not in host.get("/club").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("since", ["0001-01-01T00:00", "0001-01-01", "1999-12-31"])
+def test_a_start_before_any_club_night_is_refused_with_a_reason(evening, since):
+    host, _tables = evening
+    answer = host.get(f"/club?since={since}")
+    assert answer.status_code == 400 and "Give the start of the evening" in answer.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("now", "start"), [("2026-11-28 02:30", "2026-11-27 00:00"),
+                                            ("2026-11-28 19:00", "2026-11-28 00:00")])
+def test_by_default_the_evening_began_at_the_last_midnight_or_the_one_before_in_the_small_hours(monkeypatch, now,
+                                                                                               start):
+    from datetime import datetime
+
+    from companion.web.views import club_pages
+
+    class Clock(datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return datetime.strptime(now, "%Y-%m-%d %H:%M")
+
+    monkeypatch.setattr(club_pages, "datetime", Clock)
+    assert club_pages.since_of(None).strftime("%Y-%m-%d %H:%M") == start

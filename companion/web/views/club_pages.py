@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import csv
 import io
-from datetime import datetime, time
+from datetime import datetime, time, timedelta
 
 from babel.numbers import format_decimal
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ...input.values import BadInput, as_text, parse_name
-from ...rules import N_
+from ...rules import GAMES, N_
 from ...service import club_night, play_records
 from ..connection import get_db
 from ..host import is_host
@@ -38,15 +38,23 @@ def host_only() -> None:
         abort(403)
 
 
+EVENING_ENDS_BY = 6  # o'clock: until then, the night's club evening is still the one that began yesterday
+EARLIEST_YEAR = 2000
+
+
 def since_of(value: str | None) -> datetime:
-    """The evening's start from the address (the server's local time), today at midnight by default."""
+    """The evening's start from the address (the server's local time); by default today at midnight, or yesterday's
+    before six in the morning (a club night that runs past midnight stays one evening)."""
     if not value:
-        return datetime.combine(datetime.now().date(), time())
+        now = datetime.now()
+        return datetime.combine(now.date() - timedelta(days=now.hour < EVENING_ENDS_BY), time())
     for pattern in SINCE_FORMATS:
         try:
-            return datetime.strptime(value, pattern)
+            since = datetime.strptime(value, pattern)
         except ValueError:
             continue
+        if since.year >= EARLIEST_YEAR:
+            return since
     raise BadInput(N_("Give the start of the evening as a date and a time, such as 2026-11-28T18:00."))
 
 
@@ -90,10 +98,14 @@ def merge_names() -> Response | tuple[str, int]:
     since, refused = _evening_since()
     if refused:
         return refused
+    db = get_db()
     try:
-        club_night.merge(get_db(), parse_name(request.form.get("spelling")), parse_name(request.form.get("into")))
+        spellings = club_night.evening(db, stories(), since.timestamp()).spellings
+        club_night.merge(db, parse_name(request.form.get("spelling")), parse_name(request.form.get("into")), spellings)
     except BadInput as error:
         return _page(since, narrate.refusal(error), 400)
+    except club_night.NobodyPlayed:
+        return _page(since, _("Nobody played under that name this evening."), 400)
     except club_night.SameName:
         return _page(since, _("Those two names already count as one player."), 409)
     return _back(since, "merged")
@@ -135,7 +147,8 @@ def _csv(rows: list[list], name: str) -> Response:
     for row in rows:
         writer.writerow(["'" + cell if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@") else cell
                          for cell in row])
-    response = current_app.response_class(out.getvalue(), mimetype="text/csv")
+    # The byte order mark tells spreadsheets the file is UTF-8 ("José", Cyrillic names), as Excel needs.
+    response = current_app.response_class("\ufeff" + out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -153,7 +166,7 @@ def games_csv() -> Response | tuple[str, int]:
     counted = {club_night.name_key(standing.name): standing.name for standing in evening.standings}
     for night in evening.tables:
         for played in night.games:
-            rows += [[night.table_id, night.game, played.number, play_records.utc_text(played.won_at or 0),
+            rows += [[night.table_id, GAMES[night.game].title, played.number, play_records.utc_text(played.won_at or 0),
                       result.name, counted.get(result.key, result.name), result.total, int(result.winner),
                       played.link] for result in played.results]
     return _csv(rows, f"club-night-games-{since:%Y-%m-%d}.csv")

@@ -459,7 +459,7 @@ def run(tables: int, seconds: float, pace: float, start: Callable[[int], Target]
         time.sleep(2.0)  # the server's own CPU use with every stream open and nobody tapping
         idle_rate = (sum(process.cpu_times()[:2]) - idle_cpu) / (time.perf_counter() - idle_started)
 
-        latencies, sent, lock = [], [], threading.Lock()
+        latencies, sent, unanswered, lock = [], [], [], threading.Lock()
         beside_before = {name: sum(group.cpu_times()) for name, group in target.beside.items()}
         cpu_before, live_started = sum(process.cpu_times()[:2]), time.perf_counter()
         machine_before, wait_before = psutil.cpu_times(), process.core_wait()
@@ -475,13 +475,22 @@ def run(tables: int, seconds: float, pace: float, start: Callable[[int], Target]
                     "type": "adjust_wounds", "seat": phone.seat, "delta": 1,
                     "action_id": f"bench-{index}-{time.perf_counter_ns()}", "view": "seat"}).encode()
                 started = time.perf_counter()
-                html = phone.request(f"/t/{phone.token}/act", {
-                    "HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded"}, "POST", body)
+                try:
+                    html = phone.request(f"/t/{phone.token}/act", {
+                        "HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded"}, "POST", body)
+                except (OSError, http.client.HTTPException):
+                    html = ""
                 finished = time.perf_counter()
-                phone.saw(html)
+                shown = VERSION.search(html)
+                if shown is None:  # no panel came back (busy, an error, a cut connection): the page says so, taps on
+                    with lock:
+                        unanswered.append(started)
+                    time.sleep(pace)
+                    continue
+                phone.saw_version(int(shown.group(1)))
                 with lock:
                     latencies.append(finished - started)
-                    sent.append((index, int(VERSION.search(html).group(1)), started, phone))
+                    sent.append((index, int(shown.group(1)), started, phone))
                 time.sleep(max(0.0, pace - (finished - started)))
 
         drivers = [threading.Thread(target=drive, args=(i, p)) for i, (_d, p) in enumerate(screens_by_table)]
@@ -510,7 +519,7 @@ def run(tables: int, seconds: float, pace: float, start: Callable[[int], Target]
             for screen in (display, *phones):
                 screen.leave()
         result.update(
-            actions=len(latencies), missed=missed,
+            actions=len(latencies), missed=missed, unanswered=len(unanswered),
             tap_ms={p: round(percentile(latencies, p) * 1000, 1) for p in (50, 95, 99)},
             propagation_ms={p: round(percentile(propagation, p) * 1000, 1) for p in (50, 95)},
             peak_rss_mib=round(peak[0] / 2**20, 1) if counted else float("nan"),
@@ -539,7 +548,7 @@ def busy_share(before, after) -> tuple[float, float]:
 
 
 def under_a_second(result: dict) -> bool:
-    return result["propagation_ms"][95] < 1000 and not result["missed"]
+    return result["propagation_ms"][95] < 1000 and not result["missed"] and not result.get("unanswered")
 
 
 def in_process() -> dict:
@@ -561,7 +570,8 @@ def report(results: list[dict], searched: list[dict], own_work: dict, workers: i
         lines.append(
             f"| {r['tables']}{mark} | {r['screens']} | {r['actions']} | "
             f"{r['tap_ms'][50]:g} / {r['tap_ms'][95]:g} / {r['tap_ms'][99]:g} | "
-            f"{r['propagation_ms'][50]:g} / {r['propagation_ms'][95]:g} | {r['missed']} | "
+            f"{r['propagation_ms'][50]:g} / {r['propagation_ms'][95]:g} | {r['missed']}"
+            f"{' (+%d taps unanswered)' % r['unanswered'] if r.get('unanswered') else ''} | "
             f"{r['fragment_rps']} / {r['refetch_rps']} | {r['healthz_rps']} | "
             f"{r['fragment_ratio']:.2f} / {r['refetch_ratio']:.2f} | {r['peak_rss_mib']:g} | {r['cpu_ms_per_tap']:g} | "
             f"{r['client_cpu_ms_per_tap']:g} | {r['machine_busy_percent']} ({r['stolen_percent']}) | "

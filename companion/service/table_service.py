@@ -47,10 +47,6 @@ def authorize(actor: str, action: Action) -> None:
 AnswerFirst = Callable[[Callable[[], None], Callable[[], None]], None]
 
 
-def _nothing() -> None:
-    """Nothing to tell: no event was appended."""
-
-
 @dataclass
 class Outcome:
     """What an action did: the events it appended (none for a repeated action id) and the new state."""
@@ -89,7 +85,7 @@ class TableService:
         tapped is answered first. Without it the streams are told at once.
         """
         self.hub.taps.started()
-        tell: Callable[[], None] = _nothing
+        version = None  # the new version, once appended
         try:
             if action.type != "join":
                 authorize(actor, action)
@@ -100,20 +96,18 @@ class TableService:
                 return Outcome([], current, repeated=True)
             card_steps.after_appending(db, stored, prepared, table.game, table.id, lang)
             new_state = self.cache.appended(db, table.id, stored)
-            tell = self._teller(table.id, new_state.version)
+            version = new_state.version
             return Outcome(stored, new_state)
         finally:
+            def tell() -> None:
+                if version is not None:
+                    self.hub.versions.publish(table.id, version)
+
             if answer_first is None:
                 self.hub.taps.answered()
                 tell()
             else:
                 answer_first(self.hub.taps.answered, tell)
-
-    def _teller(self, table_id: int, version: int) -> Callable[[], None]:
-        """Tell the table's live streams of its new version."""
-        def tell() -> None:
-            self.hub.versions.publish(table_id, version)
-        return tell
 
     def _decide_and_append(self, db: Database, table: store.TableRow, action: Action, actor: str,
                            claim_key: str | None, pending: BadInput | None = None, hold: bool = False

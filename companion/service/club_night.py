@@ -50,6 +50,7 @@ class Standing:
     """One player's evening across every table."""
 
     name: str
+    key: str  # the key its results count under
     games: int = 0
     wins: int = 0
     totals: list[int] = field(default_factory=list)
@@ -136,7 +137,7 @@ def standings(tables: list[TableNight], spelled: Counter, merged: dict[str, str]
         for played in night.games:
             for result in played.results:
                 written = result.name if result.key.startswith(EXACT) else _written(result.key, spelled, merged)
-                standing = by_key.setdefault(result.key, Standing(written))
+                standing = by_key.setdefault(result.key, Standing(written, result.key))
                 standing.games += 1
                 standing.wins += result.winner
                 standing.totals.append(result.total)

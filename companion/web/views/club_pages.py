@@ -163,7 +163,7 @@ def games_csv() -> Response | tuple[str, int]:
         return refused
     evening = club_night.evening(get_db(), stories(), since.timestamp())
     rows = [["table", "game", "number", "won_at_utc", "player", "counted_as", "total", "winner", "bgstats_link"]]
-    counted = {club_night.name_key(standing.name): standing.name for standing in evening.standings}
+    counted = {standing.key: standing.name for standing in evening.standings}
     for night in evening.tables:
         for played in night.games:
             rows += [[night.table_id, GAMES[night.game].title, played.number, play_records.utc_text(played.won_at or 0),

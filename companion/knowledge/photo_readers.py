@@ -37,16 +37,14 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-def lowered() -> str:
+def lowered() -> None:
     """A reader process's start: below every other process's priority (its Tesseract runs inherit it), Tesseract
-    on one thread. Which way it was lowered: "idle" or "nice"."""
+    on one thread."""
     os.environ["OMP_THREAD_LIMIT"] = "1"
     try:
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-        return "idle"
     except (AttributeError, OSError):  # not Linux, or refused
         os.nice(max(0, NICENESS - os.nice(0)))
-        return "nice"
 
 
 class Readers:

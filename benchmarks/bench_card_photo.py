@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import multiprocessing
 import os
 import random
@@ -26,6 +27,7 @@ import statistics
 import tempfile
 import time
 from collections import defaultdict
+from dataclasses import asdict
 from pathlib import Path
 
 from companion import cards as catalog
@@ -214,6 +216,7 @@ def main() -> None:
     parser.add_argument("--negatives", type=int, default=30)
     parser.add_argument("--jobs", type=int, default=1, help="photos read at once (CPU per photo is the same)")
     parser.add_argument("--misses", action="store_true", help="list the photos not named first")
+    parser.add_argument("--save", type=Path, help="write every photo's reading to this JSON file")
     parser.add_argument(
         "--floors",
         default="70,76,80,84,88,92",
@@ -228,6 +231,8 @@ def main() -> None:
     with multiprocessing.Pool(args.jobs, initializer=_lowest_floor, initargs=(levels[0],)) as pool:
         rows = pool.map(one, photos, chunksize=1)
     report(rows, args.half, (before, os.getloadavg()[0]))
+    if args.save:
+        args.save.write_text(json.dumps([{**row, "look": asdict(row["look"])} for row in rows], indent=1))
     floors(rows, levels)
     if args.misses:
         print()

@@ -1,14 +1,15 @@
 """Whether card photos slow another table's taps: one table taps while 15 phones at other tables send card
 photos.
 
-    python -m benchmarks.bench_photo_load [--phones 15] [--seconds 30]
+    python -m benchmarks.bench_photo_load [--phones 15] [--seconds 20] [--rounds 3]
 
-The real server on loopback with its default photo readers (one per core but one) and queue. First one table
-taps alone (`adjust_slack`, five taps a second, each on a kept-alive connection, as a phone does); then the
-same while each phone sends a generated photo (tests/helpers/card_photos.py, as the page sends it), waits for
-its answer and sends the next after one to three seconds, or after the two seconds a "busy" answer asks.
-Prints the tapping table's tap latency with and without photos, and every photo's answer: read, busy, or lost
-(no answer).
+The real server on loopback with its default photo readers (one per core but one) and queue. One table taps
+(`adjust_slack`, five taps a second, each on a kept-alive connection, as a phone does), in rounds that take
+turns: alone, then while each phone sends a generated photo (tests/helpers/card_photos.py, as the page sends
+it), waits for its answer and sends the next after one to three seconds, or after the two seconds a "busy"
+answer asks; `--rounds` times each. The ratio compared is that of the medians of the rounds' tap p95s, so that
+one burst of unrelated load on the machine does not decide it. Prints each round, and every photo's answer:
+read, busy, or lost (no answer within the readers' longest wait and a minute).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import time
 from pathlib import Path
 
 from benchmarks.bench_card_photo import _photo, sample
+from companion.knowledge.photo_readers import LONGEST_WAIT
 from tests.helpers.api_tables import api
 from tests.helpers.card_photos import BOUNDARY
 from tests.helpers.card_photos import form_body as body_of
@@ -64,7 +66,7 @@ def phone(
         body = body_of(chooser.choice(photos))
         started = time.perf_counter()
         try:
-            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
+            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=LONGEST_WAIT + 60)
             connection.request(
                 "POST",
                 f"/t/{made['token']}/card-photo",
@@ -105,38 +107,52 @@ def ms(values: list[float], share: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--phones", type=int, default=15)
-    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--seconds", type=float, default=20, help="each round's length")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds alone, and as many with photos")
     args = parser.parse_args()
     photos = [_photo(name, lang, seed) for name, lang, seed, _kind in sample("held-out", 6, 0)]
+    rounds: list[tuple[str, list[float], float]] = []  # (alone or beside, the taps' latencies, load average)
+    outcomes: list[tuple[str, float]] = []
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder) / "instance").start()
         try:
-            load = os.getloadavg()[0]
-            alone = tapping(server, args.seconds)
-            # The phones in a process of their own, as phones are: their threads must not slow the tapper's.
-            stop, results = multiprocessing.Event(), multiprocessing.Queue()
-            phones = multiprocessing.Process(
-                target=phones_at, args=(server, photos, args.phones, stop, results)
-            )
-            phones.start()
-            time.sleep(2)  # the phones' first photos are on their way
-            beside = tapping(server, args.seconds)
-            stop.set()
-            outcomes = results.get(timeout=300)
-            phones.join()
+            for _round in range(args.rounds):
+                rounds.append(("alone", tapping(server, args.seconds), os.getloadavg()[0]))
+                # The phones in a process of their own, as phones are: their threads must not slow the
+                # tapper's.
+                stop, results = multiprocessing.Event(), multiprocessing.Queue()
+                phones = multiprocessing.Process(
+                    target=phones_at, args=(server, photos, args.phones, stop, results)
+                )
+                phones.start()
+                time.sleep(2)  # the phones' first photos are on their way
+                rounds.append(("beside", tapping(server, args.seconds), os.getloadavg()[0]))
+                stop.set()
+                outcomes += results.get(timeout=LONGEST_WAIT + 120)
+                phones.join()
         finally:
             server.stop()
     print(
-        f"Load average at the start: {load:.1f} ({os.cpu_count()} cores); {args.phones} phones, "
-        f"{args.seconds:.0f} s each run\n"
+        f"{os.cpu_count()} cores; {args.phones} phones; {args.rounds} rounds alone and {args.rounds} beside "
+        f"the photos, {args.seconds:.0f} s each, taking turns\n"
     )
-    print("| tapping table | taps | median ms | p95 ms | max ms |")
-    print("| --- | ---: | ---: | ---: | ---: |")
-    for label, took in (("alone", alone), (f"while {args.phones} phones send photos", beside)):
+    print("| round | tapping table | load average | taps | median ms | p95 ms | max ms |")
+    print("| ---: | --- | ---: | ---: | ---: | ---: | ---: |")
+    for number, (kind, took, load) in enumerate(rounds):
+        label = "alone" if kind == "alone" else f"while {args.phones} phones send photos"
         print(
-            f"| {label} | {len(took)} | {ms(took, 0.5):.1f} | {ms(took, 0.95):.1f} | {1000 * max(took):.1f} |"
+            f"| {number // 2 + 1} | {label} | {load:.1f} | {len(took)} | {ms(took, 0.5):.1f} "
+            f"| {ms(took, 0.95):.1f} | {1000 * max(took):.1f} |"
         )
-    print(f"\nTap p95 with photos / without: {ms(beside, 0.95) / ms(alone, 0.95):.2f}x\n")
+    alone = statistics.median(ms(took, 0.95) for kind, took, _load in rounds if kind == "alone")
+    beside = statistics.median(ms(took, 0.95) for kind, took, _load in rounds if kind == "beside")
+    each = ", ".join(
+        f"{ms(rounds[at + 1][1], 0.95) / ms(rounds[at][1], 0.95):.2f}x" for at in range(0, len(rounds), 2)
+    )
+    print(
+        f"\nMedian tap p95 alone {alone:.1f} ms, beside the photos {beside:.1f} ms: "
+        f"{beside / alone:.2f}x (round by round: {each})\n"
+    )
     print("| photo answer | photos | median s | p95 s | max s |")
     print("| --- | ---: | ---: | ---: | ---: |")
     for kind in sorted({kind for kind, _took in outcomes}):

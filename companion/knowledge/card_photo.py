@@ -26,6 +26,7 @@ MAX_JPEG_PIXELS = 52_000_000
 MAX_OTHER_PIXELS = 4096 * 4096
 READ_SIDE = 1600  # the photo is read at most this size (the page sends at most 1600 × 1600)
 FIND_SIDE = 480  # the card is looked for in the photo at this size
+ON_EDGES = 0.8  # the least share of a card's outline found that runs along edges of the picture
 CARD_HEIGHT = 1000  # the straightened card's height: a title of 3 to 7% of it is then 30 to 70 px high
 TITLE_BAND = 0.42  # the card's top share where its title is printed
 # The band begins this share of the card's height above the outline found: a title banner of the table's
@@ -105,7 +106,7 @@ def available() -> bool:
         return False
     try:
         listed = subprocess.run(
-            ["tesseract", "--list-langs"], capture_output=True, text=True, timeout=10
+            ["tesseract", "--list-langs"], check=False, capture_output=True, text=True, timeout=10
         ).stdout
     except (OSError, subprocess.SubprocessError):
         return False
@@ -160,28 +161,56 @@ def _card_shaped(outline: np.ndarray, width: int, height: int) -> tuple[np.ndarr
     return (corners, area) if 0.55 <= aspect <= 0.9 and touches.sum() < 2 else None
 
 
-def _outlines_by_edges(lab: np.ndarray) -> list[np.ndarray]:
-    """Closed outlines of the edges of the picture's lightness and colour."""
-    edges = np.zeros(lab.shape[:2], np.uint8)
+def _edge_maps(lab: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
+    """Edge maps of the picture's lightness and colour to look for outlines in: all channels' edges thickened
+    (a blurred edge stays closed), thin (a card touching a cloth's squares or another card only at a point
+    stays apart from them), and each channel's alone (another card may differ from the table in another
+    channel); and where some channel has an edge nearby, to check an outline's sides against."""
+    each = []
     for number, channel in enumerate(cv2.split(lab)):
         middle = float(np.median(channel))
-        edges |= cv2.Canny(channel, max(8, 0.4 * middle), max(24, middle) if number == 0 else 40)
-    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
-    return list(cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0])
+        each.append(cv2.Canny(channel, max(8, 0.4 * middle), max(24, middle) if number == 0 else 40))
+    thin = each[0] | each[1] | each[2]
+    thick = np.ones((3, 3), np.uint8)
+    maps = [cv2.dilate(thin, thick), thin, *(cv2.dilate(edges, thick) for edges in each)]
+    return maps, cv2.dilate(thin, np.ones((5, 5), np.uint8))
+
+
+def _on_edges(corners: np.ndarray, near: np.ndarray) -> float:
+    """The share of a quadrilateral's sides (corners left out) that runs along an edge: a card's outline all
+    of it, an outline joined to a cloth's squares or another card is cut across by its hull."""
+    points = []
+    for number in range(4):
+        start, end = corners[number], corners[(number + 1) % 4]
+        steps = np.linspace(0.05, 0.95, max(2, int(np.linalg.norm(end - start) / 2)))[:, None]
+        points.append(start + (end - start) * steps)
+    xy = np.concatenate(points).round().astype(int)
+    height, width = near.shape
+    xy = xy[(xy[:, 0] >= 0) & (xy[:, 0] < width) & (xy[:, 1] >= 0) & (xy[:, 1] < height)]
+    return float(near[xy[:, 1], xy[:, 0]].mean() / 255) if len(xy) else 0.0
 
 
 def card_corners(picture: np.ndarray) -> np.ndarray | None:
-    """The four corners of the card in the picture (the largest card-shaped outline of its edges, off the
-    frame's edges), or None."""
+    """The four corners of the card in the picture, or None: the largest card-shaped outline (off the frame's
+    edges) among the edge maps' outlines whose sides run along edges (ON_EDGES), else the largest of
+    any."""
     scale = FIND_SIDE / max(picture.shape[:2])
     small = cv2.resize(picture, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_RGB2LAB)
     height, width = lab.shape[:2]
-    best, best_area = None, 0.06 * width * height
-    for outline in _outlines_by_edges(lab):
-        shaped = _card_shaped(outline, width, height)
-        if shaped is not None and shaped[1] > best_area:
-            best, best_area = shaped
+    least = 0.06 * width * height
+    maps, near = _edge_maps(lab)
+    along, largest = (None, least), (None, least)
+    for edges in maps:
+        for outline in cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]:
+            shaped = _card_shaped(outline, width, height)
+            if shaped is None:
+                continue
+            if shaped[1] > largest[1]:
+                largest = shaped
+            if shaped[1] > along[1] and _on_edges(shaped[0], near) >= ON_EDGES:
+                along = shaped
+    best = along[0] if along[0] is not None else largest[0]
     return None if best is None else best / scale
 
 
@@ -196,7 +225,7 @@ def title_band(picture: np.ndarray, corners: np.ndarray) -> np.ndarray:
 
 
 def _png(grey: np.ndarray) -> bytes:
-    ok, encoded = cv2.imencode(".png", grey, [cv2.IMWRITE_PNG_COMPRESSION, 1])
+    _ok, encoded = cv2.imencode(".png", grey, [cv2.IMWRITE_PNG_COMPRESSION, 1])
     return encoded.tobytes()
 
 
@@ -320,7 +349,7 @@ def _inked(grey: np.ndarray, block: int, rule: int) -> list[np.ndarray]:
 def _without_specks(ink: np.ndarray) -> np.ndarray | None:
     """The ink without specks too small to be part of a letter, or None when so many blots are left that it is
     noise, not print (Tesseract takes minutes over a noisy picture, and reads nothing)."""
-    count, labels, stats, _middles = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    _count, labels, stats, _middles = cv2.connectedComponentsWithStats(ink, connectivity=8)
     kept = (stats[:, cv2.CC_STAT_AREA] >= SPECK) & (stats[:, cv2.CC_STAT_HEIGHT] >= 5)
     kept[0] = False  # the background
     if kept.sum() > BLOTS or stats[kept, cv2.CC_STAT_AREA].sum() > 0.3 * ink.size:

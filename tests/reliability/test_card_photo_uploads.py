@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import socket
+import subprocess
+import sys
 import threading
 import time
 
 import pytest
 
-from companion.knowledge import card_photo
+from companion.knowledge import card_photo, photo_readers
 from tests.helpers.api_tables import api
 from tests.helpers.card_photos import BOUNDARY, plain
 from tests.helpers.card_photos import card_photo as draw
@@ -43,12 +46,13 @@ def send(
     body: bytes,
     lang="en",
     pace: float | None = None,
-    timeout: float = 60,
+    timeout: float = photo_readers.LONGEST_WAIT + 30,
     together: threading.Barrier | None = None,
 ):
     """POST the form (at `pace` bytes a second, else at once; its last byte once every phone `together` has
     sent the rest); the status, the JSON answer and its type, or None when the server closed the connection
-    without one."""
+    without one. The readers take only idle CPU: on a machine busy with other work a photo is read late, but
+    answered (read, or busy) within the readers' longest wait."""
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=timeout)
     connection.putrequest("POST", f"/t/{token}/card-photo")
     for name, value in (
@@ -73,7 +77,7 @@ def send(
                 time.sleep(0.1)
         answer = connection.getresponse()
         return answer.status, json.loads(answer.read() or b"null"), answer.getheader("Content-Type")
-    except (ConnectionError, http.client.RemoteDisconnected, socket.timeout):
+    except (TimeoutError, ConnectionError, http.client.RemoteDisconnected):
         return None
     finally:
         connection.close()
@@ -176,3 +180,31 @@ def test_photos_beyond_the_readers_get_busy_at_once_and_none_is_lost(one_reader)
             "busy": True,
         }
     assert send(one_reader, token, key, soap, "ru")[0] == 200  # the queue emptied
+
+
+def lowliness() -> tuple[object, int]:
+    """This process's scheduling policy (None where there are none) and niceness."""
+    return getattr(os, "sched_getscheduler", lambda _pid: None)(0), os.nice(0)
+
+
+def lowliness_of_a_child() -> tuple[object, int]:
+    """The same of a process started by this one (as a reader starts Tesseract)."""
+    code = "import os; print(getattr(os, 'sched_getscheduler', lambda _pid: None)(0), os.nice(0))"
+    shown = subprocess.run([sys.executable, "-S", "-c", code], check=True, capture_output=True, text=True)
+    policy, niceness = shown.stdout.split()
+    return None if policy == "None" else int(policy), int(niceness)
+
+
+def test_a_reader_and_the_tesseract_it_starts_take_only_idle_cpu():
+    readers = photo_readers.Readers(1, 0)
+    try:
+        pool = readers._executor()
+        policy, niceness = pool.submit(lowliness).result(timeout=photo_readers.LONGEST_WAIT)
+        child = pool.submit(lowliness_of_a_child).result(timeout=photo_readers.LONGEST_WAIT)
+        assert child == (policy, niceness)
+    finally:
+        readers.close()
+    if hasattr(os, "SCHED_IDLE"):  # Linux: only CPU no other process wants
+        assert policy == os.SCHED_IDLE
+    else:
+        assert niceness == photo_readers.NICENESS

@@ -5,6 +5,8 @@ decoding budget."""
 import io
 import resource
 
+import cv2
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -99,3 +101,28 @@ def test_the_largest_pictures_taken_are_read_within_the_budget(choices, size, ki
     reading = card_photo.read(photo, choices, ("en", "de", "ru"))
     assert reading.candidates == []
     assert _cpu() - started < card_photo.BUDGET + card_photo.RUN_CPU
+
+
+def card_quad(middle: tuple[float, float], height: float, degrees: float) -> np.ndarray:
+    """A card's corners (top-left, top-right, bottom-right, bottom-left), `height` px high, turned."""
+    half = np.array([[-63, -88], [63, -88], [63, 88], [-63, 88]]) * height / 176
+    turn = np.radians(degrees)
+    rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    return (half @ rotation.T + middle).astype(np.float32)
+
+
+@pytest.mark.parametrize("degrees", [8.0, -12.0])
+def test_a_card_on_a_checked_cloth_touching_another_card_is_found(degrees):
+    # A dark card with a green edge on a checked cloth: its outline meets the squares' and, at its
+    # bottom-left corner, another card's. Drawn here, not generated: the card's corners are known.
+    picture = np.full((1200, 1600, 3), (120, 50, 80), np.uint8)
+    for top in range(0, 1200, 160):
+        for left in range(0, 1600, 160):
+            picture[top : top + 80, left : left + 80] = (190, 200, 205)
+    card = card_quad((600, 600), 760, degrees)
+    other = card_quad((card[3][0] - 330, card[3][1] + 200), 760, -20)
+    cv2.fillPoly(picture, [other.astype(np.int32)], (70, 20, 30))
+    cv2.fillPoly(picture, [card.astype(np.int32)], (30, 70, 40))
+    cv2.fillPoly(picture, [card_quad((600, 600), 700, degrees).astype(np.int32)], (40, 40, 45))
+    found = card_photo.card_corners(cv2.GaussianBlur(picture, (5, 5), 1.5))
+    assert found is not None and np.abs(found - card).max() < 15  # 2% of the card's height

@@ -51,8 +51,8 @@ def send(
 ):
     """POST the form (at `pace` bytes a second, else at once; its last byte once every phone `together` has
     sent the rest); the status, the JSON answer and its type, or None when the server closed the connection
-    without one. The readers take only idle CPU: on a machine busy with other work a photo is read late, but
-    answered (read, or busy) within the readers' longest wait."""
+    without one. The readers run below the server's priority: on a machine busy with other work a photo is read
+    late, but answered (read, or busy) within the readers' longest wait."""
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=timeout)
     connection.putrequest("POST", f"/t/{token}/card-photo")
     for name, value in (
@@ -195,7 +195,7 @@ def lowliness_of_a_child() -> tuple[object, int]:
     return None if policy == "None" else int(policy), int(niceness)
 
 
-def test_a_reader_and_the_tesseract_it_starts_take_only_idle_cpu():
+def test_a_reader_and_the_tesseract_it_starts_run_below_the_servers_priority():
     readers = photo_readers.Readers(1, 0)
     try:
         pool = readers._executor()
@@ -204,7 +204,4 @@ def test_a_reader_and_the_tesseract_it_starts_take_only_idle_cpu():
         assert child == (policy, niceness)
     finally:
         readers.close()
-    if hasattr(os, "SCHED_IDLE"):  # Linux: only CPU no other process wants
-        assert policy == os.SCHED_IDLE
-    else:
-        assert niceness == photo_readers.NICENESS
+    assert niceness == min(19, os.nice(0) + photo_readers.NICENESS)

@@ -52,7 +52,7 @@ def phone_under(server: Server, load: str | None, workers: int, samples: int) ->
         return phone.timings
 
 
-def handed_over(server: Server, many: int = 1200) -> tuple[int, list[float]]:
+def one_address_flood(server: Server, many: int = 1200) -> tuple[int, list[float]]:
     """The most connections from one address the workers held at once while it opened `many`, each naming one
     table, and the taps on that table from another address meanwhile."""
     table = open_table(server.port)
@@ -105,11 +105,11 @@ def main() -> None:
             with tempfile.TemporaryDirectory() as folder:
                 server = Server(Path(folder) / "instance", workers=workers).start()
                 try:
-                    most, taps = handed_over(server)
+                    most, taps = one_address_flood(server)
                 finally:
                     server.kill()
             print(
-                f"| {workers} | 1,200 handed over from one address: at most {most} held at once | — | "
+                f"| {workers} | 1,200 from one address naming one table: at most {most} held at once | — | "
                 f"{ms(taps, p50)} / {ms(taps, p95)} | — | — |",
                 flush=True,
             )

@@ -1,1 +1,1 @@
-"""Serving: the guarded waitress server, workers on one port, connection handover, the LAN address, QR codes."""
+"""Serving: the guarded waitress server, prefork workers on one port, the LAN address, QR codes."""

@@ -33,8 +33,28 @@ def table_or_404(token: str) -> store.TableRow:
     if table is None:
         abort(404)
     if "lang" not in g:
-        g.lang = pick_language(table.language)
+        g.lang = language_at(table)
     return table
+
+
+DISPLAY_LANGUAGES = "display_langs"  # session: {token: language} chosen in a display's own settings
+
+
+def language_at(table: store.TableRow) -> str:
+    """The language of a request at this table: the display speaks the table's language unless its own settings
+    chose another for it; a phone (or any other browser) keeps its own."""
+    if is_display(table):
+        return session.get(DISPLAY_LANGUAGES, {}).get(table.token) or table.language or pick_language()
+    return pick_language(table.language)
+
+
+def choose_display_language(token: str, lang: str) -> bool:
+    """Keep `lang` as the language of this browser's display of the table; False if it is not that display."""
+    table = store.table_by(get_db(), "token", token) if 16 <= len(token) <= 64 else None
+    if table is None or not is_display(table):
+        return False
+    session[DISPLAY_LANGUAGES] = {**session.get(DISPLAY_LANGUAGES, {}), token: lang}
+    return True
 
 
 class RowNumber(IntegerConverter):
@@ -111,6 +131,9 @@ def forget_display(token: str) -> None:
     """This browser is no longer the table's display (the table was deleted)."""
     if token in session.get("displays", {}):
         del session["displays"][token]
+        session.modified = True
+    if token in session.get(DISPLAY_LANGUAGES, {}):
+        del session[DISPLAY_LANGUAGES][token]
         session.modified = True
 
 

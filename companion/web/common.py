@@ -37,24 +37,10 @@ def table_or_404(token: str) -> store.TableRow:
     return table
 
 
-DISPLAY_LANGUAGES = "display_langs"  # session: {token: language} chosen in a display's own settings
-
-
 def language_at(table: store.TableRow) -> str:
-    """The language of a request at this table: the display speaks the table's language unless its own settings
-    chose another for it; a phone (or any other browser) keeps its own."""
-    if is_display(table):
-        return session.get(DISPLAY_LANGUAGES, {}).get(table.token) or table.language or pick_language()
-    return pick_language(table.language)
-
-
-def choose_display_language(token: str, lang: str) -> bool:
-    """Keep `lang` as the language of this browser's display of the table; False if it is not that display."""
-    table = store.table_by(get_db(), "token", token) if 16 <= len(token) <= 64 else None
-    if table is None or not is_display(table):
-        return False
-    session[DISPLAY_LANGUAGES] = {**session.get(DISPLAY_LANGUAGES, {}), token: lang}
-    return True
+    """The language of a request at this table: this device's own choice (its settings), else on the table's
+    display the table's language, elsewhere the browser's languages, then the table's."""
+    return pick_language(table.language, table_first=is_display(table))
 
 
 class RowNumber(IntegerConverter):
@@ -131,9 +117,6 @@ def forget_display(token: str) -> None:
     """This browser is no longer the table's display (the table was deleted)."""
     if token in session.get("displays", {}):
         del session["displays"][token]
-        session.modified = True
-    if token in session.get(DISPLAY_LANGUAGES, {}):
-        del session[DISPLAY_LANGUAGES][token]
         session.modified = True
 
 

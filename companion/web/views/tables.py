@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
-from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from ...input.actions import BadInput, parse_action_id, parse_name, parse_seat, parse_table_options
@@ -12,7 +11,6 @@ from ...serve import qr
 from ...storage import store
 from ...translations import CODES, LANGUAGES
 from ..common import (
-    choose_display_language,
     forget_seat,
     held_seat,
     is_display,
@@ -140,25 +138,12 @@ def take_seat(token: str) -> Response:
 
 @bp.post("/language")
 def choose_language() -> Response:
-    """Remember this phone's language (it never changes the table's); chosen on a table's display, it is that
-    display's language (the browser's other pages keep theirs)."""
+    """Remember this phone's language (it never changes the table's)."""
     lang = request.form.get("lang")
     target = request.form.get("next") or "/"
     if not target.startswith("/") or target.startswith("//"):
         target = "/"
     response = redirect(target, 303)
-    display = displayed_table(target)
-    if lang in LANGUAGES and display and choose_display_language(display, lang):
-        return response
     if lang in LANGUAGES:
         response.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
     return response
-
-
-def displayed_table(path: str) -> str | None:
-    """The token of the table whose display `path` is, else None."""
-    try:
-        endpoint, values = current_app.url_map.bind("").match(path.split("?", 1)[0], method="GET")
-    except HTTPException:
-        return None
-    return values.get("token") if endpoint == "tables.display" else None

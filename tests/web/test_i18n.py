@@ -1,5 +1,6 @@
 """Every string a person reads is translated, and each phone reads its own language."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -89,3 +90,15 @@ def test_the_display_settings_choose_its_language_over_the_table(app):
     assert '<html lang="ru">' in laptop.get(f"/t/{token}/display").get_data(as_text=True)
     panel = laptop.get(f"/t/{token}/panel").get_data(as_text=True)
     assert "Tisch" not in panel and "стол" in panel.lower()
+
+
+@pytest.mark.parametrize("lang, word", [("en", "table companion"), ("de", "Begleiter"), ("ru", "помощник")])
+def test_every_page_describes_itself_in_its_reader_language(app, client, table, lang, word):
+    ana = join(app, table, 1, "Ana")
+    for reader in (client, ana):
+        reader.set_cookie("lang", lang)
+    for reader, path in ((client, "/"), (client, f"/t/{table}/display"), (ana, f"/t/{table}/seat"),
+                         (client, "/rules")):
+        html = reader.get(path).get_data(as_text=True)
+        described = re.search(r'<meta name="description" content="([^"]+)">', html)
+        assert described and word in described.group(1), path

@@ -169,43 +169,76 @@
   }
 
   // --- a live refresh (someone else's tap) leaves the reader's place where it was ----------------------------------
-  // The reader's anchor: the named element whose top is nearest a third down the reading area (what the eye is
-  // on); after the refresh the page is scrolled by as much as that element moved. At the very top the news shows
-  // above instead.
-  var anchor = null, focusInBar = false;
+  // The reader's anchor: the first heading wholly in view (a card's title, a fold's summary: what the reader keeps
+  // their bearings by), else the named element whose top is nearest a third down the reading area (what the eye is
+  // on); after the refresh the page is scrolled by as much as it moved, so a window opening or closing above, a
+  // roll or a raid moves it by no more than a pixel or two. At the very top the news shows above instead.
+  var anchor = null, focusInBar = false, HEADINGS = "h1, h2, h3, summary";
   function keyOf(element) {
     var id = element.id, test = element.getAttribute("data-testid");
     return id ? "#" + id : test ? "[data-testid='" + test + "']" : null;
   }
-  function noteAnchor() {
-    anchor = null;
-    if (window.scrollY <= 0) return;
+  function readingArea() {
     var head = document.querySelector("#panel .now-bar") || document.querySelector("body > .bar");
     var bar = document.getElementById("action-bar");
-    var limit = head ? head.getBoundingClientRect().bottom : 0;
-    var bottom = bar ? bar.getBoundingClientRect().top : window.innerHeight;
-    var eye = limit + (bottom - limit) / 3, best = null;
+    return { top: head ? head.getBoundingClientRect().bottom : 0,
+             bottom: bar ? bar.getBoundingClientRect().top : window.innerHeight };
+  }
+  function inView(element, box, area) {
+    return box.height && box.top >= area.top && box.top <= area.bottom && !element.closest("#action-bar, .now-bar")
+      && !(element.checkVisibility && !element.checkVisibility());  // not inside a closed fold
+  }
+  // A heading is found again after a morph as itself, else as the same heading of the same named holder.
+  function headingAnchor(area) {
+    var headings = document.querySelectorAll("#panel " + HEADINGS.split(", ").join(", #panel "));
+    for (var i = 0; i < headings.length; i++) {
+      var heading = headings[i], box = heading.getBoundingClientRect();
+      if (!inView(heading, box, area) || box.bottom > area.bottom) continue;
+      var holder = heading.parentElement && heading.parentElement.closest("[id], [data-testid]");
+      var key = holder && keyOf(holder);
+      if (!key || document.querySelectorAll(key).length !== 1) key = null;
+      var index = key ? Array.prototype.indexOf.call(holder.querySelectorAll(HEADINGS), heading) : -1;
+      return { element: heading, key: key, index: index, top: box.top };
+    }
+    return null;
+  }
+  function namedAnchor(area) {
+    var eye = area.top + (area.bottom - area.top) / 3, best = null;
     var named = document.querySelectorAll("#panel [id], #panel [data-testid]");
     for (var i = 0; i < named.length; i++) {
       var element = named[i], box = element.getBoundingClientRect();
-      if (!box.height || box.top < limit || box.top > bottom || element.closest("#action-bar, .now-bar")) continue;
-      if (element.checkVisibility && !element.checkVisibility()) continue;  // inside a closed fold
+      if (!inView(element, box, area)) continue;
       var key = keyOf(element);
       if (!key || (best && Math.abs(box.top - eye) >= Math.abs(best.top - eye))) continue;
       if (document.querySelectorAll(key).length === 1) best = { key: key, top: box.top };
     }
-    anchor = best;
+    return best;
+  }
+  function noteAnchor() {
+    anchor = null;
+    if (window.scrollY <= 0) return;
+    var area = readingArea();
+    anchor = { heading: headingAnchor(area), named: namedAnchor(area) };
+  }
+  function foundAgain(kept) {
+    if (!kept) return null;
+    if (kept.element && document.body.contains(kept.element)) return kept.element;
+    var holder = kept.key && document.querySelector(kept.key);
+    if (holder && kept.index === undefined) return holder;
+    return holder && kept.index >= 0 ? holder.querySelectorAll(HEADINGS)[kept.index] || null : null;
   }
   function keepAnchor() {
     var kept = anchor;
     anchor = null;
     watchBar();  // a bar that came with the refresh takes its room at once, so the page is long enough to keep
-    var element = kept && document.querySelector(kept.key);
+    if (!kept) return;
+    var which = kept.heading, element = foundAgain(which);
+    if (!element) { which = kept.named; element = foundAgain(which); }
     if (!element) return;
-    window.scrollBy(0, element.getBoundingClientRect().top - kept.top);
+    window.scrollBy(0, element.getBoundingClientRect().top - which.top);
     // What the refresh brings may still grow for a moment (the card picker fills its row after asking for the
     // known cards): the place is held until then, or until the player touches the page.
-    holding = { element: element, top: kept.top, until: Date.now() + HOLD_MS };
+    holding = { element: element, top: which.top, until: Date.now() + HOLD_MS };
   }
   var HOLD_MS = 2000, holding = null;
   function hold() {

@@ -185,7 +185,7 @@
              bottom: bar ? bar.getBoundingClientRect().top : window.innerHeight };
   }
   function inView(element, box, area) {
-    return box.height && box.top >= area.top && box.top <= area.bottom && !element.closest("#action-bar, .now-bar")
+    return box.height && box.top >= area.top - 1 && box.top <= area.bottom && !element.closest("#action-bar, .now-bar")
       && !(element.checkVisibility && !element.checkVisibility());  // not inside a closed fold
   }
   // A heading is found again after a morph as itself, else as the same heading of the same named holder.
@@ -240,12 +240,33 @@
     // known cards): the place is held until then, or until the player touches the page.
     holding = { element: element, top: which.top, until: Date.now() + HOLD_MS };
   }
-  var HOLD_MS = 2000, holding = null;
+  // Long enough for the picker's known cards on a busy server; any touch, wheel or key lets go at once.
+  var HOLD_MS = 8000, holding = null;
+  // The player's turn or answer begins (static/lead.js): the page goes back to its top, where the first screen holds
+  // the moment (the turn, the card to answer, the phase's form), unless the player is typing just now.
+  function typing() {
+    var focused = document.activeElement;
+    return !!(focused && (focused.isContentEditable || focused.tagName === "TEXTAREA" || focused.tagName === "SELECT"
+      || (focused.tagName === "INPUT" && !/^(button|submit|checkbox|radio|hidden|file|range|color|reset)$/.test(focused.type))));
+  }
+  Companion.showMoment = function () {
+    if (!seatPage || typing() || window.scrollY <= 0) return false;
+    holding = null;
+    anchor = null;
+    window.scrollTo(0, 0);
+    return true;
+  };
   function hold() {
     if (!holding || Date.now() > holding.until || !document.body.contains(holding.element)) { holding = null; return; }
     window.scrollBy(0, holding.element.getBoundingClientRect().top - holding.top);
   }
   if (seatPage && window.ResizeObserver) new ResizeObserver(hold).observe(document.body);  // a tap replaces the panel
+  // A size that comes back within one frame (the picker hidden by a refresh, then filled again) is no resize to a
+  // ResizeObserver, though what lies below moved twice: changes in the panel are followed too.
+  if (seatPage && window.MutationObserver) {
+    new MutationObserver(hold).observe(document.body, { childList: true, subtree: true, attributes: true,
+                                                         attributeFilter: ["hidden", "open", "class"] });
+  }
   ["pointerdown", "wheel", "keydown", "touchstart"].forEach(function (name) {
     window.addEventListener(name, function () { holding = null; }, { capture: true, passive: true });
   });

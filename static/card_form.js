@@ -106,14 +106,14 @@
     input.setAttribute("data-picked-type", card.type || "");
     numbersFor[input.id] = card.name;
   }
-  // On one's own turn a known card plays with its tap (what was typed only narrowed the list); a Thing tapped while
-  // one's own scrounging trip is still being played joins that trip, as the rules count them as one. In an answer
-  // form (data-confirm) the first tap only fills the field: a second tap on the same card, or the form's button,
-  // sends it. With the numbers open, a tap only fills, and Things gather in the form's rows until "Play it".
+  // A chip does one thing, and shows which (app.css marks it). On one's own turn a known card plays with its tap,
+  // whatever is open or typed (a Thing tapped while one's own scrounging trip is still being played joins that
+  // trip, as the rules count them as one). In an answer form (data-confirm) the first tap chooses the card (the chip
+  // shows it chosen): a second tap on it, or the form's button, sends it.
   function pick(picker, card, button) {
     var input = inputOf(picker);
     if (!input) return;
-    var form = input.form, rows = rowsOf(picker);
+    var form = input.form;
     // While the form's last play is on its way, its chips wait (dimmed): a card tapped now would land in a form
     // the answer is about to replace, and be lost without a word.
     if (form.classList.contains("htmx-request")) return;
@@ -127,28 +127,14 @@
       button.setAttribute("aria-pressed", "true");
       return;
     }
-    var main = input.value && input.getAttribute("data-picked-type") === "thing" && card.type === "thing";
-    var row = main && rows.filter(function (el) { return !el.value; })[0];
-    if (row) {  // another Thing on the same scrounging trip
-      var n = rowOf(row);
-      clearNumbers(form, n);
-      row.value = card.name;
-      setValue(form, "cost_" + n, card.cost);
-      setValue(form, "slack_" + n, card.slack);
-      numbersFor[row.id] = card.name;
-    } else {
-      rows.forEach(function (el) { el.value = ""; clearNumbers(form, rowOf(el)); });
-      fillMain(form, input, card);
-    }
-    var numbers = form.querySelector("[data-card-numbers]");
-    if (!row && !(numbers && numbers.open) && form.reportValidity()) {
-      form.requestSubmit(form.querySelector("button[type=submit]:not([name])"));
-      return;
-    }
-    render(picker);
+    rowsOf(picker).forEach(function (el) { el.value = ""; clearNumbers(form, rowOf(el)); });
+    fillMain(form, input, card);
+    if (form.reportValidity()) form.requestSubmit(form.querySelector("button[type=submit]:not([name])"));
   }
-  function chosen(picker) {  // the names already in the form's card fields, not offered again
-    return [inputOf(picker)].concat(rowsOf(picker)).map(function (el) { return el && el.value; }).filter(Boolean);
+  function chosen(picker) {  // the cards already picked into the form's card fields, not offered again
+    var input = inputOf(picker);  // a name typed in full is what is looked for: its chip shows, first
+    var main = input && input.hasAttribute("data-picked-type") ? [input] : [];
+    return main.concat(rowsOf(picker)).map(function (el) { return el && el.value; }).filter(Boolean);
   }
   function show(picker, cards, typed, hint) {
     var list = picker.querySelector(".picks");
@@ -170,14 +156,31 @@
       item.appendChild(button);
       list.appendChild(item);
     });
-    if (!list.children.length && (typed || hint)) {
+    // Said only when no known card matches indeed, and only in a form with numbers to copy (data-none).
+    var nothing = hint || (typed && picker.getAttribute("data-none"));
+    if (!list.children.length && nothing) {
       var none = document.createElement("li");
       none.className = "hint";
-      none.textContent = hint || picker.getAttribute("data-none");
+      none.setAttribute("data-testid", "no-match");
+      none.textContent = nothing;
       list.appendChild(none);
     }
     picker.hidden = false;
+    twoRows(list);
   }
+  // Known cards wrap onto at most two rows (no sideways scrolling): chips that would start a third row wait.
+  function twoRows(list) {
+    var items = Array.prototype.filter.call(list.children, function (li) { return !li.classList.contains("hint"); });
+    items.forEach(function (li) { li.hidden = false; });
+    if (!items.length || !list.offsetParent) return;
+    var rows = [];
+    items.forEach(function (li) { if (rows.indexOf(li.offsetTop) < 0) rows.push(li.offsetTop); });
+    rows.sort(function (a, b) { return a - b; });
+    if (rows.length > 2) items.forEach(function (li) { li.hidden = li.offsetTop > rows[1]; });
+  }
+  window.addEventListener("resize", function () {
+    document.querySelectorAll("[data-card-picker] .picks").forEach(twoRows);
+  });
   function render(picker) {
     var input = inputOf(picker);
     if (!input) return;

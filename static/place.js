@@ -145,6 +145,8 @@
     if (control) {
       if (!control.disabled) control.focus({ preventScroll: true });
       window.scrollBy(0, control.getBoundingClientRect().top - kept.top);
+      // The card picker above it fills its rows a moment later: the control is held where it was until then.
+      holding = { element: control, top: kept.top, until: Date.now() + HOLD_MS };
     } else {
       window.scrollTo(0, kept.scrollY);
     }

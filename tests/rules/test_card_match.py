@@ -40,6 +40,14 @@ def test_a_typo_finds_the_card():
     assert "Hammock Time" not in names(ranked("soap", choices, "play", ("en",)))
 
 
+def test_a_name_typed_in_full_comes_first_whatever_else_fits_as_well():
+    soap = Choice("Soap", "en", "name:soap", "thing", {"type": "thing", "slack": 1})
+    opera = Choice("Soap Opera", "en", "name:soap opera", "activity", {"type": "activity"}, played=9, here=3)
+    assert names(ranked("soap", [opera, soap], "play", ("en",)))[:2] == ["Soap", "Soap Opera"]
+    choices = [HAMMOCK, CAMP_COOK, *catalog_choices(("guevara",), "en")]
+    assert names(ranked("Sayings of Chairman Mao", choices, "play", ("en",)))[0] == "Sayings of Chairman Mao"
+
+
 def test_accents_umlauts_and_yo_do_not_matter():
     german = catalog_choices(("guevara",), "de")
     assert names(ranked("locher buddeln", german, "play", ("de",)))[0] == "Löcher buddeln"

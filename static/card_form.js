@@ -31,7 +31,7 @@
   }
   function clearNumbers(form, row) {
     numberFields(form, row).forEach(function (el) {
-      if (el.type === "checkbox") el.checked = false;
+      if (el.type === "checkbox" || el.type === "radio") el.checked = false;
       else if (el.tagName === "SELECT") el.selectedIndex = 0;
       else el.value = "";
     });
@@ -58,7 +58,8 @@
   });
   function typedNumbers(form, row) {
     return numberFields(form, row).some(function (el) {
-      return el.type === "checkbox" ? el.checked : el.tagName === "SELECT" ? el.selectedIndex > 0 : !!el.value;
+      return el.type === "checkbox" || el.type === "radio" ? el.checked
+        : el.tagName === "SELECT" ? el.selectedIndex > 0 : !!el.value;
     });
   }
   // Numbers the server showed again with a question belong to the name shown with them.
@@ -70,10 +71,39 @@
     });
   }
   document.addEventListener("change", function (event) {  // selects and boxes say "change", not always "input"
-    if (event.target.type === "checkbox" || event.target.tagName === "SELECT") {
-      event.target.dispatchEvent(new Event("input", { bubbles: true }));
+    var el = event.target;
+    if (el.type === "checkbox" || el.type === "radio" || el.tagName === "SELECT") {
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    if (el.type === "radio" && el.name === "card_type" && el.form) {  // the type chosen: on to its Slack
+      showCategories(el.form);
+      var slack = el.form.elements.namedItem("slack");
+      if (slack && !slack.value) slack.focus();
     }
   });
+
+  // --- a new card's form asks only what its type carries -------------------------------------------------------
+  // The categories shown are those of the type chosen (each label says which types carry it); with no type chosen,
+  // those of every type this form takes; none at all hides the list.
+  function showCategories(form) {
+    var chosen = form.querySelector("input[name=card_type]:checked");
+    form.querySelectorAll("fieldset.categories").forEach(function (set) {
+      var labels = set.querySelectorAll("label[data-types]");
+      if (!labels.length) return;
+      var shown = 0;
+      labels.forEach(function (label) {
+        var fits = !chosen || label.getAttribute("data-types").split(" ").indexOf(chosen.value) >= 0;
+        label.hidden = !fits;
+        if (!fits) label.querySelector("input").checked = false;
+        shown += fits ? 1 : 0;
+      });
+      set.hidden = !shown;
+    });
+  }
+  function showAllCategories() {
+    document.querySelectorAll("form [data-card-numbers]").forEach(function (numbers) { showCategories(numbers.closest("form")); });
+  }
+  document.addEventListener("htmx:afterSettle", showAllCategories);
   // A refused play keeps nothing typed for it: the server shows the form again without the numbers.
   document.addEventListener("htmx:afterRequest", function (event) {
     var form = event.detail.elt;
@@ -88,7 +118,9 @@
   function field(form, name) { return form.elements.namedItem(name); }
   function setValue(form, name, value) {
     var input = field(form, name);
-    if (input && input.type !== "hidden" && value !== undefined && value !== null) input.value = String(value);
+    if (!input || input.type === "hidden" || value === undefined || value === null) return;
+    if (input.type === "radio") input.checked = input.value === String(value);  // one button of its kind alone
+    else input.value = String(value);  // a field, or a row of radio buttons (RadioNodeList): the one of that value
   }
   function fillMain(form, input, card) {
     clearNumbers(form, "");
@@ -105,6 +137,7 @@
     if (die && die.type === "checkbox") die.checked = !!card.slack_die;
     input.setAttribute("data-picked-type", card.type || "");
     numbersFor[input.id] = card.name;
+    showCategories(form);
   }
   // A chip does one thing, and shows which (app.css marks it). On one's own turn a known card plays with its tap,
   // whatever is open or typed (a Thing tapped while one's own scrounging trip is still being played joins that
@@ -206,6 +239,7 @@
   });
   document.addEventListener("htmx:afterSettle", renderAll);
   if (window.fetch) renderAll();
+  showAllCategories();
 
   // --- the camera button: a photo of the card names it ------------------------------------------------------
   var LONGEST = 1600;

@@ -145,3 +145,12 @@ def test_with_nothing_typed_the_cards_seen_at_this_table_come_first_whatever_the
     # A German reader at a table that plays in English: the table's own card is the first chip.
     assert names(ranked("", choices, "play", ("de", "en"), most=3))[0] == "Machete"
     assert names(ranked("mach", choices, "play", ("de", "en")))[0] == "Machete"
+
+
+def test_a_card_form_asks_only_for_the_categories_its_type_carries():
+    from companion.rules import game
+
+    assert game("guevara").categories_of("person") == () and game("guevara").categories_of("cat") == ()
+    assert game("geek").categories_of("person") == ("partner",)
+    assert set(game("guevara").categories_of("thing")) == {"food", "booze", "cigarettes", "pet"}
+    assert "sleep" in game("goth").categories_of("activity") and "sleep" not in game("goth").categories_of("thing")

@@ -25,7 +25,17 @@
     var before = callbacks.beforeAttributeUpdated;
     callbacks.beforeAttributeUpdated = function (name, node, mutation) {
       if (name === "open" && node.tagName === "DETAILS") return false;
+      // A card picker keeps its chips (and stays shown) until it has asked for the new ones (card_form.js): a
+      // refresh that emptied it first would move everything below it up, then down again.
+      if (name === "hidden" && node.hasAttribute && node.hasAttribute("data-card-picker")) return false;
       return before ? before(name, node, mutation) : true;
+    };
+    var beforeMorph = callbacks.beforeNodeMorphed;
+    callbacks.beforeNodeMorphed = function (oldNode, newNode) {
+      if (oldNode.nodeType === 1 && oldNode.classList.contains("picks") && oldNode.closest("[data-card-picker]")) {
+        return false;
+      }
+      return beforeMorph ? beforeMorph(oldNode, newNode) : true;
     };
   }
   document.addEventListener("htmx:afterSettle", restoreFolds);
@@ -299,9 +309,29 @@
     swap();
     keepAll(typed);
   };
-  var typedBeforeRefresh = null;
+  var typedBeforeRefresh = null, pickersBefore = {};
+  // A tap's answer replaces the panel: each card picker shown takes its chips along into the new panel, until it
+  // has asked for the new ones (card_form.js), so nothing below it jumps up and down again meanwhile.
+  function notePickers() {
+    pickersBefore = {};
+    document.querySelectorAll("#panel [data-card-picker]:not([hidden])").forEach(function (picker) {
+      var list = picker.querySelector(".picks");
+      if (list) pickersBefore[picker.getAttribute("data-for")] = list;
+    });
+  }
+  function keepPickers() {
+    Object.keys(pickersBefore).forEach(function (id) {
+      var picker = document.querySelector('#panel [data-card-picker][data-for="' + id + '"]');
+      var list = picker && picker.querySelector(".picks"), kept = pickersBefore[id];
+      if (!picker || !picker.hidden || !list || kept === list) return;
+      list.replaceWith(kept);
+      picker.hidden = false;
+    });
+    pickersBefore = {};
+  }
   document.addEventListener("htmx:beforeSwap", function (event) {
     typedBeforeRefresh = null;
+    if (event.detail.target.id === "panel") notePickers();
     var config = event.detail.requestConfig;
     if (event.detail.target.id !== "panel" || !config || config.verb !== "get") return;
     // A refresh asked for before the live stream brought a newer panel must not show the older table.
@@ -314,6 +344,7 @@
   document.addEventListener("htmx:afterSwap", function (event) {
     var config = event.detail.requestConfig;
     if (config && config.verb === "post") {
+      keepPickers();
       Companion.keepPlace();
       if (seatPage) leadAfterTap();
     } else if (typedBeforeRefresh) {

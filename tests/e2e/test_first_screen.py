@@ -62,9 +62,11 @@ def uncovered_at_every_size(page, selectors, what):
     bars take their room a frame after a resize: waited for); the phone ends at its own size."""
     for size in SIZES:
         page.set_viewport_size(size)
-        page.evaluate("window.scrollTo(0, 0)")
+        # Back to the top as a thumb would: a script's scroll is no touch, and the page holds its reader's place.
+        page.mouse.move(size["width"] / 2, size["height"] / 3)
+        page.mouse.wheel(0, -20000)
         try:
-            page.wait_for_function(f"s => ({UNCOVERED})(s).length === 0", arg=selectors, timeout=3000)
+            page.wait_for_function(f"s => scrollY === 0 && ({UNCOVERED})(s).length === 0", arg=selectors, timeout=3000)
         except PlaywrightTimeout:
             page.screenshot(path=f"/tmp/first-screen-{size['width']}.png")
             raise AssertionError(f"{what} at {size}: {page.evaluate(UNCOVERED, selectors)}") from None

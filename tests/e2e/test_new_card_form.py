@@ -1,7 +1,6 @@
 """A new card in few taps (issue 47 item 2), at 320x568, 360x640 and 390x844 in English, German and Russian: the type
 is a row of large buttons (a tap on one moves on to the Slack), numbers come from the numeric keypad, the categories
-asked are only those the chosen type carries (none for People in Chez Guevara), and "Play it" comes after what is
-typed. The tap benchmark's turn with four unseen cards, counting the taps that only give a field focus, took 26
+asked are only those the chosen type carries (none for People in Chez Guevara). The tap benchmark's turn with four unseen cards, counting the taps that only give a field focus, took 26
 taps with the type in a select; it now takes 22 (the issue's target of 10 is not reached yet)."""
 
 from __future__ import annotations
@@ -28,10 +27,12 @@ def numbers_open(page):
 
 
 def type_buttons(page, kinds, where):
-    """The type's buttons: one row, each a thumb's size."""
-    boxes = [page.locator(f"label[for='pc-type-{kind}-seat']").bounding_box() for kind in kinds]
+    """The type's buttons: one row, each a thumb's size (measured at one moment, together)."""
+    boxes = page.evaluate("""kinds => kinds.map(kind => {
+        const box = document.querySelector(`label[for='pc-type-${kind}-seat']`).getBoundingClientRect();
+        return {y: Math.round(box.top), width: box.width, height: box.height}; })""", list(kinds))
     assert all(box["width"] >= 44 and box["height"] >= 44 for box in boxes), (where, boxes)
-    assert len({round(box["y"]) for box in boxes}) == 1, (where, boxes)
+    assert len({box["y"] for box in boxes}) == 1, (where, boxes)
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "ru"])
@@ -63,10 +64,6 @@ def test_a_new_cards_form_asks_its_type_in_one_tap_and_only_its_categories(sessi
             assert categories.evaluate(SHOWN) == THING_CATEGORIES, where
             ana.locator("label[for='pc-type-activity-seat']").click()
             assert categories.evaluate(SHOWN) == ACTIVITY_CATEGORIES, where
-            # "Play it" comes after every number and category of the card (not above them, out of reach)
-            play_top = ana.get_by_test_id("play-card").bounding_box()["y"]
-            last = ana.locator(".play-card-form .card-numbers > *:not(summary)").last.bounding_box()
-            assert play_top >= last["y"] + last["height"] - 0.5, (where, play_top, last)
     finally:
         ana.context.close()
 

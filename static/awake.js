@@ -29,6 +29,14 @@
       video.querySelectorAll("source").forEach(function (source) {
         source.src = awake.getAttribute("data-media-" + source.type.split("/")[1]);
       });
+      // Silent and inline: muted as attribute and property (NoSleep 0.12 sets neither, and an unmuted video takes
+      // the audio from the player's own music on iPhones), at volume 0, never full screen or cast.
+      video.muted = video.defaultMuted = true;
+      video.volume = 0;
+      video.setAttribute("muted", "");
+      video.setAttribute("playsinline", "");
+      video.setAttribute("webkit-playsinline", "");
+      video.disableRemotePlayback = true;
       video.load();
       video.hidden = true;
       video.className = "keep-awake-video";

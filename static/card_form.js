@@ -31,7 +31,7 @@
   }
   function clearNumbers(form, row) {
     numberFields(form, row).forEach(function (el) {
-      if (el.type === "checkbox") el.checked = false;
+      if (el.type === "checkbox" || el.type === "radio") el.checked = false;
       else if (el.tagName === "SELECT") el.selectedIndex = 0;
       else el.value = "";
     });
@@ -58,7 +58,8 @@
   });
   function typedNumbers(form, row) {
     return numberFields(form, row).some(function (el) {
-      return el.type === "checkbox" ? el.checked : el.tagName === "SELECT" ? el.selectedIndex > 0 : !!el.value;
+      return el.type === "checkbox" || el.type === "radio" ? el.checked
+        : el.tagName === "SELECT" ? el.selectedIndex > 0 : !!el.value;
     });
   }
   // Numbers the server showed again with a question belong to the name shown with them.
@@ -70,10 +71,39 @@
     });
   }
   document.addEventListener("change", function (event) {  // selects and boxes say "change", not always "input"
-    if (event.target.type === "checkbox" || event.target.tagName === "SELECT") {
-      event.target.dispatchEvent(new Event("input", { bubbles: true }));
+    var el = event.target;
+    if (el.type === "checkbox" || el.type === "radio" || el.tagName === "SELECT") {
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    if (el.type === "radio" && el.name === "card_type" && el.form) {  // the type chosen: on to its Slack
+      showCategories(el.form);
+      var slack = el.form.elements.namedItem("slack");
+      if (slack && !slack.value) slack.focus();
     }
   });
+
+  // --- a new card's form asks only what its type carries -------------------------------------------------------
+  // The categories shown are those of the type chosen (each label says which types carry it); with no type chosen,
+  // those of every type this form takes; none at all hides the list.
+  function showCategories(form) {
+    var chosen = form.querySelector("input[name=card_type]:checked");
+    form.querySelectorAll("fieldset.categories").forEach(function (set) {
+      var labels = set.querySelectorAll("label[data-types]");
+      if (!labels.length) return;
+      var shown = 0;
+      labels.forEach(function (label) {
+        var fits = !chosen || label.getAttribute("data-types").split(" ").indexOf(chosen.value) >= 0;
+        label.hidden = !fits;
+        if (!fits) label.querySelector("input").checked = false;
+        shown += fits ? 1 : 0;
+      });
+      set.hidden = !shown;
+    });
+  }
+  function showAllCategories() {
+    document.querySelectorAll("form [data-card-numbers]").forEach(function (numbers) { showCategories(numbers.closest("form")); });
+  }
+  document.addEventListener("htmx:afterSettle", showAllCategories);
   // A refused play keeps nothing typed for it: the server shows the form again without the numbers.
   document.addEventListener("htmx:afterRequest", function (event) {
     var form = event.detail.elt;
@@ -88,7 +118,9 @@
   function field(form, name) { return form.elements.namedItem(name); }
   function setValue(form, name, value) {
     var input = field(form, name);
-    if (input && input.type !== "hidden" && value !== undefined && value !== null) input.value = String(value);
+    if (!input || input.type === "hidden" || value === undefined || value === null) return;
+    if (input.type === "radio") input.checked = input.value === String(value);  // one button of its kind alone
+    else input.value = String(value);  // a field, or a row of radio buttons (RadioNodeList): the one of that value
   }
   function fillMain(form, input, card) {
     clearNumbers(form, "");
@@ -105,15 +137,16 @@
     if (die && die.type === "checkbox") die.checked = !!card.slack_die;
     input.setAttribute("data-picked-type", card.type || "");
     numbersFor[input.id] = card.name;
+    showCategories(form);
   }
-  // On one's own turn a known card plays with its tap (what was typed only narrowed the list); a Thing tapped while
-  // one's own scrounging trip is still being played joins that trip, as the rules count them as one. In an answer
-  // form (data-confirm) the first tap only fills the field: a second tap on the same card, or the form's button,
-  // sends it. With the numbers open, a tap only fills, and Things gather in the form's rows until "Play it".
+  // A chip does one thing, and shows which (app.css marks it). On one's own turn a known card plays with its tap,
+  // whatever is open or typed (a Thing tapped while one's own scrounging trip is still being played joins that
+  // trip, as the rules count them as one). In an answer form (data-confirm) the first tap chooses the card (the chip
+  // shows it chosen): a second tap on it, or the form's button, sends it.
   function pick(picker, card, button) {
     var input = inputOf(picker);
     if (!input) return;
-    var form = input.form, rows = rowsOf(picker);
+    var form = input.form;
     // While the form's last play is on its way, its chips wait (dimmed): a card tapped now would land in a form
     // the answer is about to replace, and be lost without a word.
     if (form.classList.contains("htmx-request")) return;
@@ -127,28 +160,14 @@
       button.setAttribute("aria-pressed", "true");
       return;
     }
-    var main = input.value && input.getAttribute("data-picked-type") === "thing" && card.type === "thing";
-    var row = main && rows.filter(function (el) { return !el.value; })[0];
-    if (row) {  // another Thing on the same scrounging trip
-      var n = rowOf(row);
-      clearNumbers(form, n);
-      row.value = card.name;
-      setValue(form, "cost_" + n, card.cost);
-      setValue(form, "slack_" + n, card.slack);
-      numbersFor[row.id] = card.name;
-    } else {
-      rows.forEach(function (el) { el.value = ""; clearNumbers(form, rowOf(el)); });
-      fillMain(form, input, card);
-    }
-    var numbers = form.querySelector("[data-card-numbers]");
-    if (!row && !(numbers && numbers.open) && form.reportValidity()) {
-      form.requestSubmit(form.querySelector("button[type=submit]:not([name])"));
-      return;
-    }
-    render(picker);
+    rowsOf(picker).forEach(function (el) { el.value = ""; clearNumbers(form, rowOf(el)); });
+    fillMain(form, input, card);
+    if (form.reportValidity()) form.requestSubmit(form.querySelector("button[type=submit]:not([name])"));
   }
-  function chosen(picker) {  // the names already in the form's card fields, not offered again
-    return [inputOf(picker)].concat(rowsOf(picker)).map(function (el) { return el && el.value; }).filter(Boolean);
+  function chosen(picker) {  // the cards already picked into the form's card fields, not offered again
+    var input = inputOf(picker);  // a name typed in full is what is looked for: its chip shows, first
+    var main = input && input.hasAttribute("data-picked-type") ? [input] : [];
+    return main.concat(rowsOf(picker)).map(function (el) { return el && el.value; }).filter(Boolean);
   }
   function show(picker, cards, typed, hint) {
     var list = picker.querySelector(".picks");
@@ -170,14 +189,31 @@
       item.appendChild(button);
       list.appendChild(item);
     });
-    if (!list.children.length && (typed || hint)) {
+    // Said only when no known card matches indeed, and only in a form with numbers to copy (data-none).
+    var nothing = hint || (typed && picker.getAttribute("data-none"));
+    if (!list.children.length && nothing) {
       var none = document.createElement("li");
       none.className = "hint";
-      none.textContent = hint || picker.getAttribute("data-none");
+      none.setAttribute("data-testid", "no-match");
+      none.textContent = nothing;
       list.appendChild(none);
     }
     picker.hidden = false;
+    twoRows(list);
   }
+  // Known cards wrap onto at most two rows (no sideways scrolling): chips that would start a third row wait.
+  function twoRows(list) {
+    var items = Array.prototype.filter.call(list.children, function (li) { return !li.classList.contains("hint"); });
+    items.forEach(function (li) { li.hidden = false; });
+    if (!items.length || !list.offsetParent) return;
+    var rows = [];
+    items.forEach(function (li) { if (rows.indexOf(li.offsetTop) < 0) rows.push(li.offsetTop); });
+    rows.sort(function (a, b) { return a - b; });
+    if (rows.length > 2) items.forEach(function (li) { li.hidden = li.offsetTop > rows[1]; });
+  }
+  window.addEventListener("resize", function () {
+    document.querySelectorAll("[data-card-picker] .picks").forEach(twoRows);
+  });
   function render(picker) {
     var input = inputOf(picker);
     if (!input) return;
@@ -203,6 +239,7 @@
   });
   document.addEventListener("htmx:afterSettle", renderAll);
   if (window.fetch) renderAll();
+  showAllCategories();
 
   // --- the camera button: a photo of the card names it ------------------------------------------------------
   var LONGEST = 1600;

@@ -1,4 +1,5 @@
-// The phone leads the turn: the action bar's "go to" buttons, and the turn or an answer told once as it comes.
+// The phone leads the turn: the action bar's "go to" buttons, and the turn or an answer told once as it comes (and
+// shown: the page goes back to its first screen, unless the player is typing).
 (function () {
   "use strict";
   var Companion = window.Companion;
@@ -42,6 +43,7 @@
     if (!key || told[key]) return;
     told[key] = true;
     if (opening) return;
+    Companion.showMoment();  // shown as well as told: back to the first screen, unless the player is typing
     if (typeof navigator.vibrate === "function") {
       try { navigator.vibrate([120, 80, 120]); } catch (e) { /* not allowed here */ }
     }

@@ -25,7 +25,17 @@
     var before = callbacks.beforeAttributeUpdated;
     callbacks.beforeAttributeUpdated = function (name, node, mutation) {
       if (name === "open" && node.tagName === "DETAILS") return false;
+      // A card picker keeps its chips (and stays shown) until it has asked for the new ones (card_form.js): a
+      // refresh that emptied it first would move everything below it up, then down again.
+      if (name === "hidden" && node.hasAttribute && node.hasAttribute("data-card-picker")) return false;
       return before ? before(name, node, mutation) : true;
+    };
+    var beforeMorph = callbacks.beforeNodeMorphed;
+    callbacks.beforeNodeMorphed = function (oldNode, newNode) {
+      if (oldNode.nodeType === 1 && oldNode.classList.contains("picks") && oldNode.closest("[data-card-picker]")) {
+        return false;
+      }
+      return beforeMorph ? beforeMorph(oldNode, newNode) : true;
     };
   }
   document.addEventListener("htmx:afterSettle", restoreFolds);
@@ -145,6 +155,8 @@
     if (control) {
       if (!control.disabled) control.focus({ preventScroll: true });
       window.scrollBy(0, control.getBoundingClientRect().top - kept.top);
+      // The card picker above it fills its rows a moment later: the control is held where it was until then.
+      holding = { element: control, top: kept.top, until: Date.now() + HOLD_MS };
     } else {
       window.scrollTo(0, kept.scrollY);
     }
@@ -169,50 +181,104 @@
   }
 
   // --- a live refresh (someone else's tap) leaves the reader's place where it was ----------------------------------
-  // The reader's anchor: the named element whose top is nearest a third down the reading area (what the eye is
-  // on); after the refresh the page is scrolled by as much as that element moved. At the very top the news shows
-  // above instead.
-  var anchor = null, focusInBar = false;
+  // The reader's anchor: the first heading wholly in view (a card's title, a fold's summary: what the reader keeps
+  // their bearings by), else the named element whose top is nearest a third down the reading area (what the eye is
+  // on); after the refresh the page is scrolled by as much as it moved, so a window opening or closing above, a
+  // roll or a raid moves it by no more than a pixel or two. At the very top the news shows above instead.
+  var anchor = null, focusInBar = false, HEADINGS = "h1, h2, h3, summary";
   function keyOf(element) {
     var id = element.id, test = element.getAttribute("data-testid");
     return id ? "#" + id : test ? "[data-testid='" + test + "']" : null;
   }
-  function noteAnchor() {
-    anchor = null;
-    if (window.scrollY <= 0) return;
+  function readingArea() {
     var head = document.querySelector("#panel .now-bar") || document.querySelector("body > .bar");
     var bar = document.getElementById("action-bar");
-    var limit = head ? head.getBoundingClientRect().bottom : 0;
-    var bottom = bar ? bar.getBoundingClientRect().top : window.innerHeight;
-    var eye = limit + (bottom - limit) / 3, best = null;
+    return { top: head ? head.getBoundingClientRect().bottom : 0,
+             bottom: bar ? bar.getBoundingClientRect().top : window.innerHeight };
+  }
+  function inView(element, box, area) {
+    return box.height && box.top >= area.top - 1 && box.top <= area.bottom && !element.closest("#action-bar, .now-bar")
+      && !(element.checkVisibility && !element.checkVisibility());  // not inside a closed fold
+  }
+  // A heading is found again after a morph as itself, else as the same heading of the same named holder.
+  function headingAnchor(area) {
+    var headings = document.querySelectorAll("#panel " + HEADINGS.split(", ").join(", #panel "));
+    for (var i = 0; i < headings.length; i++) {
+      var heading = headings[i], box = heading.getBoundingClientRect();
+      if (!inView(heading, box, area) || box.bottom > area.bottom) continue;
+      var holder = heading.parentElement && heading.parentElement.closest("[id], [data-testid]");
+      var key = holder && keyOf(holder);
+      if (!key || document.querySelectorAll(key).length !== 1) key = null;
+      var index = key ? Array.prototype.indexOf.call(holder.querySelectorAll(HEADINGS), heading) : -1;
+      return { element: heading, key: key, index: index, top: box.top };
+    }
+    return null;
+  }
+  function namedAnchor(area) {
+    var eye = area.top + (area.bottom - area.top) / 3, best = null;
     var named = document.querySelectorAll("#panel [id], #panel [data-testid]");
     for (var i = 0; i < named.length; i++) {
       var element = named[i], box = element.getBoundingClientRect();
-      if (!box.height || box.top < limit || box.top > bottom || element.closest("#action-bar, .now-bar")) continue;
-      if (element.checkVisibility && !element.checkVisibility()) continue;  // inside a closed fold
+      if (!inView(element, box, area)) continue;
       var key = keyOf(element);
       if (!key || (best && Math.abs(box.top - eye) >= Math.abs(best.top - eye))) continue;
       if (document.querySelectorAll(key).length === 1) best = { key: key, top: box.top };
     }
-    anchor = best;
+    return best;
+  }
+  function noteAnchor() {
+    anchor = null;
+    if (window.scrollY <= 0) return;
+    var area = readingArea();
+    anchor = { heading: headingAnchor(area), named: namedAnchor(area) };
+  }
+  function foundAgain(kept) {
+    if (!kept) return null;
+    if (kept.element && document.body.contains(kept.element)) return kept.element;
+    var holder = kept.key && document.querySelector(kept.key);
+    if (holder && kept.index === undefined) return holder;
+    return holder && kept.index >= 0 ? holder.querySelectorAll(HEADINGS)[kept.index] || null : null;
   }
   function keepAnchor() {
     var kept = anchor;
     anchor = null;
     watchBar();  // a bar that came with the refresh takes its room at once, so the page is long enough to keep
-    var element = kept && document.querySelector(kept.key);
+    if (!kept) return;
+    var which = kept.heading, element = foundAgain(which);
+    if (!element) { which = kept.named; element = foundAgain(which); }
     if (!element) return;
-    window.scrollBy(0, element.getBoundingClientRect().top - kept.top);
+    window.scrollBy(0, element.getBoundingClientRect().top - which.top);
     // What the refresh brings may still grow for a moment (the card picker fills its row after asking for the
     // known cards): the place is held until then, or until the player touches the page.
-    holding = { element: element, top: kept.top, until: Date.now() + HOLD_MS };
+    holding = { element: element, top: which.top, until: Date.now() + HOLD_MS };
   }
-  var HOLD_MS = 2000, holding = null;
+  // Long enough for the picker's known cards on a busy server; any touch, wheel or key lets go at once.
+  var HOLD_MS = 8000, holding = null;
+  // The player's turn or answer begins (static/lead.js): the page goes back to its top, where the first screen holds
+  // the moment (the turn, the card to answer, the phase's form), unless the player is typing just now.
+  function typing() {
+    var focused = document.activeElement;
+    return !!(focused && (focused.isContentEditable || focused.tagName === "TEXTAREA" || focused.tagName === "SELECT"
+      || (focused.tagName === "INPUT" && !/^(button|submit|checkbox|radio|hidden|file|range|color|reset)$/.test(focused.type))));
+  }
+  Companion.showMoment = function () {
+    if (!seatPage || typing() || window.scrollY <= 0) return false;
+    holding = null;
+    anchor = null;
+    window.scrollTo(0, 0);
+    return true;
+  };
   function hold() {
     if (!holding || Date.now() > holding.until || !document.body.contains(holding.element)) { holding = null; return; }
     window.scrollBy(0, holding.element.getBoundingClientRect().top - holding.top);
   }
   if (seatPage && window.ResizeObserver) new ResizeObserver(hold).observe(document.body);  // a tap replaces the panel
+  // A size that comes back within one frame (the picker hidden by a refresh, then filled again) is no resize to a
+  // ResizeObserver, though what lies below moved twice: changes in the panel are followed too.
+  if (seatPage && window.MutationObserver) {
+    new MutationObserver(hold).observe(document.body, { childList: true, subtree: true, attributes: true,
+                                                         attributeFilter: ["hidden", "open", "class"] });
+  }
   ["pointerdown", "wheel", "keydown", "touchstart"].forEach(function (name) {
     window.addEventListener(name, function () { holding = null; }, { capture: true, passive: true });
   });
@@ -243,9 +309,29 @@
     swap();
     keepAll(typed);
   };
-  var typedBeforeRefresh = null;
+  var typedBeforeRefresh = null, pickersBefore = {};
+  // A tap's answer replaces the panel: each card picker shown takes its chips along into the new panel, until it
+  // has asked for the new ones (card_form.js), so nothing below it jumps up and down again meanwhile.
+  function notePickers() {
+    pickersBefore = {};
+    document.querySelectorAll("#panel [data-card-picker]:not([hidden])").forEach(function (picker) {
+      var list = picker.querySelector(".picks");
+      if (list) pickersBefore[picker.getAttribute("data-for")] = list;
+    });
+  }
+  function keepPickers() {
+    Object.keys(pickersBefore).forEach(function (id) {
+      var picker = document.querySelector('#panel [data-card-picker][data-for="' + id + '"]');
+      var list = picker && picker.querySelector(".picks"), kept = pickersBefore[id];
+      if (!picker || !picker.hidden || !list || kept === list) return;
+      list.replaceWith(kept);
+      picker.hidden = false;
+    });
+    pickersBefore = {};
+  }
   document.addEventListener("htmx:beforeSwap", function (event) {
     typedBeforeRefresh = null;
+    if (event.detail.target.id === "panel") notePickers();
     var config = event.detail.requestConfig;
     if (event.detail.target.id !== "panel" || !config || config.verb !== "get") return;
     // A refresh asked for before the live stream brought a newer panel must not show the older table.
@@ -258,6 +344,7 @@
   document.addEventListener("htmx:afterSwap", function (event) {
     var config = event.detail.requestConfig;
     if (config && config.verb === "post") {
+      keepPickers();
       Companion.keepPlace();
       if (seatPage) leadAfterTap();
     } else if (typedBeforeRefresh) {

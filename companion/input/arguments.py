@@ -6,16 +6,7 @@ import hashlib
 import re
 from typing import Any, Mapping
 
-from ..rules import (
-    ALL_CATEGORIES,
-    ALL_PEST_CATEGORIES,
-    ALL_PHASES,
-    ALL_ROLL_PURPOSES,
-    JOB_CHANGES,
-    N_,
-    RANKS,
-    TV_SLACK,
-)
+from ..rules import ALL_CATEGORIES, ALL_PEST_CATEGORIES, ALL_PHASES, ALL_ROLL_PURPOSES, JOB_CHANGES, N_, RANKS, TV_SLACK
 from .values import BadInput, as_choice, as_int, as_text, object_or_fields, parse_name, parse_seat
 
 MAX_DELTA = 30

@@ -130,8 +130,10 @@ def ranked(
 
 
 def _order(choice: Choice, score: float, langs: tuple[str, ...]) -> tuple:
+    """Better fits first (the name typed in full before every other), the reader's language, this table's cards,
+    the most played."""
     rank = langs.index(choice.lang) if choice.lang in langs else len(langs)
-    return (-round(score / 5), rank, -choice.here, -choice.played, choice.name.casefold())
+    return (score < 100, -round(score / 5), rank, -choice.here, -choice.played, choice.name.casefold())
 
 
 def read_score(read: str, name: str) -> float:

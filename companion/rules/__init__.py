@@ -8,16 +8,7 @@ draws the race.
 
 from . import engine, game_story, notable, terms
 from .engine import ACTION_TYPES, REMATCHES, apply, fold, needs_replay, step_of
-from .games import (
-    ALL_CATEGORIES,
-    ALL_PEST_CATEGORIES,
-    ALL_PHASES,
-    ALL_ROLL_PURPOSES,
-    GAMES,
-    Game,
-    game,
-    job_deck,
-)
+from .games import ALL_CATEGORIES, ALL_PEST_CATEGORIES, ALL_PHASES, ALL_ROLL_PURPOSES, GAMES, Game, game, job_deck
 from .goth import twins_of
 from .guevara import default_profile_values
 from .jobs import JOB_CHANGES, hand_limit
@@ -25,17 +16,7 @@ from .lead import lead, occasion
 from .offers import Offers, display_offers, offers
 from .race_lanes import Lane, lanes
 from .routing import decide
-from .state import (
-    DISPLAY,
-    RANK_NAMES,
-    RANKS,
-    Denunciation,
-    Raid,
-    TableState,
-    Window,
-    find_card,
-    initial_state,
-)
+from .state import DISPLAY, RANK_NAMES, RANKS, Denunciation, Raid, TableState, Window, find_card, initial_state
 from .tents import CALL_SUCCEEDS, GET_RID_SUCCEEDS
 from .tv import TV_SLACK
 from .violations import N_, RuleViolation

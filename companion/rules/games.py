@@ -38,6 +38,10 @@ class Game:
     # Where this rulebook explains a shared topic under another name.
     rulebook_topics: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), hash=False)
 
+    def categories_of(self, card_type: str) -> tuple[str, ...]:
+        """The categories a card of this type may carry in this game (the card form asks only for these)."""
+        return tuple(key for key in self.categories if card_type in CATEGORY_TYPES.get(key, ()))
+
     def rulebook_topic(self, topic: str) -> str:
         """A shared topic's section id in this game's rulebook."""
         return f"{self.rulebook}.{self.rulebook_topics.get(topic, topic)}"
@@ -55,6 +59,16 @@ JOB_ROLLS = ("call", "get_rid", "variable", "card", "other", "income", "free_tim
 CATEGORY_ORDER = ("food", "booze", "cigarettes", "weed", "mushrooms", "book", "clothing", "jewellery", "partner",
                   "pet", "sleep", "nookie", "tv", "web", "heartache", "raid", "cancel")
 PEST_ORDER = ("food", "booze", "cigarettes", "weed", "partner", "clothing", "jewellery")
+
+
+# Which card types carry each category: Things are eaten or drunk, Activities are slept or watched, a Partner is a
+# Person (001: pests consume Food, Booze, Weed or a Partner); a canceling card is an Activity.
+CATEGORY_TYPES: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    **{key: ("thing",) for key in ("food", "booze", "cigarettes", "weed", "mushrooms", "book", "clothing", "jewellery",
+                                   "pet")},
+    **{key: ("activity",) for key in ("sleep", "nookie", "tv", "web", "heartache", "raid", "cancel")},
+    "partner": ("person",),
+})
 
 
 def _in_order(order: tuple[str, ...], *names: str) -> tuple[str, ...]:

@@ -21,6 +21,7 @@ MOMENTS: tuple[tuple[str, ...], ...] = (
     ("cancel_card", "pass_card"),
     ("get_rid", "advance"),
     ("heal", "advance"),
+    ("play_card", "advance", "skip"),  # the card form first: a phase for playing cards says so in the bar
     ("advance", "skip"),
 )
 
@@ -33,7 +34,7 @@ def lead(offered: Offers) -> tuple[str, ...]:
     return ()
 
 
-TURN_MOMENTS = frozenset({"job_roll", "get_rid", "heal", "advance", "skip"})
+TURN_MOMENTS = frozenset({"job_roll", "get_rid", "heal", "play_card", "advance", "skip"})
 
 
 def occasion(state: TableState, names: tuple[str, ...]) -> str:

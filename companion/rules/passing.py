@@ -1,11 +1,13 @@
 """Phases with nothing to do: how far the player on turn may go in one step, and that step's events.
 
-A phase is a stop when something may be done in it once entered: cards played (Call People, Free Time), People
-sent away (Roll), a wound healed (Heal), or when something must be done first (a pest's demand, the table's die
-for a job's number, a card's roll). The turn may end in one step past phases where cards could have been played,
-never past a wound to heal or a Person to roll for. Draw and Discard happen with the printed cards only, so they
-are never stops. Passing goes through each phase as "Next phase" would, so every rule that runs on the way runs (a
-win on the way ends it there); it is one action, undone at once, logged as the phases passed.
+A phase is a stop when something may be done in it once entered: cards played (Call People, Free Time), unwanted
+People sent away (Roll), a wound healed (Heal), or when something must be done first (a pest's demand, the table's
+die for a job's number, a card's roll). A Roll phase with only wanted People in the tent is no stop: "Straight to
+Call People" passes it, and "Next phase" still enters it for a player who wants one of them gone. The turn may end
+in one step past phases where cards could have been played, never past a wound to heal or a Person to roll for. Draw
+and Discard happen with the printed cards only, so they are never stops. Passing goes through each phase as "Next
+phase" would, so every rule that runs on the way runs (a win on the way ends it there); it is one action, undone at
+once, logged as the phases passed.
 """
 
 from __future__ import annotations
@@ -39,17 +41,17 @@ def _waits(state: TableState, seat: int) -> bool:
 
 def _may_act(state: TableState, seat: int) -> bool:
     """Something may be done in the phase just entered."""
-    return state.turn.phase in ("call", "freetime") or _owed(state, seat, unwanted_only=False)
+    return state.turn.phase in ("call", "freetime") or _owed(state, seat)
 
 
-def _owed(state: TableState, seat: int, unwanted_only: bool = True) -> bool:
+def _owed(state: TableState, seat: int) -> bool:
     """The phase just entered offers what only it gives: a wound healed, an unwanted Person's one roll to be sent
     away. Playing no card loses nothing, but passing these would, so the turn never ends past them in one step."""
     phase = state.turn.phase
     if phase == "roll":
         return any(_accepts(state, "get_rid", seat, {"card": card.uid, "to": "discard", "value": 1})
                    for card in state.tents.get(seat, [])
-                   if not unwanted_only or card.worth <= 0 or card.pest)
+                   if card.worth <= 0 or card.pest)
     if phase == "heal":
         return _accepts(state, "heal", seat, {})
     return False

@@ -42,8 +42,14 @@ def table_or_404(token: str) -> records.TableRow:
     if table is None:
         abort(404)
     if "lang" not in g:
-        g.lang = pick_language(table.language)
+        g.lang = language_at(table)
     return table
+
+
+def language_at(table: records.TableRow) -> str:
+    """The language of a request at this table: this device's own choice (its settings), else on the table's
+    display the table's language, elsewhere the browser's languages, then the table's."""
+    return pick_language(table.language, table_first=is_display(table))
 
 
 class RowNumber(IntegerConverter):

@@ -12,11 +12,14 @@ from ..translations import CODES, LANGUAGES, translations
 LANG_COOKIE = "lang"
 
 
-def pick_language(table_language: str | None = None) -> str:
-    """The phone's own choice, else its browser's languages, else the table's, else English."""
+def pick_language(table_language: str | None = None, table_first: bool = False) -> str:
+    """The phone's own choice, else its browser's languages, else the table's, else English (`table_first`: the
+    table's before the browser's, as on the table's display)."""
     chosen = request.cookies.get(LANG_COOKIE)
     if chosen in LANGUAGES:
         return chosen
+    if table_first and table_language in LANGUAGES:
+        return table_language
     return request.accept_languages.best_match(CODES) or table_language or "en"
 
 

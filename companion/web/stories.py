@@ -15,9 +15,9 @@ from werkzeug.wrappers import Response
 
 from ..rules import GAMES, game_story
 from ..service import play_records, records
-from .common import bearer_key, held_seat, is_display, play
+from .common import bearer_key, held_seat, is_display, language_at, play
 from .connection import get_db
-from .i18n import current_language, pick_language
+from .i18n import current_language
 from .i18n import gettext as _
 from .render_cache import KeptByContent
 from .story_chart import chart
@@ -94,7 +94,7 @@ def story_link(entry: records.Finished) -> str:
 
 def story(table: records.TableRow, number: int, games_url: str | None) -> str | Response:
     """The story page of a table's game, for a reader allowed to see it (`games_url`: the list it belongs to)."""
-    g.lang = pick_language(table.language)
+    g.lang = language_at(table)
     told, display = table_story(table), is_display(table)
     if not 1 <= number <= len(told.games) or not told.games[number - 1].finished:
         abort(404)

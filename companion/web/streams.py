@@ -9,7 +9,7 @@ import threading
 import time
 from typing import Callable
 
-from flask import Flask, Response, current_app, jsonify, request, session
+from flask import Flask, Response, current_app, g, jsonify, request, session
 from flask.ctx import RequestContext
 from sqlite_utils import Database
 from werkzeug.exceptions import MethodNotAllowed
@@ -17,6 +17,7 @@ from werkzeug.exceptions import MethodNotAllowed
 from ..service import records
 from .common import actor_for, play
 from .connection import get_db
+from .i18n import current_language
 from .panels import stream_panel
 
 TAPS_FIRST_SECONDS = 0.02  # how long a stream's panel waits for taps being answered in this process
@@ -38,12 +39,14 @@ def panel_maker(app: Flask, table: records.TableRow) -> Callable[[int | None], t
     # The stream's cookie never changes, so its session is read once, not per panel (checking its signature was
     # a third of what making a kept panel cost); each panel gets its own copy.
     cookie_session = copy.deepcopy(dict(session))
+    lang = current_language()  # the stream's request chose it (the display's is the table's unless it chose another)
 
     def make(newest: int | None = None) -> tuple[str, int] | None:
         hub.taps.wait(TAPS_FIRST_SECONDS)
         try:
             own_session = app.session_interface.session_class(copy.deepcopy(cookie_session))
             with ONE_RENDER_AT_A_TIME, RequestContext(app, environ, session=own_session):
+                g.lang = lang
                 if newest is not None:  # the version the stream heard of: its state and seat claims are read as of it
                     records.saw_version(get_db(), table.id, newest)
                 actor = actor_for(table)

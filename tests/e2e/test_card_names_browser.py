@@ -24,7 +24,7 @@ def test_a_refused_cards_numbers_are_not_played_with_the_next_card(browser, serv
     advance_to(ana, "Free Time")
     ana.fill("#pc-name-seat", "Gold Watch")  # a Thing Ana cannot afford: Income 2
     open_numbers(ana)
-    ana.select_option("#pc-type-seat", "thing")
+    ana.locator("label[for='pc-type-thing-seat']").click()
     ana.fill("#pc-cost-seat", "9")
     ana.fill("#pc-slack-seat", "5")
     ana.get_by_test_id("play-card").click()
@@ -37,7 +37,7 @@ def test_a_refused_cards_numbers_are_not_played_with_the_next_card(browser, serv
     ana.fill("#pc-slack-seat", "4")
     ana.locator("#pc-name-seat").fill("Siesta")
     expect(ana.locator("#pc-slack-seat")).to_have_value("")
-    ana.select_option("#pc-type-seat", "activity")
+    ana.locator("label[for='pc-type-activity-seat']").click()
     ana.get_by_test_id("play-card").click()  # a new Activity without its Slack: asked, not played
     expect(ana.locator(".error").first).to_contain_text("Siesta")
     expect(ana.get_by_test_id("tent-1")).not_to_contain_text("Siesta")
@@ -50,7 +50,7 @@ def test_answer_chips_fill_then_send_and_a_typo_finds_the_card(browser, server):
     advance_to(ana, "Free Time")
     ana.fill("#pc-name-seat", "Hammock Time")
     open_numbers(ana)
-    ana.select_option("#pc-type-seat", "activity")
+    ana.locator("label[for='pc-type-activity-seat']").click()
     ana.fill("#pc-slack-seat", "2")
     ana.get_by_test_id("play-card").click()
     expect(ben.get_by_test_id("window")).to_contain_text("Hammock Time", timeout=PROPAGATION_MS)

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from tests.helpers.api_tables import api
 from tests.helpers.browser_steps import PROPAGATION_MS, seated, tap
-from tests.helpers.chromium import DISPLAY
+from tests.helpers.chromium import DISPLAY, PHONE
 
 
 def test_the_race_follows_taps_live_and_a_win_leads_to_the_story(browser, server):
@@ -60,3 +60,35 @@ def test_the_race_follows_taps_live_and_a_win_leads_to_the_story(browser, server
     display.goto(server.url + "/")  # the front page lists the games of the tables this browser hosts
     display.get_by_test_id("archive").get_by_role("link").first.click()
     assert display.url == story
+
+
+def test_the_display_speaks_the_table_language_and_each_phone_its_own(browser, server):
+    laptop = browser.new_context(**DISPLAY, locale="en-US").new_page()
+    laptop.goto(server.url + "/")
+    expect(laptop.locator("html")).to_have_attribute("lang", "en")
+    laptop.select_option("#language", "de")
+    laptop.click("text=Open the table")
+    expect(laptop.get_by_role("heading", name="Scannen und mitspielen")).to_be_visible()
+    expect(laptop.locator("html")).to_have_attribute("lang", "de")
+    expect(laptop.locator("#conn")).to_have_attribute("data-state", "live")
+    join_url = laptop.get_by_test_id("join-url").inner_text()
+
+    phone = browser.new_context(**PHONE, locale="ru-RU").new_page()
+    phone.goto(join_url)
+    expect(phone.locator("html")).to_have_attribute("lang", "ru")
+    phone.check("input[name=seat][value='1']")
+    phone.fill("#name", "Ana")
+    phone.locator("form.join-form button[type=submit], form[action$='/join'] button[type=submit]").first.click()
+    expect(phone.get_by_test_id("my-total")).to_have_text("0")
+    expect(phone.locator("#conn")).to_have_attribute("data-state", "live")
+    tap(phone, "+ рана: Ana")
+    # the live refresh the tap brings the display is in the table's language too
+    expect(laptop.locator(".announce.announce-now")).to_have_text("1 Wunde für Ana", timeout=PROPAGATION_MS)
+
+    # the display's own settings choose another language
+    laptop.locator("details.settings summary").click()
+    laptop.select_option("#lang-select", "ru")
+    laptop.locator(".lang-form button[type=submit]").click()
+    expect(laptop.locator("html")).to_have_attribute("lang", "ru")
+    expect(laptop.get_by_role("heading", name="Сканируй, чтобы играть")).to_be_visible()
+    expect(phone.locator("html")).to_have_attribute("lang", "ru")

@@ -1,15 +1,34 @@
 """A phone puts now first (issue 13 item 4): on a 390x844 phone the first screen holds whose turn and which phase,
 the player's own total and what the phase calls for — or, off turn, the open cancel window's buttons — in every
-phase of Chez Guevara and of Chez Geek, in English, German and Russian."""
+phase of Chez Guevara and of Chez Geek, in English, German and Russian. In Call People the card's name field and the
+bar's way to it, and one's own announced card, lie on the first screen uncovered at 320x568 and 360x640 too
+(issue 47 item 1)."""
 
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.helpers.api_tables import COOK, GEEK, GUEVARA, JOBS, RANKS, SIESTA, api
 from tests.helpers.chromium import PHONE
 
 SCREEN = PHONE["viewport"]["height"]
+SIZES = ({"width": 320, "height": 568}, {"width": 360, "height": 640}, {"width": 390, "height": 844})
+# Each element wholly on the screen, above the action bar (unless in it), and the one drawn at its middle; the page
+# no wider.
+UNCOVERED = """selectors => { const found = [], w = window.innerWidth, bar = document.getElementById('action-bar');
+  const floor = bar ? bar.getBoundingClientRect().top : window.innerHeight;
+  for (const selector of selectors) {
+    const e = document.querySelector(selector);
+    if (!e) { found.push(`${selector}: missing`); continue; }
+    const b = e.getBoundingClientRect(), bottom = bar && bar.contains(e) ? window.innerHeight : floor;
+    if (!b.width || !b.height || b.top < 0 || b.bottom > bottom + 0.5 || b.left < -0.5 || b.right > w + 0.5)
+      found.push(`${selector}: ${Math.round(b.top)} to ${Math.round(b.bottom)}, the bar from ${Math.round(floor)}`);
+    const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+    if (!(hit && (hit === e || e.contains(hit) || hit.contains(e)))) found.push(`${selector}: covered`);
+  }
+  if (document.documentElement.scrollWidth > w) found.push(`the page is wider than ${w} px`);
+  return found; }"""
 
 
 def phone(browser, url, seat, name, lang):
@@ -36,6 +55,22 @@ def on_first_screen(page, locator, what):
     if box is None or box["y"] + box["height"] > SCREEN:
         page.screenshot(path=f"/tmp/first-screen-{what.split(',')[0]}.png")
     assert box is not None and box["y"] + box["height"] <= SCREEN, f"{what} lies at {box} on a {SCREEN} px screen"
+
+
+def uncovered_at_every_size(page, selectors, what):
+    """At 320x568, 360x640 and 390x844, scrolled to the top, each element lies on the first screen uncovered (the
+    bars take their room a frame after a resize: waited for); the phone ends at its own size."""
+    for size in SIZES:
+        page.set_viewport_size(size)
+        # Back to the top as a thumb would: a script's scroll is no touch, and the page holds its reader's place.
+        page.mouse.move(size["width"] / 2, size["height"] / 3)
+        page.mouse.wheel(0, -20000)
+        try:
+            page.wait_for_function(f"s => scrollY === 0 && ({UNCOVERED})(s).length === 0", arg=selectors, timeout=3000)
+        except PlaywrightTimeout:
+            page.screenshot(path=f"/tmp/first-screen-{size['width']}.png")
+            raise AssertionError(f"{what} at {size}: {page.evaluate(UNCOVERED, selectors)}") from None
+    page.set_viewport_size(PHONE["viewport"])
 
 
 def table(server, browser, game, lang):
@@ -93,10 +128,22 @@ def test_every_phase_puts_now_first_on_and_off_turn(browser, server, game, phase
     # Turn 1: Ana brings a Person home and announces an Activity; Ben, off turn, sees the window's buttons first.
     for phase in phases[:2]:
         act("advance", 1, phase=phase, turn=1)
+    # Call People: the card's name field, and the bar's way to the card form, whatever the phone's size.
+    expect(ana.get_by_test_id("go-play_card")).to_be_visible(timeout=5000)
+    uncovered_at_every_size(ana, ["#pc-name-seat", "[data-testid=go-play_card]", "[data-testid=now-phase]",
+                                  "[data-testid=now-total]"], "Call People's card field")
+    ana.set_viewport_size(SIZES[0])
+    ana.get_by_test_id("go-play_card").click()
+    expect(ana.locator(".play-card-form .card-picker .pick").first).to_be_in_viewport()
+    ana.set_viewport_size(PHONE["viewport"])
     act("play_card", 1, cards=[COOK])
     act("advance", 1, phase="call", turn=1)
     act("play_card", 1, cards=[SIESTA])
     expect(ben.get_by_test_id("window")).to_be_visible(timeout=5000)
+    # Ana's own announced card, and who it waits for, on her first screen at every size.
+    expect(ana.get_by_test_id("window-waiting")).to_be_visible(timeout=5000)
+    uncovered_at_every_size(ana, ["[data-testid=window-what]", "[data-testid=window-waiting]"],
+                            "one's own announced card")
     for test_id in ("cancel-card", "pass-card", "turn-phase", "my-total"):
         on_first_screen(ben, ben.get_by_test_id(test_id), f"{test_id}, off turn")
     for phase in phases[3:]:

@@ -63,7 +63,7 @@ def test_a_name_typed_at_one_table_is_no_chip_at_another_until_the_host_accepts_
     advance_to(ana, "Free Time")
     ana.fill("#pc-name-seat", "Siesta")
     open_numbers(ana)
-    ana.select_option("#pc-type-seat", "activity")
+    ana.locator("label[for='pc-type-activity-seat']").click()
     ana.fill("#pc-slack-seat", "1")
     ana.get_by_test_id("play-card").click()
     expect(ana.get_by_test_id("window")).to_contain_text("Siesta", timeout=PROPAGATION_MS)

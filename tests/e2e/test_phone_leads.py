@@ -294,7 +294,7 @@ FOLDS = ("() => Object.fromEntries([...document.querySelectorAll('#panel details
          ".map(d => [d.id || d.className, d.open]))")
 
 
-def test_another_players_announcement_leaves_the_readers_folds_and_place_as_they_were(table):
+def test_another_players_announcement_leaves_the_readers_folds_as_they_were_and_shows_the_answer(table):
     display, (_ana, ben, _cleo) = table
     expect(ben.get_by_test_id("turn-player")).to_have_text("Ana", timeout=PROPAGATION_MS)  # turn 4
     for fold in (
@@ -307,7 +307,7 @@ def test_another_players_announcement_leaves_the_readers_folds_and_place_as_they
     scoreboard = ben.locator("#fold-scoreboard")
     top = scoreboard.evaluate("e => e.getBoundingClientRect().top + window.scrollY")
     ben.evaluate(f"window.scrollTo(0, {top} - 200)")
-    folds, place = ben.evaluate(FOLDS), scoreboard.evaluate("e => e.getBoundingClientRect().top")
+    folds = ben.evaluate(FOLDS)
     assert ben.evaluate("window.scrollY") > 0
     for phase in GUEVARA[:3]:
         display.act("advance", 1, phase=phase, turn=4)
@@ -316,7 +316,10 @@ def test_another_players_announcement_leaves_the_readers_folds_and_place_as_they
     on_screen(ben, "pass-card")
     now = ben.evaluate(FOLDS)
     assert {name: now.get(name) for name in folds} == folds
-    assert abs(scoreboard.evaluate("e => e.getBoundingClientRect().top") - place) < 2
+    # It is Ben's answer that begins: told, and shown (issue 47 item 7): his page goes back to its first screen, where
+    # the card to answer is. A refresh that begins nothing of his keeps his place (tests/e2e/test_place_stays.py).
+    on_screen(ben, "window-what")
+    assert ben.evaluate("window.scrollY") == 0
 
 
 def test_no_phone_scrolls_sideways_at_any_width_and_the_badge_and_settings_stay_on_screen(table):

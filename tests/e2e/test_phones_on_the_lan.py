@@ -51,6 +51,10 @@ def test_on_the_lan_the_first_tap_keeps_the_screen_awake_with_the_fallback_again
     expect(awake).to_have_text("Screen kept awake (fallback)", use_inner_text=True)
     expect(video).to_have_js_property("paused", False)
     assert "/static/vendor/nosleep-0.12.0." in video.evaluate("v => v.currentSrc")
+    # silent, so the player's own music plays on, and inline, never full screen
+    assert video.evaluate("v => [v.muted, v.defaultMuted, v.hasAttribute('muted'), v.volume,"
+                          " v.hasAttribute('playsinline'), v.hasAttribute('webkit-playsinline')]") == [
+        True, True, True, 0, True, True]
 
     def paused_while_hidden():
         expect(video).to_have_js_property("paused", True)
@@ -58,6 +62,7 @@ def test_on_the_lan_the_first_tap_keeps_the_screen_awake_with_the_fallback_again
 
     hide_and_show(page, paused_while_hidden)
     expect(video).to_have_js_property("paused", False)  # re-armed without another tap
+    expect(video).to_have_js_property("muted", True)
     expect(awake).to_have_text("Screen kept awake (fallback)", use_inner_text=True)
     assert violations == []
 

@@ -109,7 +109,7 @@ def play(page, name, **fields):
         open_numbers(page)
     for field, value in fields.items():
         if field == "card_type":
-            page.select_option("#pc-type-seat", value)
+            page.locator(f"label[for='pc-type-{value}-seat']").click()  # a row of buttons
         else:
             page.fill(f"#pc-{field}-seat", value)
     page.get_by_test_id("play-card").click()

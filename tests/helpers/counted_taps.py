@@ -1,7 +1,8 @@
 """A phone's thumb that counts its taps and keystrokes, and the Chez Guevara turn the tap benchmark plays.
 
 The turn: call a Person (Camp Cook), scrounge two Things (Soap and Rum), play one Activity (Hammock Time), pass
-to the next player. A select counts two taps (open it, choose); a typed character is one keystroke.
+to the next player. A select counts two taps (open it, choose); a field typed into without focus counts the tap that
+gives it focus; a typed character is one keystroke.
 """
 
 from __future__ import annotations
@@ -29,14 +30,22 @@ class Thumb:
         self.taps += 1
 
     def type(self, selector: str, text: str) -> None:
-        """Type text into an empty field, one keystroke per character."""
-        self.page.locator(selector).press_sequentially(text)
+        """Type text into an empty field, one keystroke per character; a field that does not have focus already is
+        tapped first (one tap), as a thumb must."""
+        field = self.page.locator(selector)
+        if not field.evaluate("e => e === document.activeElement"):
+            self.tap(field)
+        field.press_sequentially(text)
         self.keys += len(text)
 
     def choose(self, selector: str, value: str) -> None:
         """Pick an option of a select: open it and choose."""
         self.page.select_option(selector, value)
         self.taps += 2
+
+    def card_type(self, value: str) -> None:
+        """Tap the card's type: one of a row of buttons."""
+        self.tap(self.page.locator(f"label[for='pc-type-{value}-seat']"))
 
     def next_phase(self, phase: str) -> None:
         """Tap Next phase until the turn is in `phase`."""
@@ -67,7 +76,7 @@ class Thumb:
             row = field.removeprefix("#pc-name-seat").removeprefix("#pc-name-").removesuffix("-seat")
             for key, value in NUMBERS.get(name, {"card_type": "activity", "slack": "1"}).items():
                 if key == "card_type" and not row:
-                    self.choose("#pc-type-seat", value)
+                    self.card_type(value)
                 elif key != "card_type":
                     self.type(f"#pc-{key}-{row}-seat" if row else f"#pc-{key}-seat", value)
 

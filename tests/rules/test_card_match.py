@@ -40,6 +40,14 @@ def test_a_typo_finds_the_card():
     assert "Hammock Time" not in names(ranked("soap", choices, "play", ("en",)))
 
 
+def test_a_name_typed_in_full_comes_first_whatever_else_fits_as_well():
+    soap = Choice("Soap", "en", "name:soap", "thing", {"type": "thing", "slack": 1})
+    opera = Choice("Soap Opera", "en", "name:soap opera", "activity", {"type": "activity"}, played=9, here=3)
+    assert names(ranked("soap", [opera, soap], "play", ("en",)))[:2] == ["Soap", "Soap Opera"]
+    choices = [HAMMOCK, CAMP_COOK, *catalog_choices(("guevara",), "en")]
+    assert names(ranked("Sayings of Chairman Mao", choices, "play", ("en",)))[0] == "Sayings of Chairman Mao"
+
+
 def test_accents_umlauts_and_yo_do_not_matter():
     german = catalog_choices(("guevara",), "de")
     assert names(ranked("locher buddeln", german, "play", ("de",)))[0] == "Löcher buddeln"
@@ -137,3 +145,12 @@ def test_with_nothing_typed_the_cards_seen_at_this_table_come_first_whatever_the
     # A German reader at a table that plays in English: the table's own card is the first chip.
     assert names(ranked("", choices, "play", ("de", "en"), most=3))[0] == "Machete"
     assert names(ranked("mach", choices, "play", ("de", "en")))[0] == "Machete"
+
+
+def test_a_card_form_asks_only_for_the_categories_its_type_carries():
+    from companion.rules import game
+
+    assert game("guevara").categories_of("person") == () and game("guevara").categories_of("cat") == ()
+    assert game("geek").categories_of("person") == ("partner",)
+    assert set(game("guevara").categories_of("thing")) == {"food", "booze", "cigarettes", "pet"}
+    assert "sleep" in game("goth").categories_of("activity") and "sleep" not in game("goth").categories_of("thing")

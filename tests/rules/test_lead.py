@@ -13,6 +13,14 @@ def test_going_on_is_the_moment_only_when_nothing_waits():
     assert lead(Offers(acts_for=(1,))) == ()
 
 
+def test_a_phase_for_playing_cards_leads_to_the_card_form_before_going_on():
+    from companion.rules.offers import PlayCard, Skip
+
+    calling = Offers(acts_for=(1,), advance=GO_ON, skip=Skip(1, "call", 1, "end"), play_card=PlayCard(1, True))
+    assert lead(calling) == ("play_card", "advance", "skip")
+    assert lead(Offers(acts_for=(1,), advance=GO_ON, play_card=PlayCard(1, True), heal=1)) == ("heal", "advance")
+
+
 def test_someone_elses_card_is_answered_by_cancelling_or_letting_it_pass_as_equals():
     assert lead(Offers(acts_for=(2,), cancel_card=(2,), pass_card=(2,))) == ("cancel_card", "pass_card")
 
@@ -31,6 +39,7 @@ def test_an_occasion_lasts_while_its_moment_does_and_a_new_one_is_new():
     first = occasion(log.state, ("advance", "skip"))
     to_phase(log, "freetime")
     assert occasion(log.state, ("advance",)) == first  # the same turn, however far it went
+    assert occasion(log.state, ("play_card", "advance", "skip")) == first
     log.act("play_card", 1, cards=[SLEEP])
     answer = occasion(log.state, ("cancel_card", "pass_card"))
     assert answer != first and answer.startswith("cancel_card-")

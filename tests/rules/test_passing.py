@@ -43,7 +43,23 @@ def test_people_to_send_away_or_a_wound_to_heal_are_stops():
     log.act("advance", 2, phase="heal", turn=2)
     log.act("advance", 3, phase="draw", turn=3, to="call")
     log.act("advance", 3, phase="call", turn=3, to="end")
-    assert skip_of(log) == "end"  # the Roll phase holds the Camp Cook: not straight to Call People
+    # Ana's tent holds the Camp Cook, whom she wants: her Roll phase owes nothing, so straight to Call People
+    assert skip_of(log) == "call"
+    log.act("advance", 1, phase="draw", turn=4, to="call")
+    assert log.state.turn.phase == "call" and [card.name for card in log.state.tents[1]] == ["Camp Cook"]
+
+
+def test_next_phase_still_stops_at_roll_for_a_wanted_person_the_player_wants_gone():
+    log = game()
+    to_phase(log, "call")
+    log.act("play_card", 1, cards=[FRIEND])
+    log.act("roll_for_card", 1, value=6)
+    while log.state.turn.number < 4:  # Ana's turn ends, then Ben's and Cleo's, phase by phase
+        turn = log.state.turn
+        log.act("advance", turn.seat, phase=turn.phase, turn=turn.number)
+    assert skip_of(log) == "call" and offers(log.state, 1).advance is not None
+    log.act("advance", 1, phase="draw", turn=4)
+    assert log.state.turn.phase == "roll" and offers(log.state, 1).get_rid is not None
 
 
 def test_a_phase_that_is_not_the_next_stop_is_refused_and_a_waiting_roll_stops_the_way():

@@ -1,5 +1,6 @@
 """Every string a person reads is translated, and each phone reads its own language."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -60,3 +61,44 @@ def test_the_language_choice_never_changes_the_table(app, client, table):
     ana = join(app, table, 1, "Ana")
     ana.post("/language", data={"lang": "ru"})
     assert '<html lang="en">' in client.get(f"/t/{table}/display").get_data(as_text=True)
+
+
+def test_the_display_speaks_the_table_language_over_its_browser(app):
+    laptop = app.test_client()
+    english = {"Accept-Language": "en-US,en;q=0.9"}
+    token = laptop.post("/tables", data={"game": "guevara", "seats": "4", "language": "de"},
+                        headers=english).headers["Location"].split("/")[2]
+    assert '<html lang="de">' in laptop.get(f"/t/{token}/display", headers=english).get_data(as_text=True)
+    assert "Tisch" in laptop.get(f"/t/{token}/panel", headers=english).get_data(as_text=True)
+    # the same browser's other pages keep its own language
+    assert '<html lang="en">' in laptop.get("/", headers=english).get_data(as_text=True)
+
+
+def test_a_phone_keeps_its_own_language_at_a_table_in_another(app):
+    laptop = app.test_client()
+    token = laptop.post("/tables", data={"game": "guevara", "seats": "4", "language": "de"}
+                        ).headers["Location"].split("/")[2]
+    ana = join(app, token, 1, "Ana")
+    assert '<html lang="ru">' in ana.get(f"/t/{token}/seat", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+
+
+def test_the_display_settings_choose_its_language_over_the_table(app):
+    laptop = app.test_client()
+    token = laptop.post("/tables", data={"game": "guevara", "seats": "4", "language": "de"}
+                        ).headers["Location"].split("/")[2]
+    laptop.post("/language", data={"lang": "ru", "next": f"/t/{token}/display"})
+    assert '<html lang="ru">' in laptop.get(f"/t/{token}/display").get_data(as_text=True)
+    panel = laptop.get(f"/t/{token}/panel").get_data(as_text=True)
+    assert "Tisch" not in panel and "стол" in panel.lower()
+
+
+@pytest.mark.parametrize("lang, word", [("en", "table companion"), ("de", "Begleiter"), ("ru", "помощник")])
+def test_every_page_describes_itself_in_its_reader_language(app, client, table, lang, word):
+    ana = join(app, table, 1, "Ana")
+    for reader in (client, ana):
+        reader.set_cookie("lang", lang)
+    for reader, path in ((client, "/"), (client, f"/t/{table}/display"), (ana, f"/t/{table}/seat"),
+                         (client, "/rules")):
+        html = reader.get(path).get_data(as_text=True)
+        described = re.search(r'<meta name="description" content="([^"]+)">', html)
+        assert described and word in described.group(1), path

@@ -27,6 +27,23 @@ def test_a_table_rolling_its_own_die_enters_the_artists_income_on_the_phone(app,
     assert "rolled a physical die: 2 for the job&#39;s Income — Artist — Income 1 this turn" in html
 
 
+def test_the_job_roll_is_one_tap_in_the_action_bar(app, client):
+    token, (ana, _ben, _cleo) = set_up_goth(app, client)  # Ana is the Artist: Income 1/4
+    act(client, token, type="set_job_die", physical="1")  # the turn waits for the job's die
+    act(client, token, type="start_game")
+    html = ana.get(f"/t/{token}/seat").get_data(as_text=True)
+    bar = re.search(r'(?s)<nav id="action-bar".*?</nav>', html).group(0)
+    # the bar holds the roll itself (the companion's die, or the table's: I rolled N), not a link to it
+    assert 'name="type" value="job_roll"' in bar and 'data-testid="job-roll"' in bar and "data-go=" not in bar
+    assert 'data-testid="job-roll-4"' in bar
+    assert html.count('value="job_roll"') == 1  # the card above only explains what the roll decides
+    assert "1-3 gives 1, 4-6 gives 4" in html
+    display = client.get(f"/t/{token}/display").get_data(as_text=True)
+    assert 'value="job_roll"' in display  # the display may still enter it
+    assert act(ana, token, type="job_roll", seat=1, field="income", value=5).status_code == 200
+    assert state(client, token)["turn"]["income_left"] == 4
+
+
 def test_the_jobs_income_entered_in_the_dice_panel_counts(app, client):
     """The issue's report: "the job's Income", 2 in the dice panel was logged, but Income left stayed 4."""
     token, (ana, _ben, _cleo) = set_up_goth(app, client)

@@ -6,14 +6,7 @@ import time
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
-from ...input.actions import (
-    BadInput,
-    parse_action,
-    parse_action_id,
-    parse_name,
-    parse_seat,
-    parse_table_options,
-)
+from ...input.actions import BadInput, parse_action, parse_action_id, parse_name, parse_seat, parse_table_options
 from ...rules import DISPLAY, Offers, RuleViolation, TableState, display_offers, offers
 from ...service import records
 from ...service.table_service import Forbidden

@@ -1,0 +1,80 @@
+"""A new card in few taps (issue 47 item 2), at 320x568, 360x640 and 390x844 in English, German and Russian: the type
+is a row of large buttons (a tap on one moves on to the Slack), numbers come from the numeric keypad, the categories
+asked are only those the chosen type carries (none for People in Chez Guevara). The tap benchmark's turn with four
+unseen cards, counting the taps that only give a field focus, took 26 taps with the type in a select; it now takes
+22 (the issue's target of 10 is not reached yet)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.helpers.api_tables import Table
+from tests.helpers.browser_steps import PROPAGATION_MS, table_of_three
+from tests.helpers.counted_taps import NEW_CARDS, Thumb, play_turn
+from tests.helpers.lan_phones import sit_down
+
+SIZES = ((320, 568), (360, 640), (390, 844))
+THING_CATEGORIES = 4  # Chez Guevara: Food, Booze, Cigarettes, Pet
+ACTIVITY_CATEGORIES = 4  # Sleep, Nookie, Raid, Cancel
+SHOWN = "set => [...set.querySelectorAll('label[data-types]')].filter(l => l.checkVisibility()).length"
+
+
+def numbers_open(page):
+    numbers = page.locator(".play-card-form .card-numbers")
+    if numbers.get_attribute("open") is None:
+        numbers.locator("summary").click()
+    return numbers
+
+
+def type_buttons(page, kinds, where):
+    """The type's buttons: one row, each a thumb's size (measured at one moment, together)."""
+    boxes = page.evaluate("""kinds => kinds.map(kind => {
+        const box = document.querySelector(`label[for='pc-type-${kind}-seat']`).getBoundingClientRect();
+        return {y: Math.round(box.top), width: box.width, height: box.height}; })""", list(kinds))
+    assert all(box["width"] >= 44 and box["height"] >= 44 for box in boxes), (where, boxes)
+    assert len({box["y"] for box in boxes}) == 1, (where, boxes)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_a_new_cards_form_asks_its_type_in_one_tap_and_only_its_categories(session_browser, server, lang):
+    table = Table(server, "guevara", lang)
+    ana = sit_down(session_browser, table.join_url, 1, "Ana", lang, *SIZES[0])
+    try:
+        table.set_up()
+        for phase in ("draw", "roll"):
+            table.act("advance", 1, phase=phase, turn=1)
+        expect(ana.get_by_test_id("turn-phase")).to_have_attribute("data-phase", "call", timeout=PROPAGATION_MS)
+        numbers_open(ana)
+        for width, height in SIZES:  # Call People: Person or Cat; People carry no category here, pests do
+            ana.set_viewport_size({"width": width, "height": height})
+            type_buttons(ana, ("person", "cat"), f"{lang} call at {width}")
+            expect(ana.get_by_test_id("card-categories")).to_have_count(0)
+            assert ana.locator("#pc-slack-seat").get_attribute("inputmode") == "numeric"
+        table.act("advance", 1, phase="call", turn=1)
+        expect(ana.get_by_test_id("turn-phase")).to_have_attribute("data-phase", "freetime", timeout=PROPAGATION_MS)
+        numbers_open(ana)
+        categories = ana.get_by_test_id("card-categories")
+        for width, height in SIZES:
+            ana.set_viewport_size({"width": width, "height": height})
+            where = f"{lang} free time at {width}"
+            type_buttons(ana, ("activity", "thing"), where)
+            ana.locator("#pc-slack-seat").fill("")
+            ana.locator("label[for='pc-type-thing-seat']").click()
+            expect(ana.locator("#pc-slack-seat")).to_be_focused()  # the next thing to copy, without a tap
+            assert categories.evaluate(SHOWN) == THING_CATEGORIES, where
+            ana.locator("label[for='pc-type-activity-seat']").click()
+            assert categories.evaluate(SHOWN) == ACTIVITY_CATEGORIES, where
+    finally:
+        ana.context.close()
+
+
+def test_a_turn_with_four_unseen_cards_takes_no_more_than_22_taps_besides_letters_and_digits(browser, server):
+    ana, _ben, _cleo = table_of_three(browser, server)
+    unseen = Thumb(ana)
+    play_turn(unseen, 1, "Ben", new=NEW_CARDS)
+    letters = sum(len(name) for name in NEW_CARDS)
+    assert unseen.keys == letters + 5, unseen.keys  # the digits: Camp Cook 3; Soap 1; Rum 1 and 0; Hammock Time 2
+    # Next phase 2, Camp Cook 4 (its name's field, the numbers, Person, Play it), the roll 1, Next phase 1, Soap and
+    # Rum 7 (five fields to focus, the numbers, Play it), Hammock Time 4, Discard, Heal and the turn's end 3.
+    assert unseen.taps <= 22, unseen.taps

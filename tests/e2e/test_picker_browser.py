@@ -1,0 +1,90 @@
+"""The card picker never hides the card (issue 47 item 3), at 320x568, 360x640 and 390x844 in English, German and
+Russian: the name typed in full is the first chip; "no known card matches" only when none does, and only in a form
+with numbers to copy; the known cards in at most two rows, never scrolled sideways, six of them at 390 px; a chip
+does one thing (on one's own turn it plays the card, whatever is open) and shows which."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.helpers.api_tables import Table
+from tests.helpers.browser_steps import PROPAGATION_MS
+from tests.helpers.lan_phones import sit_down
+
+SIZES = ((320, 568), (360, 640), (390, 844))
+MAO = {"en": "Sayings of Chairman Mao", "de": "Mao-Bibel", "ru": "Цитатник председателя Мао"}
+# The known cards' rows, whether any chip sticks out, whether the list scrolls sideways, how many chips show.
+CHIPS = """picker => { const list = picker.querySelector('.picks'), w = document.documentElement.clientWidth;
+  const shown = [...list.querySelectorAll('.pick')].filter(chip => chip.checkVisibility());
+  const rows = new Set(shown.map(chip => Math.round(chip.getBoundingClientRect().top)));
+  const out = shown.filter(chip => chip.getBoundingClientRect().right > w + 0.5).length;
+  return [rows.size, out, list.scrollWidth > list.clientWidth + 0.5, shown.length]; }"""
+
+
+@pytest.fixture(scope="module")
+def server_module(tmp_path_factory):
+    from tests.helpers.real_server import Server
+    running = Server(tmp_path_factory.mktemp("picker") / "instance").start()
+    yield running
+    running.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_picker_never_hides_the_card_and_a_chip_does_one_thing(session_browser, server_module, lang):
+    table = Table(server_module, "guevara", lang)
+    ana = sit_down(session_browser, table.join_url, 1, "Ana", lang, *SIZES[0])
+    ben = sit_down(session_browser, table.join_url, 2, "Ben", lang, *SIZES[2])
+    try:
+        table.set_up()
+        for phase in ("draw", "roll", "call"):
+            table.act("advance", 1, phase=phase, turn=1)
+        expect(ana.get_by_test_id("turn-phase")).to_have_attribute("data-phase", "freetime", timeout=PROPAGATION_MS)
+        picker = ana.locator(".play-card-form [data-card-picker]")
+        chips, field = picker.get_by_test_id("pick"), ana.locator("#pc-name-seat")
+        for width, height in SIZES:
+            ana.set_viewport_size({"width": width, "height": height})
+            where = f"{lang} at {width}x{height}"
+            field.fill("")  # browsing the known cards
+            expect(chips.first).to_be_visible()
+            rows, out, sideways, shown = picker.evaluate(CHIPS)
+            assert rows <= 2 and not out and not sideways, (where, rows, out, sideways)
+            assert shown >= (6 if width >= 390 else 4), (where, shown)
+            field.fill(MAO[lang])  # the name in full: its own chip first, and nothing said of no match
+            expect(chips.first).to_have_text(MAO[lang])
+            expect(picker.get_by_test_id("no-match")).to_have_count(0)
+            field.fill("Quokka Parade")  # a card nobody knows: said, and wholly readable
+            note = picker.get_by_test_id("no-match")
+            expect(note).to_be_visible()
+            box = note.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (where, box)
+        # A chip shows what its tap does (▶: played at once), and does it even with the printed numbers open.
+        field.fill(MAO[lang][:4])
+        numbers = ana.locator(".play-card-form .card-numbers")
+        if numbers.get_attribute("open") is None:
+            numbers.locator("summary").click()
+        chip = chips.filter(has_text=MAO[lang]).first
+        assert "▶" in chip.evaluate("c => getComputedStyle(c, '::before').content")
+        with ana.expect_request(lambda sent: sent.method == "POST" and "/act" in sent.url) as sent:
+            chip.click()  # sent at once (what this table knows of its numbers is the server's to complete or ask)
+        assert parse_qs(sent.value.post_data)["name"] == [MAO[lang]]
+        table.act("play_card", 1, cards=[{"name": "Siesta", "type": "activity", "slack": 1}])
+        expect(ben.get_by_test_id("window")).to_contain_text("Siesta", timeout=PROPAGATION_MS)
+
+        # Answering it: no numbers to copy in the cancel form, so nothing said of them; a chip chooses, then sends.
+        ben.locator("#cancel-with-seat").fill("Quokka Parade")
+        answer = ben.locator(".cancel-form [data-card-picker]")
+        expect(answer.get_by_test_id("pick")).to_have_count(0)  # the picker has answered for what was typed
+        expect(answer.get_by_test_id("no-match")).to_have_count(0)
+        ben.locator("#cancel-with-seat").fill("")
+        first = answer.get_by_test_id("pick").first
+        expect(first).to_be_visible()
+        assert "▶" not in first.evaluate("c => getComputedStyle(c, '::before').content")
+        first.click()
+        expect(first).to_have_attribute("aria-pressed", "true")
+        assert "✓" in first.evaluate("c => getComputedStyle(c, '::before').content")
+    finally:
+        ana.context.close()
+        ben.context.close()

@@ -154,14 +154,19 @@ def _csv(rows: list[list], name: str) -> Response:
     return response
 
 
+def _hosts_evening() -> tuple[datetime, club_night.Evening | None, tuple[str, int] | None]:
+    """For the host alone (else 403): the evening's start and the evening, or the page that refuses the start."""
+    host_only()
+    since, refused = _evening_since()
+    return since, None if refused else club_night.evening(get_db(), stories(), since.timestamp()), refused
+
+
 @bp.get("/club/games.csv")
 def games_csv() -> Response | tuple[str, int]:
     """Every finished game of the evening, one line per player: table, game, number, won at (UTC), name, total."""
-    host_only()
-    since, refused = _evening_since()
+    since, evening, refused = _hosts_evening()
     if refused:
         return refused
-    evening = club_night.evening(get_db(), stories(), since.timestamp())
     rows = [["table", "game", "number", "won_at_utc", "player", "counted_as", "total", "winner", "bgstats_link"]]
     counted = {standing.key: standing.name for standing in evening.standings}
     for night in evening.tables:
@@ -175,11 +180,9 @@ def games_csv() -> Response | tuple[str, int]:
 @bp.get("/club/standings.csv")
 def standings_csv() -> Response | tuple[str, int]:
     """The evening's standings: player, games, wins, average total, best total."""
-    host_only()
-    since, refused = _evening_since()
+    since, evening, refused = _hosts_evening()
     if refused:
         return refused
-    evening = club_night.evening(get_db(), stories(), since.timestamp())
     rows = [["player", "games", "wins", "average_total", "best_total"]]
     rows += [[s.name, s.games, s.wins, s.average, s.best] for s in evening.standings]
     return _csv(rows, f"club-night-standings-{since:%Y-%m-%d}.csv")

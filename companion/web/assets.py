@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import posixpath
 import re
 import threading
 
@@ -71,21 +72,23 @@ def send_static(filename: str) -> Response:
         if current is None:
             raise NotFound()
         if current == found["digest"]:
-            response = _shipped(folder, plain, current, YEAR)
+            response = _shipped(folder, plain, YEAR)
             response.cache_control.public = True
             response.cache_control.immutable = True
             return response
         # An older version's name (a page from before an update): the file as it is now, not to be kept.
-        return _shipped(folder, plain, current, None)
-    return _shipped(folder, filename, digest_of(folder, filename), None)
+        return _shipped(folder, plain, None)
+    return _shipped(folder, filename, None)
 
 
-def _shipped(folder: str, filename: str, digest: str | None, max_age: int | None) -> Response:
+def _shipped(folder: str, filename: str, max_age: int | None) -> Response:
     """The file as browsers get it: one of our own scripts or styles minified (kept per version), any other as is."""
-    minify = MINIFIERS.get(os.path.splitext(filename)[1])
-    if minify is None or digest is None or filename.startswith("vendor/"):
-        return send_from_directory(folder, filename, max_age=max_age)
-    path = os.path.join(folder, filename)
+    name = posixpath.normpath(filename)  # "vendor/../app.js" and "app.js/" are app.js
+    minify = MINIFIERS.get(os.path.splitext(name)[1])
+    digest = digest_of(folder, name) if minify and not name.startswith(("vendor/", "../", "/")) else None
+    if digest is None:
+        return send_from_directory(folder, filename, max_age=max_age)  # refuses what lies outside the folder
+    path = os.path.join(folder, name)
     stat = os.stat(path)
     key = (path, stat.st_mtime_ns, stat.st_size)
     body = _minified.get(key)

@@ -24,7 +24,6 @@ SOURCE_NAME = "Chez Companion"
 BGSTATS_LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 LOCATION_KEY = "host:location"  # kept in `remembered`: where this server's tables play, as the host typed it
 LOCATION_LENGTH = 60
-Table = store.TableRow  # what the web names a table by (records.TableRow)
 
 
 def finished_game(db: Database, stories: archive.Stories, table: store.TableRow,

@@ -32,8 +32,10 @@ def hosts_here() -> bool:
 SINCE_FORMATS = ("%Y-%m-%dT%H:%M", "%Y-%m-%d")
 
 
+@bp.before_request
 def host_only() -> None:
-    """403 for anyone but the server's host (a table's display key and a phone's seat are not the host)."""
+    """Every club night page: 403 for anyone but the server's host (a table's display key and a phone's seat are
+    not the host)."""
     if not is_host():
         abort(403)
 
@@ -81,7 +83,6 @@ def _evening_since() -> tuple[datetime | None, tuple[str, int] | None]:
 @bp.get("/club")
 def club_page() -> str | tuple[str, int]:
     """Every table opened since the evening's start, each finished game, and the standings by player name."""
-    host_only()
     since, refused = _evening_since()
     return refused or _page(since, done=request.args.get("done", ""))
 
@@ -94,7 +95,6 @@ def _back(since: datetime, done: str) -> Response:
 @bp.post("/club/merges")
 def merge_names() -> Response | tuple[str, int]:
     """Count one spelling of a player's name as another in the standings, from now on (undoable)."""
-    host_only()
     since, refused = _evening_since()
     if refused:
         return refused
@@ -114,7 +114,6 @@ def merge_names() -> Response | tuple[str, int]:
 @bp.post("/club/merges/<int:merge_id>/undo")
 def undo_merge(merge_id: int) -> Response | tuple[str, int]:
     """Take a merge back: the two spellings count as two players again."""
-    host_only()
     since, refused = _evening_since()
     if refused:
         return refused
@@ -126,7 +125,6 @@ def undo_merge(merge_id: int) -> Response | tuple[str, int]:
 @bp.post("/club/location")
 def set_location() -> Response | tuple[str, int]:
     """Where this server's tables play, for the BG Stats links (empty: none)."""
-    host_only()
     since, refused = _evening_since()
     if refused:
         return refused
@@ -155,8 +153,7 @@ def _csv(rows: list[list], name: str) -> Response:
 
 
 def _hosts_evening() -> tuple[datetime, club_night.Evening | None, tuple[str, int] | None]:
-    """For the host alone (else 403): the evening's start and the evening, or the page that refuses the start."""
-    host_only()
+    """The evening's start and the evening, or the page that refuses the start."""
     since, refused = _evening_since()
     return since, None if refused else club_night.evening(get_db(), stories(), since.timestamp()), refused
 

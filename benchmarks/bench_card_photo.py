@@ -33,6 +33,7 @@ from pathlib import Path
 from companion import cards as catalog
 from companion.cards.card import LANGS
 from companion.knowledge import card_choices, card_photo
+from companion.knowledge.card_match import fold, read_score
 from companion.rules import GAMES
 from companion.storage import store
 from tests.helpers import card_photos
@@ -194,12 +195,15 @@ def report(rows: list[dict], half: str, load: tuple[float, float]) -> None:
         print(_row(f"{factor} | {band}", chosen))
     negatives = [row for row in rows if row["kind"] != "card"]
     if negatives:
-        print("\n| negative | photos | with a chip | chips offered |")
-        print("| --- | ---: | ---: | --- |")
+        print("\n| negative | photos | with a chip | title left to correct | chips offered |")
+        print("| --- | ---: | ---: | ---: | --- |")
         for kind in ("bare table", "unknown name"):
             chosen = [row for row in negatives if row["kind"] == kind]
             offered = [f"{row['names'][0]} ({row['scores'][0]:.0f})" for row in chosen if row["names"]]
-            print(f"| {kind} | {len(chosen)} | {len(offered)} | {', '.join(offered) or '-'} |")
+            # An unknown title read close to what is printed (a letter or two to correct), as the field gets it.
+            close = sum(bool(row["text"]) and read_score(fold(row["text"]), fold(row["name"])) > 80 for row in chosen)
+            left = f"{close} read close" if kind == "unknown name" else "-"
+            print(f"| {kind} | {len(chosen)} | {len(offered)} | {left} | {', '.join(offered) or '-'} |")
     cpus = sorted(row["cpu"] for row in rows)
     took = sorted(row["took"] for row in rows)
     print(

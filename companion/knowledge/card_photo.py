@@ -376,22 +376,35 @@ def _frame(picture: np.ndarray) -> list[np.ndarray]:
 
 
 def _passes(picture: np.ndarray, langs: tuple[str, ...]):
-    """(picture, Tesseract language) to read, the likeliest first: the card's title band in the table's
-    language; the whole frame where no card is found or its band names none; then the band in the other
-    languages (a Russian table may play German or English cards). Each as dark ink, then as light ink."""
+    """(picture, Tesseract language, group) to read, the likeliest first: the card's title band in the table's
+    language (group 0); the whole frame where no card is found or its band names none (group 1); then the band
+    in the other languages (group 2: a Russian table may play German or English cards). Each as dark ink, then
+    as light ink. Lines of one group are read at one scale."""
     first = TESSERACT_LANGS[langs[0]]
     others = "+".join(TESSERACT_LANGS[lang] for lang in langs[1:] if lang != "de" or langs[0] == "ru")
     corners = card_corners(picture)
     band = _inked(title_band(picture, corners), 41, 90) if corners is not None else []
     for grey in band:
-        yield grey, first
+        yield grey, first, 0
     if corners is not None:  # the band once more, at one threshold for all of it (a title in a faint colour)
         for grey in _evened(title_band(picture, corners)):
-            yield grey, first
+            yield grey, first, 0
     for grey in _frame(picture):
-        yield grey, first
+        yield grey, first, 1
     for grey in band:
-        yield grey, others
+        yield grey, others, 2
+
+
+def _title(found: list[Line]) -> Line | None:
+    """The tallest line read surely, a title's two lines joined (at a like height, the one with more letters):
+    the name, when no card fits."""
+    sure = [
+        line
+        for line in found
+        if sum(confidence for _word, confidence in line.words) / len(line.words) >= TRUSTED
+        and _letters(line.text) >= 4
+    ]
+    return max(sure, key=lambda line: (line.height, _letters(line.text)), default=None)
 
 
 def read(data: bytes, choices: list[Choice], langs: tuple[str, ...], most: int = 5) -> Reading:
@@ -401,13 +414,14 @@ def read(data: bytes, choices: list[Choice], langs: tuple[str, ...], most: int =
     picture = opened(data)
     folded = [(choice, fold(choice.name)) for choice in choices]
     best: dict[str, tuple[Choice, float]] = {}
-    text, sure, text_height = "", 0.0, 0.0
-    for grey, lang in _passes(picture, langs):
+    text, sure = "", 0.0
+    titles: dict[int, Line] = {}
+    for grey, lang, group in _passes(picture, langs):
         found = lines(tesseract_words(grey, lang, spent))
-        for line in found:  # the tallest line read surely: the name, when no card fits
-            mean = sum(confidence for _word, confidence in line.words) / len(line.words)
-            if mean >= TRUSTED and _letters(line.text) >= 4 and line.height > text_height and not sure:
-                text, text_height = line.text, line.height
+        # The group's title so far listed first: at a tie, the likelier pass's reading stays.
+        title = _title([titles[group], *found] if group in titles else found)
+        if title is not None:
+            titles[group] = title
         for line, cost in (span for each in found for span in spans(each)):
             for choice, name in folded:
                 score = fit(line, name) - cost - (0 if choice.lang == langs[0] else 2)
@@ -417,6 +431,10 @@ def read(data: bytes, choices: list[Choice], langs: tuple[str, ...], most: int =
                         text, sure = line.text, score
         if sure >= SURE or time.thread_time() - started + sum(spent) > BUDGET:
             break
+    if not sure and titles:
+        # The title from the likeliest group that reads one, not the tallest of all: the groups read at other
+        # scales, and which of the band's title and the whole frame's rules text won turned on a pixel's rounding.
+        text = titles[min(titles)].text
     # At a like score the longer name wins: "Nookie at the Café" read whole also fits "Nookie".
     found = sorted(best.values(), key=lambda pair: (-round(pair[1]), -len(pair[0].name)))
     return Reading(text, found[:most])

@@ -20,6 +20,7 @@ import random
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
+import numpy as np
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from companion import cards as catalog
@@ -349,12 +350,20 @@ def card_face(name: str, view: Look, lang: str, chooser: random.Random) -> Image
     return face
 
 
+def _noise(size: tuple[int, int], sigma: float, chooser: random.Random) -> Image.Image:
+    """Grey Gaussian noise around mid-grey, drawn from the chooser. Not Pillow's effect_noise: it draws from
+    the C library's rand(), so a photo depended on how many were drawn before it in the same process, and a
+    test read another photo under another test order."""
+    drawn = np.random.default_rng(chooser.getrandbits(64)).normal(128, sigma, (size[1], size[0]))
+    return Image.fromarray(drawn.round().clip(0, 255).astype(np.uint8), "L")
+
+
 def _table(size: tuple[int, int], kind: str, chooser: random.Random) -> Image.Image:
     """A table top: wood grain, a checked cloth, felt or a plain surface, each with its own texture."""
     width, height = size
     if kind == "wood":
         base = (chooser.randrange(90, 180), chooser.randrange(55, 110), chooser.randrange(25, 60))
-        grain = Image.effect_noise((max(8, width // 60), height // 3), 60).resize(
+        grain = _noise((max(8, width // 60), height // 3), 60, chooser).resize(
             size, Image.Resampling.BICUBIC
         )
         dark = Image.new("RGB", size, tuple(int(c * 0.55) for c in base))
@@ -374,7 +383,7 @@ def _table(size: tuple[int, int], kind: str, chooser: random.Random) -> Image.Im
         )
     else:
         table = Image.new("RGB", size, tuple(chooser.randrange(60, 240) for _ in range(3)))
-    fuzz = Image.effect_noise(size, 30).convert("RGB")
+    fuzz = _noise(size, 30, chooser).convert("RGB")
     return Image.blend(table, fuzz, 0.12)
 
 
@@ -459,7 +468,7 @@ def scene(name: str | None, seed: int, lang: str = "en", **fixed) -> tuple[Image
     photo = _light(photo, view, chooser)
     if view.blur:
         photo = photo.filter(ImageFilter.GaussianBlur(view.blur))
-    grain = Image.effect_noise(size, view.noise).convert("RGB")
+    grain = _noise(size, view.noise, chooser).convert("RGB")
     photo = ImageChops.add(photo, grain, 1.0, -128)
     return photo, view
 

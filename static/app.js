@@ -16,8 +16,26 @@
   var source = null, pollTimer = null, retryTimer = null;
   var POLL_TIMEOUT_MS = 4000;
   var newest = 0;
+  // While the phone's own tap is on its way, the table's news waits for the tap's answer: a panel the stream
+  // brought first would be replaced by that answer moments later, closing what the player opened meanwhile and
+  // dropping what was typed. The answer comes (or fails, or times out) within the tap's time.
+  var tapsOnTheirWay = 0, held = null;
+  document.addEventListener("htmx:beforeSend", function (event) {  // sent: its loadend is sure to come
+    var config = event.detail.requestConfig;
+    if (!config || config.verb !== "post" || !event.detail.xhr) return;
+    tapsOnTheirWay += 1;
+    event.detail.xhr.addEventListener("loadend", function () {  // after htmx swapped the answer in
+      tapsOnTheirWay -= 1;
+      if (tapsOnTheirWay) return;
+      var html = held;
+      held = null;
+      if (html) arrived(html);
+      else seen(newest);
+    });
+  });
   function seen(version) {
     newest = Math.max(newest, version);
+    if (tapsOnTheirWay) return;
     if (newest > Companion.shownVersion() && window.htmx) {
       htmx.trigger(document.getElementById("panel"), "companion:refresh");
     }
@@ -38,6 +56,7 @@
     var version = Companion.versionOf(html);
     newest = Math.max(newest, version);
     if (!document.getElementById("panel") || !window.htmx || version <= Companion.shownVersion()) return;
+    if (tapsOnTheirWay) { held = html; return; }  // the newest, as the stream sends them in order
     Companion.keepingPlace(function () { Companion.swapPanel(html); });
     document.dispatchEvent(new CustomEvent("companion:live-after"));
   }

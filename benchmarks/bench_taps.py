@@ -3,7 +3,7 @@
 Usage: python -m benchmarks.bench_taps [--code PATH] [--typed]
 
 Starts `python -m companion serve` on 127.0.0.1 (from the checkout at PATH if given, e.g. an older commit, else
-this one) and Chromium with three phones. Ana's turn teaches the server four new cards (typed with their numbers);
+this one) and Chromium with three phones. Ana's turn teaches the server four new cards (typed with their numbers), counted;
 Ben's turn plays the same four known cards, counted; Cleo passes; Ana's next turn has one new Activity, counted.
 --typed names every card by typing (as before the picker existed; needed for an older checkout).
 Everything talks to 127.0.0.1 only. Output: one markdown table.
@@ -24,8 +24,9 @@ from tests.helpers.counted_taps import NEW_CARDS, Thumb, pass_turn, play_turn
 from tests.helpers.real_server import Server
 
 
-def measure(code: str | None, typed: bool) -> dict[str, tuple[int, int]]:
-    """Taps and keystrokes of the known-card turn and of the turn with one new card."""
+def measure(code: str | None, typed: bool) -> dict[str, tuple[int, int, int]]:
+    """Taps, keystrokes (letters and digits) and Next/Go keys of the turn with four unseen cards, the known-card
+    turn and the turn with one new card."""
     if code:
         os.environ["PYTHONPATH"] = code  # the server subprocess runs that checkout's companion
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
@@ -33,7 +34,8 @@ def measure(code: str | None, typed: bool) -> dict[str, tuple[int, int]]:
         server = Server(Path(folder) / "instance").start()
         try:
             ana, ben, cleo = table_of_three(browser, server)
-            play_turn(Thumb(ana, use_picker=not typed), 1, "Ben", new=NEW_CARDS)
+            unseen = Thumb(ana, use_picker=not typed)
+            play_turn(unseen, 1, "Ben", new=NEW_CARDS)
             known = Thumb(ben, use_picker=not typed)
             play_turn(known, 2, "Cleo")
             pass_turn(Thumb(cleo), "Ana")
@@ -42,7 +44,8 @@ def measure(code: str | None, typed: bool) -> dict[str, tuple[int, int]]:
         finally:
             server.stop()
             browser.close()
-    return {"known cards": (known.taps, known.keys), "one new card": (one_new.taps, one_new.keys)}
+    turns = (("four unseen cards", unseen), ("known cards", known), ("one new card", one_new))
+    return {turn: (thumb.taps, thumb.keys, thumb.next_keys) for turn, thumb in turns}
 
 
 def main() -> None:
@@ -52,10 +55,11 @@ def main() -> None:
     parser.add_argument("--typed", action="store_true", help="type every card's name (no picker)")
     args = parser.parse_args()
     counts = measure(args.code, args.typed)
-    print(f"| turn ({args.code or 'this checkout'}{', typed' if args.typed else ''}) | taps | keystrokes |")
-    print("|---|---|---|")
-    for turn, (taps, keys) in counts.items():
-        print(f"| {turn} | {taps} | {keys} |")
+    print(f"| turn ({args.code or 'this checkout'}{', typed' if args.typed else ''}) | taps | letters and digits "
+          "| Next/Go keys |")
+    print("|---|---|---|---|")
+    for turn, (taps, keys, next_keys) in counts.items():
+        print(f"| {turn} | {taps} | {keys} | {next_keys} |")
 
 
 if __name__ == "__main__":

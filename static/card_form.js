@@ -82,6 +82,28 @@
     }
   });
 
+  // --- a new card's fields in the order they are copied: the keyboard's Next key moves on, its Go key plays ----
+  // Once the numbers are open: from the card's name to its Slack (a Thing's Cost after it), and along each further
+  // Thing's row (name, Cost, Slack). A field whose next one is already filled (a known card) plays at once.
+  function nextField(el) {
+    var form = el.form, numbers = form && form.querySelector("[data-card-numbers]");
+    if (!numbers || !numbers.open || el.tagName !== "INPUT") return null;
+    var row = (/_(\d)$/.exec(el.name) || [])[1], order = ["name", "slack"];
+    if (row) order = ["name_" + row, "cost_" + row, "slack_" + row];
+    else if ((form.querySelector("input[name=card_type]:checked") || {}).value === "thing") order.push("cost");
+    var at = order.indexOf(el.name), next = at >= 0 && field(form, order[at + 1]);
+    return next && !next.value ? next : null;
+  }
+  document.addEventListener("keydown", function (event) {
+    var next = event.key === "Enter" && nextField(event.target);
+    if (next) { event.preventDefault(); next.focus(); }
+  });
+  document.addEventListener("focusin", function (event) {  // the key says which it does
+    var el = event.target;
+    if (el.form && el.form.querySelector("[data-card-numbers]") && el.tagName === "INPUT" && el.type !== "checkbox" &&
+        el.type !== "radio") el.enterKeyHint = nextField(el) ? "next" : "go";
+  });
+
   // --- a new card's form asks only what its type carries -------------------------------------------------------
   // The categories shown are those of the type chosen (each label says which types carry it); with no type chosen,
   // those of every type this form takes; none at all hides the list.
@@ -100,9 +122,29 @@
       set.hidden = !shown;
     });
   }
-  function showAllCategories() {
-    document.querySelectorAll("form [data-card-numbers]").forEach(function (numbers) { showCategories(numbers.closest("form")); });
+  // Only the fields in use: a further Thing's row once the one before it is named (its categories once it is
+  // named itself), the die's modifier once the Slack is rolled. The form then fits one screen (390 × 844).
+  function showInUse(form) {
+    form.querySelectorAll(".more-thing[data-row]").forEach(function (row) {
+      var number = Number(row.getAttribute("data-row"));
+      var before = field(form, number === 2 ? "name" : "name_" + (number - 1)), own = field(form, "name_" + number);
+      row.hidden = number > 2 && !(before && before.value) && !(own && own.value);
+      var categories = row.querySelector("fieldset.categories");
+      if (categories) categories.hidden = !(own && own.value);
+    });
+    var die = field(form, "slack_die"), modifier = form.querySelector("[data-when-rolled]");
+    if (modifier && die && die.type === "checkbox") modifier.hidden = !die.checked && !field(form, "slack_modifier").value;
   }
+  function showAllCategories() {
+    document.querySelectorAll("form [data-card-numbers]").forEach(function (numbers) {
+      showCategories(numbers.closest("form"));
+      showInUse(numbers.closest("form"));
+    });
+  }
+  document.addEventListener("input", function (event) {
+    var form = event.target.form;
+    if (form && form.querySelector("[data-card-numbers]")) showInUse(form);
+  });
   document.addEventListener("htmx:afterSettle", showAllCategories);
   // A refused play keeps nothing typed for it: the server shows the form again without the numbers.
   document.addEventListener("htmx:afterRequest", function (event) {
@@ -138,6 +180,7 @@
     input.setAttribute("data-picked-type", card.type || "");
     numbersFor[input.id] = card.name;
     showCategories(form);
+    showInUse(form);
   }
   // A chip does one thing, and shows which (app.css marks it). On one's own turn a known card plays with its tap,
   // whatever is open or typed (a Thing tapped while one's own scrounging trip is still being played joins that
@@ -191,6 +234,14 @@
     });
     // Said only when no known card matches indeed, and only in a form with numbers to copy (data-none).
     var nothing = hint || (typed && picker.getAttribute("data-none"));
+    // A new card (no known card matches, or the one named in full has no numbers yet): its printed numbers open
+    // by themselves, below Play it (nothing above them moves).
+    var named = cards.filter(function (card) { return fold(card.name) === fold(typed); })[0];
+    if (typed && picker.getAttribute("data-none") && input && input.form &&
+        (!cards.length || (named && named.slack == null && !named.slack_die))) {
+      var numbers = input.form.querySelector("[data-card-numbers]");
+      if (numbers) numbers.open = true;
+    }
     if (!list.children.length && nothing) {
       var none = document.createElement("li");
       none.className = "hint";

@@ -1,8 +1,9 @@
 """A phone's thumb that counts its taps and keystrokes, and the Chez Guevara turn the tap benchmark plays.
 
 The turn: call a Person (Camp Cook), scrounge two Things (Soap and Rum), play one Activity (Hammock Time), pass
-to the next player. A select counts two taps (open it, choose); a field typed into without focus counts the tap that
-gives it focus; a typed character is one keystroke.
+to the next player, with the action bar's shortcuts where offered. A select counts two taps (open it, choose); a field
+typed into without focus counts the tap that gives it focus; a typed character is one keystroke; the keyboard's
+Next/Go key, which moves through a new card's fields and plays it, is counted apart.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ class Thumb:
     """Taps and keystrokes on one phone, counted."""
 
     def __init__(self, page, use_picker: bool = True):
-        self.page, self.use_picker, self.taps, self.keys = page, use_picker, 0, 0
+        self.page, self.use_picker, self.taps, self.keys, self.next_keys = page, use_picker, 0, 0, 0
 
     def tap(self, locator) -> None:
         """One tap on a control."""
@@ -61,42 +62,72 @@ class Thumb:
         self.tap(self.page.locator(".play-card-form .card-picker").get_by_role("button", name=name, exact=True))
 
     def card(self, name: str, new: bool) -> None:
-        """Name one card in the form: picked when known (and the picker is used), else typed with its numbers."""
+        """Name one card in the form: picked when known (and the picker is used), else typed. A new card's numbers
+        open by themselves once no known card matches; its fields are copied in the form's order, the keyboard's
+        Next key moving on (a keystroke) and a tap only where a type is chosen."""
         if not new and self.use_picker:
             self.pick(name)
             return
         field = "#pc-name-seat" if not self.page.locator("#pc-name-seat").input_value() else \
             next(f"#pc-name-{row}-seat" for row in (2, 3, 4)
                  if not self.page.locator(f"#pc-name-{row}-seat").input_value())
-        if field != "#pc-name-seat":
-            self.open_numbers()
         self.type(field, name)
-        if new:
-            self.open_numbers()
-            row = field.removeprefix("#pc-name-seat").removeprefix("#pc-name-").removesuffix("-seat")
-            for key, value in NUMBERS.get(name, {"card_type": "activity", "slack": "1"}).items():
-                if key == "card_type" and not row:
-                    self.card_type(value)
-                elif key != "card_type":
-                    self.type(f"#pc-{key}-{row}-seat" if row else f"#pc-{key}-seat", value)
+        if not new:
+            return
+        expect(self.page.locator(".play-card-form .card-numbers")).to_have_attribute("open", "")
+        row = field.removeprefix("#pc-name-seat").removeprefix("#pc-name-").removesuffix("-seat")
+        numbers = NUMBERS.get(name, {"card_type": "activity", "slack": "1"})
+        if row:  # a further Thing: its row's Cost, then its Slack
+            for key in ("cost", "slack"):
+                self.next_key()
+                self.type(f"#pc-{key}-{row}-seat", numbers.get(key, ""))
+            return
+        if "card_type" in numbers:
+            self.card_type(numbers["card_type"])  # and on to the Slack
+        else:
+            self.next_key()
+        self.type("#pc-slack-seat", numbers["slack"])
 
-    def open_numbers(self) -> None:
-        """Open the form's printed numbers, if closed."""
-        numbers = self.page.locator(".play-card-form .card-numbers")
-        if numbers.get_attribute("open") is None:
-            self.tap(numbers.locator("summary"))
+    def next_key(self) -> None:
+        """The keyboard's Next (or Go) key: on to the form's next field, or the card played. Counted apart from
+        letters and digits: it is on the keyboard already under the thumb, no reach for a control."""
+        self.page.keyboard.press("Enter")
+        self.next_keys += 1
 
     def play(self) -> None:
-        """Tap Play it."""
-        self.tap(self.page.get_by_test_id("play-card"))
+        """Play the card: the keyboard's Go key from the field just typed in, else a tap on Play it."""
+        if self.page.evaluate("() => !!(document.activeElement && document.activeElement.form)"):
+            self.next_key()
+        else:
+            self.tap(self.page.get_by_test_id("play-card"))
+
+    def straight_to(self, key: str, phase: str) -> None:
+        """The action bar's "Straight to …" when it is offered, else Next phase until the turn is in `phase`."""
+        skip = self.page.locator(f"[data-testid=skip][data-to='{key}']")
+        if skip.count() and skip.first.is_visible():
+            self.tap(skip.first)
+            expect(self.page.get_by_test_id("turn-phase")).to_have_text(phase, timeout=3 * PROPAGATION_MS)
+        else:
+            self.next_phase(phase)
+
+    def end_turn(self, next_player: str) -> None:
+        """End the turn ("End the turn" when offered, else Next phase to the end)."""
+        skip = self.page.locator("[data-testid=skip][data-to='end']")
+        if skip.count() and skip.first.is_visible():
+            self.tap(skip.first)
+        else:
+            self.next_phase("Heal")
+            self.tap(self.page.get_by_test_id("advance"))
+        expect(self.page.get_by_test_id("turn-player")).to_have_text(next_player, timeout=3 * PROPAGATION_MS)
 
 
 def play_turn(thumb: Thumb, seat: int, next_player: str, activity: str = "Hammock Time",
               new: tuple[str, ...] = ()) -> None:
-    """One whole turn: a Person, two Things, an Activity, and on to the next player; `new` cards are typed."""
+    """One whole turn: a Person, two Things, an Activity, and on to the next player; `new` cards are typed. The
+    bar's shortcuts are taken where offered, as a player would."""
     page = thumb.page
     expect(page.get_by_test_id("advance")).to_be_visible(timeout=PROPAGATION_MS)  # the turn has reached this phone
-    thumb.next_phase("Call People")
+    thumb.straight_to("call", "Call People")
     thumb.card("Camp Cook", "Camp Cook" in new)
     if "Camp Cook" in new or not thumb.use_picker:
         thumb.play()
@@ -119,14 +150,10 @@ def play_turn(thumb: Thumb, seat: int, next_player: str, activity: str = "Hammoc
     error = page.locator(".error")
     assert not error.count() or not error.first.is_visible(), error.first.inner_text()
     expect(page.get_by_test_id("window")).to_contain_text(activity, timeout=PROPAGATION_MS)
-    thumb.next_phase("Heal")
-    thumb.tap(page.get_by_test_id("advance"))
-    expect(page.get_by_test_id("turn-player")).to_have_text(next_player, timeout=PROPAGATION_MS)
+    thumb.end_turn(next_player)
 
 
 def pass_turn(thumb: Thumb, next_player: str) -> None:
-    """A turn with no card: Next phase until the next player's turn."""
+    """A turn with no card: on to the next player."""
     expect(thumb.page.get_by_test_id("advance")).to_be_visible(timeout=PROPAGATION_MS)
-    thumb.next_phase("Heal")
-    thumb.tap(thumb.page.get_by_test_id("advance"))
-    expect(thumb.page.get_by_test_id("turn-player")).to_have_text(next_player, timeout=PROPAGATION_MS)
+    thumb.end_turn(next_player)

@@ -3,8 +3,8 @@
 Usage: python -m benchmarks.bench_taps [--code PATH] [--typed]
 
 Starts `python -m companion serve` on 127.0.0.1 (from the checkout at PATH if given, e.g. an older commit, else
-this one) and Chromium with three phones. Ana's turn teaches the server four new cards (typed with their numbers), counted;
-Ben's turn plays the same four known cards, counted; Cleo passes; Ana's next turn has one new Activity, counted.
+this one) and Chromium with three phones. Ana's turn teaches the server four new cards (typed with their numbers);
+Ben's turn plays the same four known cards; Cleo passes; Ana's next turn has one new Activity. Each counted but Cleo's.
 --typed names every card by typing (as before the picker existed; needed for an older checkout).
 Everything talks to 127.0.0.1 only. Output: one markdown table.
 """

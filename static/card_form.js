@@ -89,14 +89,20 @@
     var form = el.form, numbers = form && form.querySelector("[data-card-numbers]");
     if (!numbers || !numbers.open || el.tagName !== "INPUT") return null;
     var row = (/_(\d)$/.exec(el.name) || [])[1], order = ["name", "slack"];
-    if (row) order = ["name_" + row, "cost_" + row, "slack_" + row];
-    else if ((form.querySelector("input[name=card_type]:checked") || {}).value === "thing") order.push("cost");
+    var type = form.querySelector("input[name=card_type]:checked");
+    if (row) order = ["name_" + row, "slack_" + row, "cost_" + row];
+    else if (type && type.value === "thing") order.push("cost");
     var at = order.indexOf(el.name), next = at >= 0 && field(form, order[at + 1]);
+    // A new card's type comes first: from its name, on to the type's buttons while none is chosen.
+    if (el.name === "name" && next && !next.value && !type) return form.querySelector("input[name=card_type]") || next;
     return next && !next.value ? next : null;
   }
   document.addEventListener("keydown", function (event) {
     var next = event.key === "Enter" && nextField(event.target);
-    if (next) { event.preventDefault(); next.focus(); }
+    if (!next) return;
+    event.preventDefault();
+    next.focus();
+    if (next.type === "radio") next.closest("fieldset").scrollIntoView({ block: "nearest" });
   });
   document.addEventListener("focusin", function (event) {  // the key says which it does
     var el = event.target;
@@ -241,6 +247,14 @@
         (!cards.length || (named && named.slack == null && !named.slack_die))) {
       var numbers = input.form.querySelector("[data-card-numbers]");
       if (numbers) numbers.open = true;
+      // A card whose type is known already (the catalog's), its numbers not yet: the type is chosen for it.
+      var form = input.form, kind = named && named.type && form.querySelector("input[name=card_type][value=" +
+        named.type + "]");
+      if (kind && !form.querySelector("input[name=card_type]:checked")) {
+        kind.checked = true;
+        numbersFor[input.id] = input.value;
+        showCategories(form);
+      }
     }
     if (!list.children.length && nothing) {
       var none = document.createElement("li");
@@ -274,9 +288,14 @@
       "&most=" + encodeURIComponent(picker.getAttribute("data-most") || "8") + "&q=" + encodeURIComponent(typed);
     var id = picker.getAttribute("data-for");
     asked[id] = url;
+    picker.setAttribute("aria-busy", "true");  // until the chips for what is typed now are shown
     fetch(url, { credentials: "same-origin" }).then(function (r) { return r.ok ? r.json() : { cards: [] }; })
-      .then(function (data) { if (asked[id] === url) show(picker, data.cards || [], typed); })
-      .catch(function () {});
+      .then(function (data) {
+        if (asked[id] !== url) return;
+        show(picker, data.cards || [], typed);
+        picker.removeAttribute("aria-busy");
+      })
+      .catch(function () { if (asked[id] === url) picker.removeAttribute("aria-busy"); });
   }
   function renderAll() {
     document.querySelectorAll("[data-card-picker]").forEach(function (picker) { bindShown(picker); render(picker); });

@@ -25,9 +25,11 @@
     var before = callbacks.beforeAttributeUpdated;
     callbacks.beforeAttributeUpdated = function (name, node, mutation) {
       if (name === "open" && node.tagName === "DETAILS") return false;
-      // A card picker keeps its chips (and stays shown) until it has asked for the new ones (card_form.js): a
-      // refresh that emptied it first would move everything below it up, then down again.
-      if (name === "hidden" && node.hasAttribute && node.hasAttribute("data-card-picker")) return false;
+      // A card picker keeps its chips (and stays shown, and busy while it asks) until it has asked for the new
+      // ones (card_form.js): a refresh that emptied it first would move everything below it up, then down again.
+      if ((name === "hidden" || name === "aria-busy") && node.hasAttribute && node.hasAttribute("data-card-picker")) {
+        return false;
+      }
       return before ? before(name, node, mutation) : true;
     };
     var beforeMorph = callbacks.beforeNodeMorphed;
@@ -113,7 +115,7 @@
   // keeps keyboard focus and stays where it was on the screen; a refusal moves from the top of the panel to just
   // below that control, where the player is looking. The folds are opened again first: a new panel arrives with
   // them closed, and the page would otherwise shrink under the player's thumb.
-  var place = null, fromBar = false;
+  var place = null, fromBar = false, played = false;
   function controlKey(control) {
     var form = control.form, parts = [control.tagName, control.id, control.name, control.getAttribute("data-testid")];
     if (control.tagName === "BUTTON") parts.push(control.value);
@@ -131,6 +133,7 @@
   document.addEventListener("submit", function (event) {
     var form = event.target, panel = document.getElementById("panel"), focused = document.activeElement;
     fromBar = !!(form.closest && form.closest("#action-bar"));
+    played = !!(form.classList && form.classList.contains("play-card-form"));
     if (!panel || !panel.contains(form)) return;
     var control = focused && focused !== form && form.contains(focused) ? focused
       : event.submitter || form.querySelector("button");
@@ -174,6 +177,12 @@
       // The form's picker fills its row a moment later, above the message: the message is held where it showed.
       holding = { element: message, top: message.getBoundingClientRect().top, until: Date.now() + HOLD_MS };
       return;
+    }
+    // One's own card just played is shown, announced, where the others may still answer it (not left above).
+    var own = played && document.querySelector("#panel [data-window][data-own]");
+    if (own) {
+      own.scrollIntoView({ block: "nearest" });
+      holding = { element: own, top: own.getBoundingClientRect().top, until: Date.now() + HOLD_MS };  // not the form
     }
     var focused = document.activeElement;
     var lost = !focused || focused === document.body || !document.body.contains(focused);

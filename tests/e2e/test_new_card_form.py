@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.helpers.api_tables import Table
-from tests.helpers.browser_steps import PROPAGATION_MS, table_of_three
+from tests.helpers.browser_steps import PROPAGATION_MS, open_numbers, table_of_three
 from tests.helpers.counted_taps import NEW_CARDS, Thumb, play_turn
 from tests.helpers.lan_phones import sit_down
 
@@ -19,13 +19,6 @@ SIZES = ((320, 568), (360, 640), (390, 844))
 THING_CATEGORIES = 4  # Chez Guevara: Food, Booze, Cigarettes, Pet
 ACTIVITY_CATEGORIES = 4  # Sleep, Nookie, Raid, Cancel
 SHOWN = "set => [...set.querySelectorAll('label[data-types]')].filter(l => l.checkVisibility()).length"
-
-
-def numbers_open(page):
-    numbers = page.locator(".play-card-form .card-numbers")
-    if numbers.get_attribute("open") is None:
-        numbers.locator("summary").click()
-    return numbers
 
 
 def type_buttons(page, kinds, where):
@@ -46,7 +39,7 @@ def test_a_new_cards_form_asks_its_type_in_one_tap_and_only_its_categories(sessi
         for phase in ("draw", "roll"):
             table.act("advance", 1, phase=phase, turn=1)
         expect(ana.get_by_test_id("turn-phase")).to_have_attribute("data-phase", "call", timeout=PROPAGATION_MS)
-        numbers_open(ana)
+        open_numbers(ana)
         for width, height in SIZES:  # Call People: Person or Cat; People carry no category here, pests do
             ana.set_viewport_size({"width": width, "height": height})
             type_buttons(ana, ("person", "cat"), f"{lang} call at {width}")
@@ -54,7 +47,7 @@ def test_a_new_cards_form_asks_its_type_in_one_tap_and_only_its_categories(sessi
             assert ana.locator("#pc-slack-seat").get_attribute("inputmode") == "numeric"
         table.act("advance", 1, phase="call", turn=1)
         expect(ana.get_by_test_id("turn-phase")).to_have_attribute("data-phase", "freetime", timeout=PROPAGATION_MS)
-        numbers_open(ana)
+        open_numbers(ana)
         categories = ana.get_by_test_id("card-categories")
         for width, height in SIZES:
             ana.set_viewport_size({"width": width, "height": height})
@@ -80,7 +73,7 @@ ROOM = """form => {
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "ru"])
-def test_a_new_cards_whole_form_fits_one_screen_at_390_by_844(session_browser, server, lang):
+def test_a_new_cards_whole_form_fits_one_screen_at_390_by_844_and_goes_by_the_keyboard(session_browser, server, lang):
     table = Table(server, "guevara", lang)
     ana = sit_down(session_browser, table.join_url, 1, "Ana", lang, 390, 844)
     try:
@@ -95,11 +88,21 @@ def test_a_new_cards_whole_form_fits_one_screen_at_390_by_844(session_browser, s
             ana.locator("#pc-name-seat").fill(name)
             numbers = ana.locator(".play-card-form .card-numbers")
             expect(numbers).to_have_attribute("open", "")  # a name no deck has: its numbers open by themselves
+            ana.keyboard.press("Enter")  # the keyboard's Next: on to the type, which a new card needs first
+            expect(ana.locator("input[name=card_type]").first).to_be_focused()
             ana.locator(f"label[for='pc-type-{kind}-seat']").click()
             expect(ana.locator("#pc-slack-seat")).to_be_focused()
             box = ana.locator(".play-card-form").evaluate(ROOM)
             assert box["bottom"] <= box["room"], (lang, phase, box)
             expect(ana.get_by_test_id("play-card")).to_be_in_viewport()
+        ana.keyboard.type("2")
+        ana.keyboard.press("Enter")  # Next: a Thing's Cost
+        expect(ana.locator("#pc-cost-seat")).to_be_focused()
+        ana.keyboard.type("1")
+        ana.keyboard.press("Enter")  # Go: played, and one's own card shows where the others may answer it
+        own = ana.locator("[data-testid=window][data-own]")
+        expect(own).to_contain_text("Wombat Stew", timeout=PROPAGATION_MS)
+        expect(own).to_be_in_viewport()
     finally:
         ana.context.close()
 
@@ -110,8 +113,9 @@ def test_a_turn_with_four_unseen_cards_takes_no_more_than_10_taps_besides_letter
     play_turn(unseen, 1, "Ben", new=NEW_CARDS)
     letters = sum(len(name) for name in NEW_CARDS)
     assert unseen.keys == letters + 5, unseen.keys  # the digits: Camp Cook 3; Soap 1; Rum 0 and 1; Hammock Time 2
-    # Straight to Call People 1; Camp Cook 2 (its name's field, Person: on to the Slack, Go plays it); the roll 1;
-    # Next phase 1; Soap and Rum 2 (Soap's name, Next to its Slack; Rum's name, Next to Cost and Slack, Go); Hammock
-    # Time 2 (its name, Activity); End the turn 1. Each new card's numbers open by themselves.
+    # Straight to Call People 1; Camp Cook 2 (its name's field; Next leads to the type, Person on to the Slack, Go
+    # plays it); the roll 1; Next phase 1; Soap and Rum 2 (the two names' fields: Soap's type is the catalog's, so
+    # Next goes to its Slack; Rum's Next to Slack and Cost, Go); Hammock Time 2 (its name, Activity); End the turn 1.
+    # Each new card's numbers open by themselves.
     assert unseen.taps <= 10, unseen.taps
-    assert unseen.next_keys == 6, unseen.next_keys  # Soap 1, Rum 3 (the last plays), Camp Cook and Hammock Time 1
+    assert unseen.next_keys == 8, unseen.next_keys  # Camp Cook 2, Soap 1, Rum 3, Hammock Time 2 (the last plays)

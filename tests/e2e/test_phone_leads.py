@@ -21,7 +21,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.helpers.api_tables import COOK, GUEVARA, RANKS, SIESTA
-from tests.helpers.browser_steps import PROPAGATION_MS
+from tests.helpers.browser_steps import PROPAGATION_MS, open_numbers
 from tests.helpers.chromium import LAN_HOST
 from tests.helpers.lan_phones import PHONES, seated_table
 from tests.helpers.real_server import Server
@@ -244,9 +244,7 @@ def test_every_moment_puts_its_action_under_the_thumb_and_keeps_the_phase_and_to
 
     def question(where):
         cleo.fill("#pc-name-seat", SIESTA["name"])
-        numbers = cleo.locator(".card-numbers")
-        if numbers.get_attribute("open") is None:
-            numbers.locator("summary").click()
+        open_numbers(cleo)
         cleo.fill("#pc-slack-seat", "3")
         version = cleo.locator("#panel").get_attribute("data-version")
         cleo.get_by_test_id("play-card").click()

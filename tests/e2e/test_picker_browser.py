@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.helpers.api_tables import Table
-from tests.helpers.browser_steps import PROPAGATION_MS
+from tests.helpers.browser_steps import PROPAGATION_MS, open_numbers
 from tests.helpers.lan_phones import sit_down
 
 SIZES = ((320, 568), (360, 640), (390, 844))
@@ -62,9 +62,7 @@ def test_the_picker_never_hides_the_card_and_a_chip_does_one_thing(session_brows
             assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (where, box)
         # A chip shows what its tap does (▶: played at once), and does it even with the printed numbers open.
         field.fill(MAO[lang][:4])
-        numbers = ana.locator(".play-card-form .card-numbers")
-        if numbers.get_attribute("open") is None:
-            numbers.locator("summary").click()
+        open_numbers(ana)
         chip = chips.filter(has_text=MAO[lang]).first
         assert "▶" in chip.evaluate("c => getComputedStyle(c, '::before').content")
         with ana.expect_request(lambda sent: sent.method == "POST" and "/act" in sent.url) as sent:

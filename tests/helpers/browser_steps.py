@@ -96,7 +96,9 @@ def unfold(page, name):
 
 
 def open_numbers(page):
-    """Open the card form's printed numbers (closed while the card is known)."""
+    """Open the card form's printed numbers (closed while the card is known), once the picker has answered what
+    was typed: a new card's numbers open by themselves then, and a tap meanwhile would close them again."""
+    expect(page.locator("[data-card-picker][aria-busy]")).to_have_count(0, timeout=PROPAGATION_MS)
     numbers = page.locator(".card-numbers")
     if numbers.get_attribute("open") is None:
         numbers.locator("summary").click()

@@ -77,15 +77,15 @@ class Thumb:
         expect(self.page.locator(".play-card-form .card-numbers")).to_have_attribute("open", "")
         row = field.removeprefix("#pc-name-seat").removeprefix("#pc-name-").removesuffix("-seat")
         numbers = NUMBERS.get(name, {"card_type": "activity", "slack": "1"})
-        if row:  # a further Thing: its row's Cost, then its Slack
-            for key in ("cost", "slack"):
+        if row:  # a further Thing: its row's Slack, then its Cost
+            for key in ("slack", "cost"):
                 self.next_key()
                 self.type(f"#pc-{key}-{row}-seat", numbers.get(key, ""))
             return
-        if "card_type" in numbers:
-            self.card_type(numbers["card_type"])  # and on to the Slack
-        else:
-            self.next_key()
+        self.next_key()  # on to the type's buttons, or to the Slack where the card's type is known already
+        kind = numbers.get("card_type")
+        if kind and not self.page.locator(f"#pc-type-{kind}-seat").is_checked():
+            self.card_type(kind)  # and on to the Slack
         self.type("#pc-slack-seat", numbers["slack"])
 
     def next_key(self) -> None:

@@ -72,6 +72,11 @@ def test_the_display_speaks_the_table_language_over_its_browser(app):
     assert "Tisch" in laptop.get(f"/t/{token}/panel", headers=english).get_data(as_text=True)
     # the same browser's other pages keep its own language
     assert '<html lang="en">' in laptop.get("/", headers=english).get_data(as_text=True)
+    # the rules reference opened from the display speaks as the display does; opened elsewhere, the browser's
+    back = f"/t/{token}/display"
+    for path in (f"/rules?back={back}", f"/rules?back={back}&q=Slack", f"/rules/guevara.goal?back={back}"):
+        assert '<html lang="de">' in laptop.get(path, headers=english).get_data(as_text=True), path
+    assert '<html lang="en">' in laptop.get("/rules", headers=english).get_data(as_text=True)
 
 
 def test_a_phone_keeps_its_own_language_at_a_table_in_another(app):

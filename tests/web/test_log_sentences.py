@@ -24,7 +24,8 @@ def lines(phone, table) -> list[str]:
 def undo_label(phone, table) -> str:
     """What the undo button says it would take back."""
     page = markup.unescape(phone.get(f"/t/{table}/seat").get_data(as_text=True))
-    return re.sub(r"\s+", " ", page.split('value="undo"')[1].split("</form>")[0].split("<small>")[1].split("<")[0])
+    form = page.split('value="undo"')[1].split("</form>")[0]
+    return re.sub(r"\s+", " ", re.search(r"<small[^>]*>([^<]*)<", form)[1])
 
 
 def test_a_turn_told_as_sentences_from_the_card_to_its_end(app, client, table):

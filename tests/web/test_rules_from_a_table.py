@@ -26,8 +26,9 @@ def test_a_seats_rules_link_opens_the_tables_game_and_searches_it_first(app, cli
 
 
 def test_russian_and_german_players_words_for_a_raid_find_the_raid(app, client, table):
+    ana = join(app, table, 1, "Ana")  # a phone speaks its own language at an English table (its display the table's)
     for lang, word in (("ru", "рейд"), ("de", "Razzia")):
-        html = client.get(f"/rules?q={word}&back=/t/{table}/display", headers={"Accept-Language": lang})
+        html = ana.get(f"/rules?q={word}&back=/t/{table}/seat", headers={"Accept-Language": lang})
         assert answers(html.get_data(as_text=True))[0] == "guevara.raid"
 
 

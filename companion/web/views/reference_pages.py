@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, g, render_template, request
 
 from ... import rulebook
 from ...rulebook import render, search
 from ...rules import game as game_record
 from ...service import records
+from ..common import language_at
 from ..connection import get_db
 from ..i18n import current_language
 
@@ -26,11 +27,25 @@ def safe_back(target: str | None) -> str | None:
 TABLE_PATH = re.compile(r"/t/([A-Za-z0-9_-]{16,64})(?:/|$)")
 
 
-def table_rulebook(back: str | None) -> str | None:
-    """The rulebook of the table a page was opened from (its way back names the table), if any."""
+def table_of(back: str | None) -> records.TableRow | None:
+    """The table a page was opened from (its way back names the table), if any."""
     found = TABLE_PATH.match(back or "")
-    table = records.table_by_token(get_db(), found.group(1)) if found else None
+    return records.table_by_token(get_db(), found.group(1)) if found else None
+
+
+def table_rulebook(back: str | None) -> str | None:
+    """The rulebook of the table a page was opened from, if any."""
+    table = table_of(back)
     return game_record(table.game).rulebook if table is not None else None
+
+
+@bp.before_request
+def speak_as_the_table() -> None:
+    """Opened from a table, the reference speaks as that table's page did: on its display, the table's
+    language."""
+    table = table_of(safe_back(request.args.get("back")))
+    if table is not None:
+        g.lang = language_at(table)
 
 
 @bp.get("/rules")

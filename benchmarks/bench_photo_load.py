@@ -36,13 +36,17 @@ from tests.helpers.real_server import Server
 TAPS_PER_SECOND = 5
 
 
-def tapping(server: Server, seconds: float, stop: threading.Event | None = None) -> list[float]:
-    """Taps at one table for `seconds`: each one's latency (s)."""
-    made = api(server, "/api/tables", {"game": "guevara", "seats": 3, "language": "en"})
+def opened(server: Server) -> dict:
+    """A table of its own (opened once: the server limits how many tables one address opens)."""
+    return api(server, "/api/tables", {"game": "guevara", "seats": 3, "language": "en"})
+
+
+def tapping(server: Server, made: dict, seconds: float) -> list[float]:
+    """Taps at the table `made` for `seconds`: each one's latency (s)."""
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
     headers = {"Content-Type": "application/json", "Authorization": f"Bearer {made['display_key']}"}
     took, ends, number = [], time.monotonic() + seconds, 0
-    while time.monotonic() < ends and not (stop and stop.is_set()):
+    while time.monotonic() < ends:
         number += 1
         body = json.dumps({"type": "adjust_slack", "seat": 2, "args": {"delta": 1 if number % 2 else -1}})
         started = time.perf_counter()
@@ -57,10 +61,9 @@ def tapping(server: Server, seconds: float, stop: threading.Event | None = None)
 
 
 def phone(
-    server: Server, photos: list[bytes], stop: threading.Event, outcomes: list[tuple[str, float]]
+    server: Server, made: dict, photos: list[bytes], stop: threading.Event, outcomes: list[tuple[str, float]]
 ) -> None:
-    """One phone at its own table: a photo, its answer, a pause; until stopped."""
-    made = api(server, "/api/tables", {"game": "guevara", "seats": 3, "language": "en"})
+    """One phone at its own table `made`: a photo, its answer, a pause; until stopped."""
     chooser = random.Random(made["token"])
     while not stop.is_set():
         body = body_of(chooser.choice(photos))
@@ -86,10 +89,11 @@ def phone(
         stop.wait(2.0 if kind == "busy" else chooser.uniform(1, 3))
 
 
-def phones_at(server: Server, photos: list[bytes], count: int, stop, results) -> None:
-    """`count` phones sending photos until `stop` is set; their outcomes put on `results` at the end."""
+def phones_at(server: Server, tables: list[dict], photos: list[bytes], stop, results) -> None:
+    """A phone at each of `tables` sending photos until `stop` is set; their outcomes put on `results` at the
+    end."""
     done, outcomes = threading.Event(), []
-    threads = [threading.Thread(target=phone, args=(server, photos, done, outcomes)) for _ in range(count)]
+    threads = [threading.Thread(target=phone, args=(server, made, photos, done, outcomes)) for made in tables]
     for each in threads:
         each.start()
     stop.wait()
@@ -116,17 +120,18 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder) / "instance").start()
         try:
+            tapper, tables = opened(server), [opened(server) for _ in range(args.phones)]
             for _round in range(args.rounds):
-                rounds.append(("alone", tapping(server, args.seconds), os.getloadavg()[0]))
+                rounds.append(("alone", tapping(server, tapper, args.seconds), os.getloadavg()[0]))
                 # The phones in a process of their own, as phones are: their threads must not slow the
                 # tapper's.
                 stop, results = multiprocessing.Event(), multiprocessing.Queue()
                 phones = multiprocessing.Process(
-                    target=phones_at, args=(server, photos, args.phones, stop, results)
+                    target=phones_at, args=(server, tables, photos, stop, results)
                 )
                 phones.start()
                 time.sleep(2)  # the phones' first photos are on their way
-                rounds.append(("beside", tapping(server, args.seconds), os.getloadavg()[0]))
+                rounds.append(("beside", tapping(server, tapper, args.seconds), os.getloadavg()[0]))
                 stop.set()
                 outcomes += results.get(timeout=LONGEST_WAIT + 120)
                 phones.join()

@@ -10,7 +10,7 @@ from tests.helpers.api_tables import SIESTA, Table
 from tests.helpers.browser_steps import PROPAGATION_MS
 from tests.helpers.lan_phones import sit_down
 
-HEIGHTS = "() => [...document.querySelectorAll('#panel .undo small')].map(small => small.getBoundingClientRect().height)"
+HEIGHTS = "() => [...document.querySelectorAll('#panel .undo small')].map(s => s.getBoundingClientRect().height)"
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -84,7 +84,7 @@
 
   // --- a new card's fields in the order they are copied: the keyboard's Next key moves on, its Go key plays ----
   // Once the numbers are open: from the card's name to its Slack (a Thing's Cost after it), and along each further
-  // Thing's row (name, Cost, Slack). A field whose next one is already filled (a known card) plays at once.
+  // Thing's row (name, Slack, Cost), a new card's type first. A field whose next one is filled (a known card) plays.
   function nextField(el) {
     var form = el.form, numbers = form && form.querySelector("[data-card-numbers]");
     if (!numbers || !numbers.open || el.tagName !== "INPUT") return null;

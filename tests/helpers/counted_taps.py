@@ -101,21 +101,24 @@ class Thumb:
         else:
             self.tap(self.page.get_by_test_id("play-card"))
 
+    def skipped_to(self, key: str) -> bool:
+        """Tap the action bar's shortcut to `key` ("Straight to …", or "End the turn" for `end`) if it is offered."""
+        skip = self.page.locator(f"[data-testid=skip][data-to='{key}']")
+        if not (skip.count() and skip.first.is_visible()):
+            return False
+        self.tap(skip.first)
+        return True
+
     def straight_to(self, key: str, phase: str) -> None:
         """The action bar's "Straight to …" when it is offered, else Next phase until the turn is in `phase`."""
-        skip = self.page.locator(f"[data-testid=skip][data-to='{key}']")
-        if skip.count() and skip.first.is_visible():
-            self.tap(skip.first)
+        if self.skipped_to(key):
             expect(self.page.get_by_test_id("turn-phase")).to_have_text(phase, timeout=3 * PROPAGATION_MS)
         else:
             self.next_phase(phase)
 
     def end_turn(self, next_player: str) -> None:
         """End the turn ("End the turn" when offered, else Next phase to the end)."""
-        skip = self.page.locator("[data-testid=skip][data-to='end']")
-        if skip.count() and skip.first.is_visible():
-            self.tap(skip.first)
-        else:
+        if not self.skipped_to("end"):
             self.next_phase("Heal")
             self.tap(self.page.get_by_test_id("advance"))
         expect(self.page.get_by_test_id("turn-player")).to_have_text(next_player, timeout=3 * PROPAGATION_MS)

@@ -14,7 +14,7 @@ from typing import Any
 
 from . import passing, routing
 from .denounce import has_toady, leaders_elsewhere, movable_people
-from .raids import outranked_by_nobody, raid_callable, raid_rollers
+from .raids import RAID_UNDER_WAY, outranked_by_nobody, raid_callable, raid_rollers, raid_under_way
 from .ranks import rank_step
 from .state import TableState
 from .tents import ONLY_HIGHEST_RAIDS, PHASE_OF_KIND, may_pull_rank, scrounging_trip
@@ -369,13 +369,14 @@ def _window(state: TableState, mine: tuple[int, ...], display: bool) -> dict[str
     others = tuple(s for s in mine if s not in (window.seat, window.pulled_by))  # the order's giver waits for nobody
     undecided = tuple(s for s in others if s not in window.passed)
     pullers = tuple(s for s in mine if may_pull_rank(state, s))
-    raiders = tuple(s for s in pullers if outranked_by_nobody(state, s))
+    raiders = () if raid_under_way(state) else tuple(s for s in pullers if outranked_by_nobody(state, s))
+    why_not = RAID_UNDER_WAY if raid_under_way(state) else ONLY_HIGHEST_RAIDS
     return {
         "cancel_card": others if display else undecided,
         "pass_card": () if display else undecided,
         "pull_rank": pullers,
         "pull_rank_raid": raiders,
-        "withheld": tuple(Withheld("pull_rank_raid", s, ONLY_HIGHEST_RAIDS, "guevara.raid")
+        "withheld": tuple(Withheld("pull_rank_raid", s, why_not, "guevara.raid")
                           for s in pullers if s not in raiders)
                     + (() if display else _rank_not_pulled(state, others, pullers)),
         "watch_tv": tuple(s for s in mine if may_watch_tv(state, s)),

@@ -11,6 +11,8 @@ from .ranks import change_rank, promotion_to
 from .state import RANKS, Raid, Roll, TableState, TentCard, Window
 from .violations import N_, RuleViolation
 
+RAID_UNDER_WAY = N_("A raid is already under way.")
+
 WOUNDING_ROLL = 6
 SERGEANT_BONUS = 1
 
@@ -24,7 +26,7 @@ def raid_callable(state: TableState, any_rank: bool = False) -> bool:
     """Whether the player on turn could call a raid right now (with their own card or one handed over); with
     `any_rank`, whether they could if their rank allowed it."""
     turn, window = state.turn, state.window
-    return (turn is not None and state.winner is None and state.raid is None and not raid_window(window)
+    return (turn is not None and state.winner is None and not raid_under_way(state)
             and turn.phase == "freetime" and turn.free_time_left >= 1 and (any_rank or may_lead_raid(state, turn.seat))
             and not (window is not None and window.awaits_roll))
 
@@ -61,8 +63,8 @@ def _decide_call(state, seat, args):
     """The player on turn announces a Raid card, their own or one another player hands them (then it must be used)."""
     turn = _require_turn(state)
     leader = turn.seat
-    if state.raid is not None or raid_window(state.window):
-        raise RuleViolation(N_("A raid is already under way."), section="guevara.raid")
+    if raid_under_way(state):
+        raise RuleViolation(RAID_UNDER_WAY, section="guevara.raid")
     if turn.phase != "freetime":
         raise RuleViolation(N_("A raid is an Activity: it is called in the Free Time phase."), section="guevara.raid")
     if turn.free_time_left < 1:
@@ -231,6 +233,11 @@ APPLIERS = {
     "loot_order_set": _order_set,
     "loot_ended": _ended,
 }
+
+
+def raid_under_way(state: TableState) -> bool:
+    """A raid is being fought, or a Raid card waits in its cancel window: no second one may start."""
+    return state.raid is not None or raid_window(state.window)
 
 
 def raid_window(window: Window | None) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .job_dice import require_job_rolled
 from .placing import enter_tent, food_for, take_card, tent_card
-from .raids import may_lead_raid, new_raid, outranked_by_nobody
+from .raids import RAID_UNDER_WAY, may_lead_raid, new_raid, outranked_by_nobody, raid_under_way
 from .state import PestDemand, Roll, TableState, TentCard, Window, find_card
 from .violations import N_, RuleViolation
 
@@ -261,8 +261,8 @@ def _decide_pull_rank(state, seat, args):
                             section="guevara.pull_rank")
     if "raid" in (args["card"].get("categories") or ()) and not outranked_by_nobody(state, seat):
         raise RuleViolation(ONLY_HIGHEST_RAIDS, section="guevara.raid")
-    if "raid" in (args["card"].get("categories") or ()) and (state.raid is not None or window.kind == "raid"):
-        raise RuleViolation(N_("A raid is already under way."), section="guevara.raid")
+    if "raid" in (args["card"].get("categories") or ()) and raid_under_way(state):
+        raise RuleViolation(RAID_UNDER_WAY, section="guevara.raid")
     if not may_pull_rank(state, seat):
         if window.pulled_by is not None:
             raise RuleViolation(N_("Only a rank higher than the first order's can countermand it."),

@@ -224,3 +224,20 @@ def test_a_raid_called_from_the_display_names_the_seat_that_calls_it():
     assert display_offers(log.state).call_raid.seat == 1
     log.act("call_raid", 1, card=RAID)
     assert log.state.window is not None and log.state.window.kind == "raid"
+
+
+def test_pulling_rank_on_a_raid_card_offers_no_second_raid_and_says_why():
+    """Found by the 30-minute generated games (Chez Guevara, 2 seats, seed 1028; 3 seats, seed 1197): a higher rank
+    pulling rank on a Raid card waiting for answers was offered to hand over a Raid card, and was then refused."""
+    log = game(["corporal", "private", "private"])
+    window = log.act("call_raid", 1, card=RAID).window
+    log.act("promote", 2)
+    log.act("promote", 2)  # Ben is now the Sergeant: he outranks Ana and may pull rank on her Raid card
+    shown = offers(log.state, 2)
+    assert shown.pull_rank == (2,) and shown.pull_rank_raid == ()
+    assert [item.message for item in shown.withheld_from("pull_rank_raid")] == ["A raid is already under way."]
+    with pytest.raises(RuleViolation) as refused:
+        log.act("pull_rank", 2, window=window.uid, card={**RAID, "type": "activity", "categories": ["raid"]})
+    assert refused.value.message == "A raid is already under way."
+    state = log.act("pull_rank", 2, window=window.uid, card={**SLEEP, "type": "activity"})
+    assert state.window.pulled_by == 2

@@ -69,7 +69,8 @@ def uncovered_at_every_size(page, selectors, what):
             page.wait_for_function(f"s => scrollY === 0 && ({UNCOVERED})(s).length === 0", arg=selectors, timeout=3000)
         except PlaywrightTimeout:
             page.screenshot(path=f"/tmp/first-screen-{size['width']}.png")
-            raise AssertionError(f"{what} at {size}: {page.evaluate(UNCOVERED, selectors)}") from None
+            found = page.evaluate(UNCOVERED, selectors)
+            raise AssertionError(f"{what} at {size}, scrolled {page.evaluate('scrollY')} px: {found}") from None
     page.set_viewport_size(PHONE["viewport"])
 
 

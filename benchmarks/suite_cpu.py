@@ -1,0 +1,94 @@
+"""Where a command's CPU time goes, by kind of process: for the test suite, Chromium, the servers the tests start,
+the pytest workers, Tesseract, PostgreSQL, nginx.
+
+    python -m benchmarks.suite_cpu [--every 0.5] -- python -m pytest
+
+Runs the command and reads /proc every `--every` seconds (Linux only): each process's CPU time so far, by its
+command line. A process that lives shorter than one reading is missed, and one's last moments are, so the figures
+are a floor; processes already running when it starts count only what they spend from then on. Prints the wall
+time, the CPU time of each kind, and their sum against what the machine's cores could have given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+TICKS = os.sysconf("SC_CLK_TCK")
+# (what the command line holds, the kind it is counted as): the first that matches.
+KINDS = (
+    ("--type=renderer", "Chromium: pages"),
+    ("--type=gpu", "Chromium: drawing"),
+    ("--type=utility", "Chromium: network and others"),
+    ("--type=zygote", "Chromium: start"),
+    ("chromium", "Chromium: browser"),
+    ("companion serve", "servers"),
+    ("multiprocessing", "servers' photo readers"),
+    ("playwright", "Playwright's driver"),
+    ("tesseract", "Tesseract"),
+    ("postgres", "PostgreSQL"),
+    ("nginx", "nginx"),
+    ("pytest", "pytest and its workers"),
+    ("execnet", "pytest and its workers"),
+)
+
+
+def kind_of(pid: int) -> str | None:
+    """What the process is, by its command line; None if it is gone."""
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return None
+    return next((kind for mark, kind in KINDS if mark in command), "others")
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The process's user and system time so far; None if it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--every", type=float, default=0.5, help="seconds between readings")
+    parser.add_argument("command", nargs=argparse.REMAINDER, help="the command, after --")
+    args = parser.parse_args()
+    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    if not command:
+        parser.error("give the command to measure after --")
+    before = {int(p): cpu_seconds(int(p)) or 0.0 for p in os.listdir("/proc") if p.isdigit()}
+    seen: dict[int, tuple[str, float]] = {}
+    started = time.monotonic()
+    process = subprocess.Popen(command)
+    while process.poll() is None:
+        for name in os.listdir("/proc"):
+            pid = int(name) if name.isdigit() else 0
+            spent = cpu_seconds(pid) if pid and pid != os.getpid() else None
+            if spent is None:
+                continue
+            kind = seen[pid][0] if pid in seen else kind_of(pid)
+            if kind is not None:
+                seen[pid] = (kind, spent - before.get(pid, 0.0))
+        time.sleep(args.every)
+    wall = time.monotonic() - started
+    spent = Counter()
+    for kind, seconds in seen.values():
+        spent[kind] += seconds
+    total = sum(spent.values())
+    print(f"\n{wall:.0f} s wall on {os.cpu_count()} cores ({wall * os.cpu_count():.0f} CPU-s could be had); "
+          f"{total:.0f} CPU-s read, by kind (processes running beside the command included):")
+    for kind, seconds in spent.most_common():
+        print(f"{seconds:8.1f} s  {100 * seconds / total:5.1f}%  {kind}")
+    return process.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -34,7 +34,7 @@ KINDS = (
     ("postgres", "PostgreSQL"),
     ("nginx", "nginx"),
     ("pytest", "pytest and its workers"),
-    ("execnet", "pytest and its workers"),
+    ("sys.stdin.readline", "pytest and its workers"),  # how pytest-xdist starts a worker (execnet)
 )
 
 

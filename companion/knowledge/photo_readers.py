@@ -15,9 +15,8 @@ from . import card_photo
 from .card_match import Choice
 
 # The readers' priority below the server's (their Tesseract runs inherit it): a tap is never kept waiting behind a
-# photo. On Linux they run as SCHED_IDLE too: a core that only reads photos counts as idle, so a tap's threads may
-# wake on it at once. On a quiet machine that took a tap's p95 beside 15 photo phones from 1.56x its figure alone
-# (nice 10 only) to 1.22x (docs/decks.md); on a machine busy with other work photos wait longer (then "busy").
+# photo. Not the lowest (19, or SCHED_IDLE): measured beside other work, that made no tap faster (a tap's p95 ratio
+# 1.95x against 1.99x at nice 10), while the photos, starved, were read minutes late and the readers' queue stalled.
 NICENESS = 10
 WAITING_PER_READER = 2
 # Seconds a photo may wait for and take a reader before it is answered "busy" all the same: long, since a
@@ -39,12 +38,9 @@ def cores() -> int:
 
 
 def lowered() -> None:
-    """A reader process's start: below the server's priority (and idle-only where the system has it), Tesseract on
-    one thread."""
+    """A reader process's start: below the server's priority, Tesseract on one thread."""
     os.environ["OMP_THREAD_LIMIT"] = "1"
     os.nice(max(0, NICENESS - os.nice(0)))
-    if hasattr(os, "SCHED_IDLE"):
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 class Readers:

@@ -205,5 +205,3 @@ def test_a_reader_and_the_tesseract_it_starts_run_below_the_servers_priority():
     finally:
         readers.close()
     assert niceness == min(19, os.nice(0) + photo_readers.NICENESS)
-    if hasattr(os, "SCHED_IDLE"):  # Linux: the readers only take what the taps leave
-        assert policy == os.SCHED_IDLE

@@ -369,8 +369,9 @@ def _window(state: TableState, mine: tuple[int, ...], display: bool) -> dict[str
     others = tuple(s for s in mine if s not in (window.seat, window.pulled_by))  # the order's giver waits for nobody
     undecided = tuple(s for s in others if s not in window.passed)
     pullers = tuple(s for s in mine if may_pull_rank(state, s))
-    raiders = () if raid_under_way(state) else tuple(s for s in pullers if outranked_by_nobody(state, s))
-    why_not = RAID_UNDER_WAY if raid_under_way(state) else ONLY_HIGHEST_RAIDS
+    under_way = raid_under_way(state)
+    raiders = () if under_way else tuple(s for s in pullers if outranked_by_nobody(state, s))
+    why_not = RAID_UNDER_WAY if under_way else ONLY_HIGHEST_RAIDS
     return {
         "cancel_card": others if display else undecided,
         "pass_card": () if display else undecided,

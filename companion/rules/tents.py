@@ -259,9 +259,10 @@ def _decide_pull_rank(state, seat, args):
     if PHASE_OF_KIND[window.kind] != "freetime":
         raise RuleViolation(N_("Calling People is not Free Time: nobody can pull rank on it."),
                             section="guevara.pull_rank")
-    if "raid" in (args["card"].get("categories") or ()) and not outranked_by_nobody(state, seat):
+    hands_over_a_raid = "raid" in (args["card"].get("categories") or ())
+    if hands_over_a_raid and not outranked_by_nobody(state, seat):
         raise RuleViolation(ONLY_HIGHEST_RAIDS, section="guevara.raid")
-    if "raid" in (args["card"].get("categories") or ()) and raid_under_way(state):
+    if hands_over_a_raid and raid_under_way(state):
         raise RuleViolation(RAID_UNDER_WAY, section="guevara.raid")
     if not may_pull_rank(state, seat):
         if window.pulled_by is not None:

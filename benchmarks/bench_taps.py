@@ -19,7 +19,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from tests.helpers.browser_steps import table_of_three
-from tests.helpers.chromium import CHROMIUM_ARGS, find_chromium
+from tests.helpers.chromium import find_chromium, launch
 from tests.helpers.counted_taps import NEW_CARDS, Thumb, pass_turn, play_turn
 from tests.helpers.real_server import Server
 
@@ -30,7 +30,7 @@ def measure(code: str | None, typed: bool) -> dict[str, tuple[int, int, int]]:
     if code:
         os.environ["PYTHONPATH"] = code  # the server subprocess runs that checkout's companion
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
+        browser = launch(playwright.chromium, find_chromium())
         server = Server(Path(folder) / "instance").start()
         try:
             ana, ben, cleo = table_of_three(browser, server)

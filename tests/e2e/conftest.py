@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.chromium import CHROMIUM_ARGS, LAN_HOST, find_chromium
+from tests.helpers.chromium import LAN_HOST, find_chromium, launch
 from tests.helpers.language_scan import RECORDER
 from tests.helpers.real_server import Server
 
@@ -91,7 +91,7 @@ def session_browser(chromium_path):
             pytest.fail("playwright is not installed: pip install '.[test]'")
         pytest.skip("playwright is not installed: pip install '.[test]'")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        browser = launch(playwright.chromium, chromium_path)
         RECORDER.watch(browser)
         yield browser
         browser.close()

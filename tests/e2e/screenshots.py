@@ -9,7 +9,7 @@ from pathlib import Path
 from playwright.sync_api import expect, sync_playwright
 
 from tests.helpers.browser_steps import advance_to, play, set_up
-from tests.helpers.chromium import CHROMIUM_ARGS, DISPLAY, PHONE, find_chromium
+from tests.helpers.chromium import DISPLAY, PHONE, find_chromium, launch
 from tests.helpers.real_server import Server
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "img"
@@ -32,7 +32,7 @@ def main() -> None:
     server = Server(Path(tempfile.mkdtemp()) / "instance").start()
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            browser = launch(playwright.chromium, chromium)
             display = browser.new_context(**DISPLAY).new_page()
             display.goto(server.url + "/")
             display.select_option("#seats", "3")

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.helpers.browser_steps import join, open_table, scan_qr
-from tests.helpers.chromium import CHROMIUM_ARGS
+from tests.helpers.chromium import CHROMIUM_ARGS, launch
 from tests.helpers.real_server import free_port
 
 FORGED = """<!doctype html><title>Free prizes</title>
@@ -82,7 +82,7 @@ def test_another_port_on_the_same_machine_cannot_tap_for_the_phone(browser, serv
 def test_a_plain_http_lan_name_is_guarded_by_origin_alone(browser, chromium_path, lan_server, other_site):
     """On a LAN name over plain http Chromium sends no Sec-Fetch-Site; the Origin of a sibling name is refused."""
     server = lan_server  # served as table.lan (its public URL): the server answers no name it was not given
-    mapped = browser.browser_type.launch(executable_path=chromium_path, args=[
+    mapped = launch(browser.browser_type, chromium_path, [
         *CHROMIUM_ARGS, "--host-resolver-rules=MAP table.lan 127.0.0.1, MAP evil.table.lan 127.0.0.1"])
     try:
         base = f"http://table.lan:{server.port}"

@@ -201,8 +201,11 @@ def report(rows: list[dict], half: str, load: tuple[float, float]) -> None:
             chosen = [row for row in negatives if row["kind"] == kind]
             offered = [f"{row['names'][0]} ({row['scores'][0]:.0f})" for row in chosen if row["names"]]
             # An unknown title read close to what is printed (a letter or two to correct), as the field gets it.
-            close = sum(bool(row["text"]) and read_score(fold(row["text"]), fold(row["name"])) > 80 for row in chosen)
-            left = f"{close} read close" if kind == "unknown name" else "-"
+            read = [row for row in chosen if row["text"]]
+            if kind == "unknown name":
+                left = f"{sum(read_score(fold(row['text']), fold(row['name'])) > 80 for row in read)} read close"
+            else:  # a bare table's noise read as a name would be left in the field to correct: none should be
+                left = f"{len(read)} with a name read ({', '.join(repr(row['text']) for row in read) or 'none'})"
             print(f"| {kind} | {len(chosen)} | {len(offered)} | {left} | {', '.join(offered) or '-'} |")
     cpus = sorted(row["cpu"] for row in rows)
     took = sorted(row["took"] for row in rows)

@@ -68,15 +68,21 @@ def test_a_bare_table_and_a_name_no_deck_has_get_no_chip(choices):
 @given(seed=st.integers(0, 10_000), jitter=st.integers(0, 2**32 - 1))
 def test_a_name_no_deck_has_is_read_whatever_the_last_bit_of_each_pixel(seed, jitter):
     """Another phone's camera, or another processor's rounding, changes a pixel by one: the title left to
-    correct stays the title (the whole frame's rules text, read at another scale, never takes its place)."""
+    correct stays what it was (the whole frame's rules text, read at another scale, never takes its place).
+
+    Compared with the photo's own reading, not with the name printed: some generated titles are read with
+    grain beside them (a letter or a row of it to correct; docs/decks.md, "title left to correct"), and which
+    seeds Hypothesis draws depends on the modules a test worker has loaded (it draws constants from their
+    code), so a test of the printed name passed or failed with the tests run before it."""
     unknown = made_up_name(seed)
     data = draw(unknown, seed, "en", **plain(title_size=50))
+    _names, steady = named(data, [])
     picture = card_photo.opened(data).astype(np.int16)
     shaken = np.random.default_rng(jitter).integers(-1, 2, picture.shape)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(card_photo, "opened", lambda _data: np.clip(picture + shaken, 0, 255).astype(np.uint8))
         names, text = named(data, [])
-    assert names == [] and read_score(fold(text), fold(unknown)) > 90, text
+    assert steady and names == [] and read_score(fold(text), fold(steady)) > 90, (text, steady)
 
 
 @settings(max_examples=200, deadline=None)
@@ -86,6 +92,21 @@ def test_a_few_letters_of_noise_fit_no_name_unless_they_are_it(read):
     for name in NAMES:
         if card_photo.fit(line, name) >= card_photo.FLOOR:
             assert fold(read) == name, (read, name)
+
+
+SCRAP = st.text(alphabet="abdilmnOo0|.,'", min_size=1, max_size=2) | st.from_regex(
+    r"[A-Za-z]{1,6}[0-9]{1,3}", fullmatch=True)
+
+
+@settings(max_examples=200, deadline=None)
+@given(scraps=st.lists(SCRAP, min_size=1, max_size=5))
+def test_scraps_of_letters_off_a_tablecloth_are_no_name_to_leave_in_the_field(scraps):
+    """What Tesseract reads surely in a bare table's grain ("id OO", "OOOOO000 Le,") is no card's title; a line
+    with one word in it is."""
+    line = card_photo.Line(tuple((scrap, 95.0) for scrap in scraps), 40, 40)
+    assert card_photo._title([line]) is None
+    titled = card_photo.Line((*line.words, ("Quokka", 95.0)), 40, 40)
+    assert card_photo._title([titled]) == titled
 
 
 def _cpu() -> float:
@@ -110,12 +131,12 @@ def test_a_huge_picture_is_refused_before_it_is_decoded():
 @pytest.mark.parametrize("size, kind", [((4096, 4096), "PNG"), ((8000, 6000), "JPEG")])
 def test_the_largest_pictures_taken_are_read_within_the_budget(choices, size, kind):
     """The largest PNG taken (4096 × 4096) and a 48-megapixel JPEG, each a shaded blank: decoding and reading
-    together keep to the budget (one Tesseract run past it at most)."""
+    together keep to what the budget of pixels costs (1.2 CPU-s; one Tesseract run past it at most)."""
     photo = _encoded(Image.linear_gradient("L").resize(size).convert("RGB"), kind)
     started = _cpu()
     reading = card_photo.read(photo, choices, ("en", "de", "ru"))
     assert reading.candidates == []
-    assert _cpu() - started < card_photo.BUDGET + card_photo.RUN_CPU
+    assert _cpu() - started < 1.2 + card_photo.RUN_CPU
 
 
 def card_quad(middle: tuple[float, float], height: float, degrees: float) -> np.ndarray:

@@ -7,6 +7,8 @@
   // The name each card-name field's numbers were typed for, by the field's id: kept here, not in an attribute,
   // because a live update morphs the panel and would drop the attribute.
   var numbersFor = {};
+  var photoAsked = {};  // the newest photo per card-name field, by the field's id: an older photo's answer is dropped
+  var photoSaid = {};  // the name a photo left in a field, the status saying why: the picker does not say it again
 
   function fold(text) {
     return (text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/ё/g, "е").trim();
@@ -238,8 +240,10 @@
       item.appendChild(button);
       list.appendChild(item);
     });
-    // Said only when no known card matches indeed, and only in a form with numbers to copy (data-none).
-    var nothing = hint || (typed && picker.getAttribute("data-none"));
+    // Said only when no known card matches indeed, only in a form with numbers to copy (data-none), and not
+    // again for the name a photo left (its status says why).
+    var nothing = hint || (typed && photoSaid[picker.getAttribute("data-for")] !== typed &&
+      picker.getAttribute("data-none"));
     // A new card (no known card matches, or the one named in full has no numbers yet): its printed numbers open
     // by themselves, below Play it (nothing above them moves).
     var named = cards.filter(function (card) { return fold(card.name) === fold(typed); })[0];
@@ -303,6 +307,11 @@
   document.addEventListener("input", function (event) {
     var picker = pickerOf(event.target);
     if (!picker) return;
+    if (photoSaid[event.target.id] !== event.target.value) {  // what a photo's status said is about another name
+      delete photoSaid[event.target.id];
+      var status = document.getElementById("photo-status-" + event.target.id);
+      if (status) status.textContent = "";
+    }
     event.target.removeAttribute("data-picked-type");
     picker.querySelectorAll(".pick").forEach(function (chip) { chip.setAttribute("aria-pressed", "false"); });
     render(picker);
@@ -332,31 +341,36 @@
     var input = document.getElementById(camera.getAttribute("data-for"));
     var picker = pickerOf(input);
     var status = document.getElementById(camera.getAttribute("data-status"));
+    var asked = photoAsked[input.id] = (photoAsked[input.id] || 0) + 1;
+    var newest = function () { return photoAsked[input.id] === asked; };
+    // A new photo starts over: the refusal of the form's last play and the last photo's word are gone.
+    document.querySelectorAll("#panel [data-refusal]").forEach(function (refusal) { refusal.remove(); });
     status.textContent = camera.getAttribute("data-reading");
     shrunk(camera.files[0]).then(function (photo) {
       var body = new FormData();
       body.append("photo", photo, "card.jpg");
+      camera.value = "";  // the same photo chosen again is a change too
       return fetch(camera.getAttribute("data-source"), { method: "POST", body: body, credentials: "same-origin" });
     }).then(function (r) {
       return r.json().catch(function () { return {}; }).then(function (data) { return { ok: r.ok, data: data }; });
     }).then(function (answer) {
-      camera.value = "";
+      if (!newest()) return;  // a later photo is being read: its answer, and "Reading the card…" till then
       if (!answer.ok) { status.textContent = answer.data.error || camera.getAttribute("data-failed"); return; }
       var found = answer.data.candidates || [];
-      status.textContent = "";
       if (found.length && picker) {
         show(picker, found, "");
         status.textContent = camera.getAttribute("data-found");
-      } else {
-        // No chip: the name read (if any) is left in the field to correct, and the server says why.
-        input.value = answer.data.text || "";
-        input.dispatchEvent(new Event("input", { bubbles: true }));
-        input.focus();
-        input.select();
-        var numbers = input.form.querySelector("[data-card-numbers]");
-        if (numbers) numbers.open = true;
-        status.textContent = answer.data.message || camera.getAttribute("data-unknown");
+        return;
       }
-    }).catch(function () { camera.value = ""; status.textContent = camera.getAttribute("data-failed"); });
+      // No chip: the name read (if any) is left in the field to correct, and the server says why.
+      input.value = answer.data.text || "";
+      photoSaid[input.id] = input.value;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      input.focus();
+      input.select();
+      var numbers = input.value && input.form.querySelector("[data-card-numbers]");
+      if (numbers) numbers.open = true;
+      status.textContent = answer.data.message || camera.getAttribute("data-unknown");
+    }).catch(function () { if (newest()) status.textContent = camera.getAttribute("data-failed"); });
   });
 })();

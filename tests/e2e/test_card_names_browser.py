@@ -94,3 +94,43 @@ def test_a_photo_of_the_card_names_it(browser, server):
     )
     numbers = ana.locator(".play-card-form .card-numbers")
     expect(numbers).to_have_attribute("open", "")  # ready for its numbers
+
+
+def test_photo_answers_say_one_thing_each_and_only_the_last_photo_counts(browser, server):
+    ana, _ben, _cleo = table_of_three(browser, server)
+    advance_to(ana, "Free Time")
+    form = ana.locator(".play-card-form")
+    camera, field = form.locator("input[data-card-photo]"), ana.locator("#pc-name-seat")
+    status = form.locator("[data-photo-status]")
+    ana.fill("#pc-name-seat", "Gold Watch")  # refused (Income 2): a refusal that a new photo clears
+    open_numbers(ana)
+    ana.locator("label[for='pc-type-thing-seat']").click()
+    ana.fill("#pc-cost-seat", "9")
+    ana.fill("#pc-slack-seat", "5")
+    ana.get_by_test_id("play-card").click()
+    expect(ana.locator("[data-refusal]")).to_be_visible()
+
+    def photo(name, seed=4):
+        sent = card_photo(name, seed, **plain())
+        camera.set_input_files({"name": "card.jpg", "mimeType": "image/jpeg", "buffer": sent})
+
+    photo("Quokka Parade")
+    expect(ana.locator("[data-refusal]")).to_have_count(0)
+    expect(status).to_have_text("Not a card this table knows: correct the name and copy its numbers.",
+                                timeout=READING_MS)
+    expect(field).to_have_value(re.compile("quokka", re.IGNORECASE))
+    expect(form.get_by_test_id("no-match")).to_have_count(0)  # said once, by the photo's status
+    ana.locator("#pc-name-seat").press_sequentially("x")
+    expect(status).to_have_text("")  # about a name no longer in the field
+    expect(form.get_by_test_id("no-match")).to_be_visible()
+
+    photo(None)  # a bare table
+    expect(status).to_have_text("No card name could be read in the photo: type it instead.", timeout=READING_MS)
+    expect(field).to_have_value("")
+
+    photo("Quokka Parade", 5)
+    photo("Soap", 6)  # a second photo before the first is answered: only its answer counts
+    expect(status).to_have_text("Reading the card…")
+    expect(form.get_by_test_id("pick").first).to_have_text("Soap", timeout=READING_MS)
+    expect(status).to_have_text("Tap the card it is.")
+    expect(field).to_have_value("")  # the first photo's name never landed in the field

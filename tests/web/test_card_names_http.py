@@ -128,6 +128,22 @@ def test_a_photo_of_a_card_nobody_knows_gives_its_text(app, client, table):
     assert body["message"] == "Not a card this table knows: correct the name and copy its numbers."
 
 
+def test_a_known_card_photographed_for_a_field_it_does_not_belong_in_is_named_not_called_unknown(app, table):
+    ana = join(app, table, 1, "Ana")
+    answers = {
+        language: ana.post(
+            f"/t/{table}/card-photo?form=call",  # Soap is a Thing; calling takes a Person or a Cat
+            data={"photo": (io.BytesIO(jpeg("Soap")), "card.jpg")},
+            headers={"Origin": "http://localhost", "Accept-Language": language},
+        ).get_json()
+        for language in ("en", "de")
+    }
+    assert answers["en"] == {
+        "text": "", "candidates": [], "message": "The photo shows Soap, which does not belong in this field."
+    }
+    assert answers["de"]["candidates"] == [] and answers["de"]["message"].startswith("Das Foto zeigt Soap")
+
+
 def test_the_photo_route_refuses_what_is_not_a_photo_too_much_and_strangers(app, client, table):
     ana = join(app, table, 1, "Ana")
     not_image = ana.post(

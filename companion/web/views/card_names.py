@@ -32,6 +32,7 @@ TOO_MANY_PIXELS = N_("That picture has more pixels than a photo of a card needs:
 BUSY = N_("Busy reading other photos: try again in a moment.")
 UNKNOWN = N_("Not a card this table knows: correct the name and copy its numbers.")
 NOTHING_READ = N_("No card name could be read in the photo: type it instead.")
+OTHER_FIELD = N_("The photo shows %(card)s, which does not belong in this field.")
 
 
 def readers() -> photo_readers.Readers:
@@ -120,10 +121,7 @@ def read_card_photo(token: str) -> Response | tuple[Response, int]:
             upload = request.files.get("photo")
             if upload is None:
                 return jsonify({"error": _(NO_PHOTO)}), 400
-            form = request.args.get("form")
             choices, langs = _choices(table)
-            if form in card_match.FORMS:  # from a card form: only the cards it takes
-                choices = [choice for choice in choices if card_match.takes(form, choice)]
             langs = tuple(dict.fromkeys((table.language, *langs, "en", "de", "ru")))
             reading = reading_place.read(upload.read(), choices, langs)
     except card_photo.TooManyPixels:
@@ -134,11 +132,17 @@ def read_card_photo(token: str) -> Response | tuple[Response, int]:
         response = jsonify({"error": _(BUSY), "busy": True})
         response.headers["Retry-After"] = "2"
         return response, 503
-    answer = {
-        "text": reading.text,
-        "candidates": [_chip(choice, score) for choice, score in reading.candidates],
-    }
-    if not reading.candidates:  # no chip: the phone says why and leaves the field to type
+    # Read against every card the table knows, then kept to what the form (`form`) takes: a known card of
+    # another kind is named as such, not called unknown.
+    form = request.args.get("form")
+    found = [
+        (choice, score) for choice, score in reading.candidates
+        if form not in card_match.FORMS or card_match.takes(form, choice)
+    ]
+    answer = {"text": reading.text, "candidates": [_chip(choice, score) for choice, score in found]}
+    if reading.candidates and not found:
+        answer.update(text="", message=_(OTHER_FIELD, card=reading.candidates[0][0].name))
+    elif not found:  # no chip: the phone says why and leaves the field to type
         answer["message"] = _(UNKNOWN) if reading.text else _(NOTHING_READ)
     return jsonify(answer)
 

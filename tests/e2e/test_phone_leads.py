@@ -398,7 +398,12 @@ class Thumb:
         )
 
     def play(self, name):
-        """A known card's chip in the card form: played with its tap (a Thing joins the open scrounging trip)."""
+        """A known card's chip in the card form: played with its tap (a Thing joins the open scrounging trip).
+
+        Tapped once lit, as a player taps it: while the form's last play is on its way its chips are dimmed and a tap
+        does nothing (card_form.js), and the live stream may show that play in the window before its answer comes
+        (under load, a Rum tapped then was ignored and never joined the Machete's trip)."""
+        expect(self.page.locator("form.htmx-request .card-picker")).to_have_count(0, timeout=PROPAGATION_MS)
         self.tap(
             self.page.locator(".play-card-form .card-picker").get_by_role("button", name=name, exact=True)
         )

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from companion import cards as catalog
 from companion.cards.card import LANGS
-from companion.knowledge import card_choices, card_photo
+from companion.knowledge import card_choices, card_photo, photo_uploads
 from companion.knowledge.card_match import fold, read_score
 from companion.rules import GAMES
 from companion.storage import store
@@ -231,7 +231,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     levels = sorted({float(level) for level in args.floors.split(",")} | {FLOOR})
-    if not card_photo.available():
+    if not photo_uploads.available():
         raise SystemExit("Tesseract with its deu and rus data is not installed (see README, Dependencies).")
     photos = sample(args.half, args.per_lang, args.negatives)
     before = os.getloadavg()[0]

@@ -17,6 +17,7 @@ import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from .card_match import Choice, fold, read_score
+from .photo_uploads import NotAPhoto, TooManyPixels
 
 TESSERACT_LANGS = {"en": "eng", "de": "deu", "ru": "rus"}
 FORMATS = ("JPEG", "PNG", "WEBP")  # what a phone's camera or the page's shrinking sends
@@ -68,14 +69,6 @@ WORDS_TSV = (
 )
 
 
-class NotAPhoto(ValueError):
-    """The upload is not an image Pillow can open."""
-
-
-class TooManyPixels(NotAPhoto):
-    """The upload is an image with more pixels than a photo needs."""
-
-
 @dataclass(frozen=True)
 class Reading:
     """What was read (the title, when a line looks like one), and the cards it likely is, best first."""
@@ -103,19 +96,6 @@ class Line:
     @property
     def confidence(self) -> float:
         return min(confidence for _word, confidence in self.words)
-
-
-def available() -> bool:
-    """Whether Tesseract and its German and Russian language data are installed."""
-    if shutil.which("tesseract") is None:
-        return False
-    try:
-        listed = subprocess.run(
-            ["tesseract", "--list-langs"], check=False, capture_output=True, text=True, timeout=10
-        ).stdout
-    except (OSError, subprocess.SubprocessError):
-        return False
-    return {"eng", "deu", "rus"} <= set(listed.split())
 
 
 def opened(data: bytes) -> np.ndarray:

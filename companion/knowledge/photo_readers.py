@@ -12,9 +12,12 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as Late
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
-from . import card_photo
 from .card_match import Choice
+
+if TYPE_CHECKING:
+    from .card_photo import Reading
 
 # The readers' priority below the server's (their Tesseract runs inherit it): a tap is never kept waiting behind a
 # photo. Not the lowest (19, or SCHED_IDLE): measured beside other work, that made no tap faster (a tap's p95 ratio
@@ -93,9 +96,11 @@ class Readers:
         finally:
             self._places.release()
 
-    def read(self, data: bytes, choices: list[Choice], langs: tuple[str, ...]) -> card_photo.Reading:
+    def read(self, data: bytes, choices: list[Choice], langs: tuple[str, ...]) -> Reading:
         """The photo read by a reader process (card_photo.read), within a place(); NotAPhoto as card_photo
         raises it."""
+        from . import card_photo  # the readers' own code: OpenCV and NumPy are loaded there, not in the server
+
         pool = self._executor()
         try:
             return pool.submit(card_photo.read, data, choices, langs).result(timeout=LONGEST_WAIT)

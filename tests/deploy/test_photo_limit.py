@@ -6,14 +6,14 @@ import json
 
 import pytest
 
-from companion.knowledge import card_photo
+from companion.knowledge import photo_uploads
 from tests.helpers.api_tables import api
 from tests.helpers.card_photos import BOUNDARY, form_body, plain
 from tests.helpers.card_photos import card_photo as draw
 from tests.helpers.nginx_proxy import Proxy, required_nginx
 from tests.helpers.real_server import Server
 
-pytestmark = pytest.mark.skipif(not card_photo.available(), reason="Tesseract with deu, rus is not installed")
+pytestmark = pytest.mark.skipif(not photo_uploads.available(), reason="Tesseract with deu, rus is not installed")
 
 
 @pytest.fixture

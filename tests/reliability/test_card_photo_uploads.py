@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.knowledge import card_photo, photo_readers
+from companion.knowledge import photo_readers, photo_uploads
 from tests.helpers.api_tables import api
 from tests.helpers.card_photos import BOUNDARY, plain
 from tests.helpers.card_photos import card_photo as draw
@@ -26,7 +26,7 @@ from tests.helpers.card_photos import form_body as body_of
 from tests.helpers.real_server import Server
 
 pytestmark = pytest.mark.skipif(
-    not card_photo.available(), reason="Tesseract with deu and rus is not installed"
+    not photo_uploads.available(), reason="Tesseract with deu and rus is not installed"
 )
 LIMIT = 4 * 2**20
 

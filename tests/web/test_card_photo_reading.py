@@ -13,14 +13,14 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from companion import cards as catalog
-from companion.knowledge import card_choices, card_photo
+from companion.knowledge import card_choices, card_photo, photo_uploads
 from companion.knowledge.card_match import fold, read_score
 from companion.storage import store
 from tests.helpers.card_photos import card_photo as draw
 from tests.helpers.card_photos import made_up_name, plain
 
 pytestmark = pytest.mark.skipif(
-    not card_photo.available(), reason="Tesseract with deu and rus is not installed"
+    not photo_uploads.available(), reason="Tesseract with deu and rus is not installed"
 )
 NAMES = sorted(
     {fold(card.names[lang]) for card in catalog.BY_KEY.values() for lang in card.names if card.names[lang]}
@@ -123,7 +123,7 @@ def _encoded(image: Image.Image, kind: str) -> bytes:
 def test_a_huge_picture_is_refused_before_it_is_decoded():
     white = _encoded(Image.new("L", (6000, 6000), 255), "PNG")  # 36 megapixels in some 50 KiB
     started = _cpu()
-    with pytest.raises(card_photo.TooManyPixels):
+    with pytest.raises(photo_uploads.TooManyPixels):
         card_photo.read(white, [], ("en",))
     assert _cpu() - started < 0.2
 

@@ -9,7 +9,7 @@ from flask import Blueprint, abort, current_app, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
-from ...knowledge import card_choices, card_match, card_photo, photo_readers
+from ...knowledge import card_choices, card_match, photo_readers, photo_uploads
 from ...rules import N_, game
 from ..common import actor_for, bearer_key, is_display, play, table_or_404
 from ..connection import get_db
@@ -47,7 +47,7 @@ def photos_read() -> bool:
     button."""
     known = current_app.extensions.get("card_photos")
     if known is None:
-        known = current_app.extensions["card_photos"] = card_photo.available()
+        known = current_app.extensions["card_photos"] = photo_uploads.available()
     return known
 
 
@@ -124,9 +124,9 @@ def read_card_photo(token: str) -> Response | tuple[Response, int]:
             choices, langs = _choices(table)
             langs = tuple(dict.fromkeys((table.language, *langs, "en", "de", "ru")))
             reading = reading_place.read(upload.read(), choices, langs)
-    except card_photo.TooManyPixels:
+    except photo_uploads.TooManyPixels:
         return jsonify({"error": _(TOO_MANY_PIXELS)}), 400
-    except card_photo.NotAPhoto:
+    except photo_uploads.NotAPhoto:
         return jsonify({"error": _(NOT_A_PHOTO)}), 400
     except photo_readers.Busy:
         response = jsonify({"error": _(BUSY), "busy": True})

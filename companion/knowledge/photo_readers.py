@@ -3,10 +3,8 @@ but one (left to the taps), a few photos waiting for them, and any more told at 
 
 from __future__ import annotations
 
-import ctypes
 import multiprocessing
 import os
-import struct
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as Late
@@ -23,9 +21,6 @@ if TYPE_CHECKING:
 # photo. Not the lowest (19, or SCHED_IDLE): measured beside other work, that made no tap faster (a tap's p95 ratio
 # 1.95x against 1.99x at nice 10), while the photos, starved, were read minutes late and the readers' queue stalled.
 NICENESS = 10
-# Linux's sched_setattr by machine, to ask for short turns on the CPU (a "custom slice", Linux 6.12 and later).
-SCHED_SETATTR = {"x86_64": 314, "aarch64": 274, "armv7l": 380, "riscv64": 274}
-SHORT_TURN_NS = 100_000  # the shortest turn the kernel grants: 0.1 ms
 WAITING_PER_READER = 2
 # Seconds a photo may wait for and take a reader before it is answered "busy" all the same: long, since a
 # reader runs at a low priority and on a machine busy with other work takes many times its CPU time; the queue
@@ -46,22 +41,9 @@ def cores() -> int:
 
 
 def lowered() -> None:
-    """A reader process's start: below the server's priority, in short turns, Tesseract on one thread."""
+    """A reader process's start: below the server's priority, Tesseract on one thread."""
     os.environ["OMP_THREAD_LIMIT"] = "1"
     os.nice(max(0, NICENESS - os.nice(0)))
-    short_turns()
-
-
-def short_turns() -> bool:
-    """Ask the kernel for this thread's shortest turns on the CPU (its Tesseract runs inherit them), at its niceness:
-    a tap's thread waking on a reader's core then takes over at once, not after the reader's turn (about 1.4 ms
-    otherwise). Whether the kernel took it; an older kernel or another system keeps its usual turns."""
-    number = SCHED_SETATTR.get(os.uname().machine) if hasattr(os, "uname") else None
-    if number is None:
-        return False
-    # struct sched_attr (version 1, 56 bytes): size, policy SCHED_OTHER, flags, nice, priority, runtime = the turn
-    attr = ctypes.create_string_buffer(struct.pack("=IIQiIQQQII", 56, 0, 0, os.nice(0), 0, SHORT_TURN_NS, 0, 0, 0, 0))
-    return ctypes.CDLL(None, use_errno=True).syscall(number, 0, attr, 0) == 0
 
 
 class Readers:

@@ -343,8 +343,10 @@
     var status = document.getElementById(camera.getAttribute("data-status"));
     var asked = photoAsked[input.id] = (photoAsked[input.id] || 0) + 1;
     var newest = function () { return photoAsked[input.id] === asked; };
-    // A new photo starts over: the refusal of the form's last play and the last photo's word are gone.
+    // A new photo starts over: the refusal of the form's last play, the last photo's word and chips are gone.
     document.querySelectorAll("#panel [data-refusal]").forEach(function (refusal) { refusal.remove(); });
+    var chips = picker && picker.querySelector(".picks");
+    if (chips) chips.textContent = "";
     status.textContent = camera.getAttribute("data-reading");
     shrunk(camera.files[0]).then(function (photo) {
       var body = new FormData();
@@ -358,6 +360,7 @@
       if (!answer.ok) { status.textContent = answer.data.error || camera.getAttribute("data-failed"); return; }
       var found = answer.data.candidates || [];
       if (found.length && picker) {
+        input.value = "";  // the photo's chips are the answer: a name typed before would be played instead
         show(picker, found, "");
         status.textContent = camera.getAttribute("data-found");
         return;

@@ -425,7 +425,7 @@ def read(data: bytes, choices: list[Choice], langs: tuple[str, ...], most: int =
     if not sure and titles:
         # The title from the likeliest group that reads one, not the tallest of all: the groups read at other
         # scales, and which of the band's title and the whole frame's rules text won turned on a pixel's rounding.
-        text = titles[min(titles)].text
+        text = titles[min(titles)].text.strip("_|-–—.,:;'\"« ")  # a card's edge or a speck read beside it
     # At a like score the longer name wins: "Nookie at the Café" read whole also fits "Nookie".
     found = sorted(best.values(), key=lambda pair: (-round(pair[1]), -len(pair[0].name)))
     return Reading(text, found[:most])

@@ -22,19 +22,29 @@ DISPLAY = {"viewport": {"width": 1280, "height": 800}}
 # Chromium 156 starts, for each window (each new context), two renderers for the address bar's suggestion popup
 # (chrome://omnibox-popup.top-chrome); a headless test never opens it, and they cost about 0.7 CPU-s per context.
 SPARED_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
+_PLAYWRIGHT_SWITCHES: dict[str, list[str]] = {}  # by Chromium executable
+
+
+def playwright_disabled_switches(browser_type, executable_path: str) -> list[str]:
+    """The --disable-features switches Playwright starts this Chromium with, read once per process from the command
+    line of a first, short start (chrome://version)."""
+    if executable_path not in _PLAYWRIGHT_SWITCHES:
+        probe = browser_type.launch(executable_path=executable_path, args=CHROMIUM_ARGS)
+        try:
+            page = probe.new_page()
+            page.goto("chrome://version")
+            words = page.inner_text("#command_line").split()
+        finally:
+            probe.close()
+        _PLAYWRIGHT_SWITCHES[executable_path] = [word for word in words if word.startswith("--disable-features=")]
+    return _PLAYWRIGHT_SWITCHES[executable_path]
+
 
 
 def launch(browser_type, executable_path: str, args: list[str] = CHROMIUM_ARGS):
     """Chromium started with `args` and without the features it need not run, Playwright's own list of disabled
-    features kept: Chromium keeps only the last --disable-features switch, so the two lists go in one, read from
-    the command line of a first, short start (chrome://version)."""
-    probe = browser_type.launch(executable_path=executable_path, args=args)
-    try:
-        page = probe.new_page()
-        page.goto("chrome://version")
-        switches = [word for word in page.inner_text("#command_line").split() if word.startswith("--disable-features=")]
-    finally:
-        probe.close()
+    features kept: Chromium keeps only the last --disable-features switch, so the two lists go in one."""
+    switches = playwright_disabled_switches(browser_type, executable_path)
     features = [name for switch in switches for name in switch.partition("=")[2].split(",") if name]
     disabled = "--disable-features=" + ",".join(dict.fromkeys([*features, *SPARED_FEATURES]))
     return browser_type.launch(executable_path=executable_path, args=[*args, disabled], ignore_default_args=switches)

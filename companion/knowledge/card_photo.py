@@ -215,15 +215,13 @@ def _png(grey: np.ndarray) -> bytes:
 
 
 def tesseract_words(grey: np.ndarray, lang: str) -> list[dict]:
-    """Each word Tesseract reads in a grey picture (sparse text: a card is no page), at a low priority so the
-    table's taps go first, one thread (its OpenMP threads only fight each other on two cores)."""
+    """Each word Tesseract reads in a grey picture (sparse text: a card is no page), at its reader's priority
+    (companion/knowledge/photo_readers.py), on one thread (its OpenMP threads only fight each other on two
+    cores)."""
     command = ["tesseract", "stdin", "stdout", "-l", lang, "--psm", "11", "-c", "tessedit_do_invert=0", "tsv"]
     limit = shutil.which("prlimit")
     if limit:  # a picture that keeps Tesseract busy longer than this reads as nothing
         command = [limit, f"--cpu={RUN_CPU}", *command]
-    nice = shutil.which("nice")
-    if nice:
-        command = [nice, "-n", "10", *command]
     with subprocess.Popen(
         command,
         stdin=subprocess.PIPE,

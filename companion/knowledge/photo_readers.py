@@ -1,10 +1,14 @@
 """Card photos read side by side, away from the table's taps: worker processes at a low priority, one per core
-but one (left to the taps), a few photos waiting for them, and any more told at once to try again."""
+but one (left to the taps), each photo read at idle priority while the machine has a core to spare, a few photos
+waiting for them, and any more told at once to try again."""
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
+import select
+import signal
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as Late
@@ -26,6 +30,9 @@ WAITING_PER_READER = 2
 # reader runs at a low priority and on a machine busy with other work takes many times its CPU time; the queue
 # is short.
 LONGEST_WAIT = 300.0
+# Seconds a photo is read at idle priority before its reader, seeing other work keep every core busy, reads it
+# itself at its own (nice 10): above what the slowest photo takes on a free core (photo CPU in docs/decks.md).
+IDLE_WAIT = 4.0
 
 
 class Busy(RuntimeError):
@@ -41,9 +48,58 @@ def cores() -> int:
 
 
 def lowered() -> None:
-    """A reader process's start: below the server's priority, Tesseract on one thread."""
+    """A reader process's start: below the server's priority, Tesseract and OpenCV on one thread (a reader has
+    its core; no pool of threads is copied when it forks its idle reading)."""
     os.environ["OMP_THREAD_LIMIT"] = "1"
+    os.environ["OPENCV_FOR_THREADS_NUM"] = "1"
     os.nice(max(0, NICENESS - os.nice(0)))
+
+
+def idle_first(work, *args, wait: float = IDLE_WAIT):
+    """work(*args) in a child process at idle priority; if it has not answered within `wait` seconds, work(*args)
+    here instead, at this process's priority. Raises what work raises.
+
+    A core that runs only idle-priority work counts as free: a tap's thread wakes there at once, where behind a
+    reader at nice 10 it waited for the reader's turn to end. But idle work gets nothing while other work keeps
+    every core busy, and an unprivileged process cannot raise its priority again: hence the second reading.
+    """
+    if not hasattr(os, "SCHED_IDLE"):  # not on Linux
+        return work(*args)
+    answer, into = os.pipe()
+    child = os.fork()
+    if child == 0:
+        try:
+            os.close(answer)
+            os.setpgid(0, 0)  # a group of its own: its Tesseract runs end with it
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+            try:
+                outcome = (True, work(*args))
+            except Exception as error:  # raised again in the parent
+                outcome = (False, error)
+            os.write(into, pickle.dumps(outcome))
+        finally:
+            os._exit(0)
+    os.close(into)
+    try:
+        os.setpgid(child, child)  # in case the child has not run yet
+    except OSError:
+        pass  # it has, and is in its own group already
+    written = []
+    try:
+        if select.select([answer], [], [], wait)[0]:
+            while chunk := os.read(answer, 2**16):
+                written.append(chunk)
+        else:
+            os.killpg(child, signal.SIGKILL)
+    finally:
+        os.close(answer)
+        os.waitpid(child, 0)
+    if not written:  # starved, or died without an answer: read here
+        return work(*args)
+    done, outcome = pickle.loads(b"".join(written))
+    if done:
+        return outcome
+    raise outcome
 
 
 class Readers:
@@ -85,7 +141,7 @@ class Readers:
 
         pool = self._executor()
         try:
-            return pool.submit(card_photo.read, data, choices, langs).result(timeout=LONGEST_WAIT)
+            return pool.submit(idle_first, card_photo.read, data, choices, langs).result(timeout=LONGEST_WAIT)
         except Late:
             raise Busy from None
         except BrokenProcessPool:  # a reader died (killed, out of memory): the next photo gets fresh ones

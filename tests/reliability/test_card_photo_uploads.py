@@ -205,3 +205,53 @@ def test_a_reader_and_the_tesseract_it_starts_run_below_the_servers_priority():
     finally:
         readers.close()
     assert niceness == min(19, os.nice(0) + photo_readers.NICENESS)
+
+
+def spun(cpu_seconds: float) -> tuple[int, int]:
+    """Work of `cpu_seconds` of CPU time; the scheduling policy and the process it ran in."""
+    ends = time.process_time() + cpu_seconds
+    while time.process_time() < ends:
+        pass
+    return os.sched_getscheduler(0), os.getpid()
+
+
+def refused() -> None:
+    raise photo_uploads.NotAPhoto("not a photo")
+
+
+@pytest.fixture
+def reader():
+    """One photo reader process, as the server starts it."""
+    readers = photo_readers.Readers(1, 0)
+    try:
+        yield readers._executor()
+    finally:
+        readers.close()
+
+
+def test_a_photo_is_read_at_idle_priority_while_a_core_is_free(reader):
+    reader_pid = reader.submit(os.getpid).result(timeout=photo_readers.LONGEST_WAIT)
+    # A long wait: on a machine busy with other work, idle work gets a moment now and then.
+    policy, pid = reader.submit(photo_readers.idle_first, spun, 0.01, wait=60).result(timeout=90)
+    assert policy == os.SCHED_IDLE and pid != reader_pid
+    with pytest.raises(photo_uploads.NotAPhoto):
+        reader.submit(photo_readers.idle_first, refused).result(timeout=90)
+
+
+def test_a_photo_is_read_all_the_same_when_other_work_keeps_every_core_busy(reader):
+    core = min(os.sched_getaffinity(0))
+    reader.submit(os.sched_setaffinity, 0, {core}).result(timeout=30)
+    reader_pid = reader.submit(os.getpid).result(timeout=30)
+    busy = subprocess.Popen(
+        [sys.executable, "-c", f"import os\nos.sched_setaffinity(0, {{{core}}})\nwhile True: pass"]
+    )
+    try:
+        # At idle priority beside a busy loop on its only core, a third of a second of work would take
+        # minutes: the reader reads it itself after the idle wait.
+        policy, pid = reader.submit(photo_readers.idle_first, spun, 0.3, wait=1.0).result(
+            timeout=photo_readers.LONGEST_WAIT
+        )
+    finally:
+        busy.kill()
+        busy.wait()
+    assert policy == os.SCHED_OTHER and pid == reader_pid

@@ -14,6 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as Late
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .card_match import Choice
@@ -30,10 +31,11 @@ WAITING_PER_READER = 2
 # reader runs at a low priority and on a machine busy with other work takes many times its CPU time; the queue
 # is short.
 LONGEST_WAIT = 300.0
-# Seconds a photo is read at idle priority before its reader, seeing other work keep every core busy, reads it
-# itself at its own (nice 10): above what the slowest photo takes on a free core (photo CPU in docs/decks.md).
-IDLE_WAIT = 4.0
-
+# A photo's reading at idle priority is given up for one at the reader's own when, between two looks, it waited
+# ready to run for most of the time (other work keeps every core busy): not when it merely takes long, as on a slow
+# machine.
+LOOK = 0.5
+STARVED = 0.8
 
 class Busy(RuntimeError):
     """Every reader is busy and as many photos wait as may: the phone is to try again in a moment."""
@@ -55,9 +57,24 @@ def lowered() -> None:
     os.nice(max(0, NICENESS - os.nice(0)))
 
 
-def idle_first(work, *args, wait: float = IDLE_WAIT):
-    """work(*args) in a child process at idle priority; if it has not answered within `wait` seconds, work(*args)
-    here instead, at this process's priority. Raises what work raises.
+def _waited(child: int) -> int:
+    """Nanoseconds `child` and the processes it runs (Tesseract) have waited, ready to run, for a core."""
+    try:
+        pids = [child, *map(int, Path(f"/proc/{child}/task/{child}/children").read_text().split())]
+    except (OSError, ValueError):
+        return 0
+    waited = 0
+    for pid in pids:
+        try:
+            waited += int(Path(f"/proc/{pid}/schedstat").read_text().split()[1])
+        except (OSError, IndexError, ValueError):
+            pass  # it ended meanwhile
+    return waited
+
+
+def idle_first(work, *args, look: float = LOOK):
+    """work(*args) in a child process at idle priority; if it starves (STARVED), work(*args) here instead, at
+    this process's priority. Raises what work raises.
 
     A core that runs only idle-priority work counts as free: a tap's thread wakes there at once, where behind a
     reader at nice 10 it waited for the reader's turn to end. But idle work gets nothing while other work keeps
@@ -84,13 +101,16 @@ def idle_first(work, *args, wait: float = IDLE_WAIT):
         os.setpgid(child, child)  # in case the child has not run yet
     except OSError:
         pass  # it has, and is in its own group already
-    written = []
+    written, waited = [], _waited(child)
     try:
-        if select.select([answer], [], [], wait)[0]:
+        while not select.select([answer], [], [], look)[0]:
+            waited, before = _waited(child), waited
+            if waited - before > STARVED * look * 1e9:
+                os.killpg(child, signal.SIGKILL)
+                break
+        else:
             while chunk := os.read(answer, 2**16):
                 written.append(chunk)
-        else:
-            os.killpg(child, signal.SIGKILL)
     finally:
         os.close(answer)
         os.waitpid(child, 0)

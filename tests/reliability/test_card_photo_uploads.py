@@ -231,11 +231,11 @@ def reader():
 
 def test_a_photo_is_read_at_idle_priority_while_a_core_is_free(reader):
     reader_pid = reader.submit(os.getpid).result(timeout=photo_readers.LONGEST_WAIT)
-    # A long wait: on a machine busy with other work, idle work gets a moment now and then.
-    policy, pid = reader.submit(photo_readers.idle_first, spun, 0.01, wait=60).result(timeout=90)
+    # One look, after a minute: on a machine busy with other work, idle work gets a moment now and then.
+    policy, pid = reader.submit(photo_readers.idle_first, spun, 0.01, look=60).result(timeout=90)
     assert policy == os.SCHED_IDLE and pid != reader_pid
     with pytest.raises(photo_uploads.NotAPhoto):
-        reader.submit(photo_readers.idle_first, refused).result(timeout=90)
+        reader.submit(photo_readers.idle_first, refused, look=60).result(timeout=90)
 
 
 def test_a_photo_is_read_all_the_same_when_other_work_keeps_every_core_busy(reader):
@@ -247,8 +247,8 @@ def test_a_photo_is_read_all_the_same_when_other_work_keeps_every_core_busy(read
     )
     try:
         # At idle priority beside a busy loop on its only core, a third of a second of work would take
-        # minutes: the reader reads it itself after the idle wait.
-        policy, pid = reader.submit(photo_readers.idle_first, spun, 0.3, wait=1.0).result(
+        # minutes: the child waits for the core, and the reader reads it itself.
+        policy, pid = reader.submit(photo_readers.idle_first, spun, 0.3).result(
             timeout=photo_readers.LONGEST_WAIT
         )
     finally:

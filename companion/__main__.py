@@ -8,11 +8,20 @@ import signal
 import sys
 from pathlib import Path
 
-from .app import create_app, load_host_key
-from .serve import netaddr, qr, workers
-from .serve.server import make_server
-from .serve.shares import AddressShares
-from .web.views.card_names import PHOTO_BYTES, PHOTO_PATH
+# sqlite-utils maps NumPy's number types when it can import NumPy: 0.08 CPU-s at every server start (and each
+# worker's), for values this app never stores. NumPy is kept from it while it loads, and stays importable.
+if "sqlite_utils" not in sys.modules and "numpy" not in sys.modules:
+    sys.modules["numpy"] = None  # type: ignore[assignment]
+    try:
+        import sqlite_utils  # noqa: F401
+    finally:
+        del sys.modules["numpy"]
+
+from .app import create_app, load_host_key  # noqa: E402
+from .serve import netaddr, qr, workers  # noqa: E402
+from .serve.server import make_server  # noqa: E402
+from .serve.shares import AddressShares  # noqa: E402
+from .web.views.card_names import PHOTO_BYTES, PHOTO_PATH  # noqa: E402
 
 REQUEST_THREADS = 8
 # Connections waitress accepts besides live streams: each screen keeps one open for its taps and re-fetches.

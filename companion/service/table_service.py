@@ -168,7 +168,7 @@ class TableService:
                 with store.write_transaction(db):
                     table = store.insert_table(db, token, display_key, code, options["game"], options["language"])
                     store.append(db, table.id, 0, "create-" + token[:40], DISPLAY, events)
-            except (store.Conflict, *store.INTEGRITY_ERRORS):  # a clash of random token or code: draw again
+            except (store.Conflict, *store.integrity_errors()):  # a clash of random token or code: draw again
                 continue
             return table, display_key
 

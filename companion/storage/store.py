@@ -9,6 +9,7 @@ import json
 import os
 import re
 import sqlite3
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -106,17 +107,31 @@ def connect(path: str | Path) -> Database:
 
 # SQLite's primary result codes that mean the storage refused, not the data: read-only, I/O error, full, cannot open.
 STORAGE_FAULTS = {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL, sqlite3.SQLITE_CANTOPEN}
-try:  # PostgreSQL's errors, when psycopg is installed
-    from .postgres import INTEGRITY_ERRORS as _PG_INTEGRITY
-    from .postgres import STORAGE_ERRORS as PG_STORAGE_ERRORS
-except ImportError:
-    _PG_INTEGRITY, PG_STORAGE_ERRORS = (), ()
-INTEGRITY_ERRORS = (sqlite3.IntegrityError, *_PG_INTEGRITY)  # a unique key refused a row
+
+
+def _postgres_errors(kind: str) -> tuple[type[Exception], ...]:
+    """PostgreSQL's errors of a kind (companion/storage/postgres.py), once it is loaded: before, none can occur.
+    psycopg is loaded only for a PostgreSQL address (0.09 CPU-s at every start of a server on SQLite)."""
+    postgres = sys.modules.get(f"{__package__}.postgres")
+    return getattr(postgres, kind) if postgres else ()
+
+
+def integrity_errors() -> tuple[type[Exception], ...]:
+    """The errors that say a unique key refused a row."""
+    return (sqlite3.IntegrityError, *_postgres_errors("INTEGRITY_ERRORS"))
+
+
+def storage_errors(path: str | Path) -> tuple[type[Exception], ...]:
+    """The errors besides SQLite's that say the database at `path` is unreachable: PostgreSQL's for its address."""
+    if not is_url(path):
+        return ()
+    from . import postgres
+    return postgres.STORAGE_ERRORS
 
 
 def is_storage_fault(error: BaseException) -> bool:
     """Whether an error says the database cannot be written (or read) right now, rather than a bug."""
-    if isinstance(error, PG_STORAGE_ERRORS):
+    if isinstance(error, _postgres_errors("STORAGE_ERRORS")):
         return True
     code = getattr(error, "sqlite_errorcode", None)
     return isinstance(error, sqlite3.OperationalError) and code is not None and code & 0xFF in STORAGE_FAULTS
@@ -333,7 +348,7 @@ def append(db: Database, table_id: int, after: int, action_id: str, actor: str,
                                [table_id, seat, digest(key), now])
             if is_postgresql(db):
                 db.execute("SELECT pg_notify(?, ?)", [LIVE_CHANNEL, f"v {table_id} {after + len(events)}"])
-    except INTEGRITY_ERRORS as error:
+    except integrity_errors() as error:
         raise Conflict() from error
     return stored
 

@@ -89,7 +89,7 @@ def register(app: Flask) -> None:
     app.after_request(_security_headers)
     for status in (400, 403, 404, 405, 413, 429, 500):
         app.register_error_handler(status, _error_page)
-    for fault in (sqlite3.OperationalError, *records.STORAGE_ERRORS):  # PostgreSQL's: the server unreachable
+    for fault in (sqlite3.OperationalError, *records.storage_errors(app.config["DATABASE"])):
         app.register_error_handler(fault, _storage_fault)
 
 

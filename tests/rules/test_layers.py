@@ -122,3 +122,16 @@ def test_no_two_modules_share_a_name_across_layers():
 def test_importing_the_rules_or_the_package_never_loads_flask():
     check = "import companion, companion.rules, sys; assert 'flask' not in sys.modules, 'flask loaded'"
     subprocess.run([sys.executable, "-c", check], check=True, cwd=COMPANION.parent)
+
+
+def test_a_server_on_sqlite_starts_without_numpy_opencv_or_psycopg():
+    """Each costs a server's start (and each worker's) about a tenth of a CPU-second: NumPy and OpenCV load in the
+    photo readers, psycopg for a PostgreSQL address only."""
+    check = (
+        "import companion.__main__ as serve, sys, tempfile\n"
+        "folder = tempfile.mkdtemp()\n"
+        "serve.create_app(instance_path=folder)\n"
+        "loaded = {'numpy', 'cv2', 'psycopg'} & set(sys.modules)\n"
+        "assert not loaded, loaded\n"
+    )
+    subprocess.run([sys.executable, "-c", check], check=True, cwd=COMPANION.parent)

@@ -245,9 +245,9 @@
     var nothing = hint || (typed && photoSaid[picker.getAttribute("data-for")] !== typed &&
       picker.getAttribute("data-none"));
     // A new card (no known card matches, or the one named in full has no numbers yet): its printed numbers open
-    // by themselves, below Play it (nothing above them moves).
+    // by themselves, below Play it (nothing above them moves). Not for a known card of another kind (`hint`).
     var named = cards.filter(function (card) { return fold(card.name) === fold(typed); })[0];
-    if (typed && picker.getAttribute("data-none") && input && input.form &&
+    if (typed && !hint && picker.getAttribute("data-none") && input && input.form &&
         (!cards.length || (named && named.slack == null && !named.slack_die))) {
       var numbers = input.form.querySelector("[data-card-numbers]");
       if (numbers) numbers.open = true;
@@ -296,7 +296,7 @@
     fetch(url, { credentials: "same-origin" }).then(function (r) { return r.ok ? r.json() : { cards: [] }; })
       .then(function (data) {
         if (asked[id] !== url) return;
-        show(picker, data.cards || [], typed);
+        show(picker, data.cards || [], typed, data.message);  // a known card of another kind says so
         picker.removeAttribute("aria-busy");
       })
       .catch(function () { if (asked[id] === url) picker.removeAttribute("aria-busy"); });

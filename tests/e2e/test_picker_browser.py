@@ -1,7 +1,8 @@
 """The card picker never hides the card (issue 47 item 3), at 320x568, 360x640 and 390x844 in English, German and
 Russian: the name typed in full is the first chip; "no known card matches" only when none does, and only in a form
-with numbers to copy; the known cards in at most two rows, never scrolled sideways, six of them at 390 px; a chip
-does one thing (on one's own turn it plays the card, whatever is open) and shows which."""
+with numbers to copy; a known card of another kind named in full is said not to belong there; the known cards in at
+most two rows, never scrolled sideways, six of them at 390 px; a chip does one thing (on one's own turn it plays the
+card, whatever is open) and shows which."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ from tests.helpers.lan_phones import sit_down
 
 SIZES = ((320, 568), (360, 640), (390, 844))
 MAO = {"en": "Sayings of Chairman Mao", "de": "Mao-Bibel", "ru": "Цитатник председателя Мао"}
+LEADER = {"en": "Glorious Leader", "de": "Ruhmreicher Anführer", "ru": "Славный Вождь"}  # a Person: never played
+NOT_PLAYED = {"en": "{} does not belong in this field.", "de": "{} gehört nicht in dieses Feld.",
+              "ru": "{} сюда не подходит."}
 # The known cards' rows, whether any chip sticks out, whether the list scrolls sideways, how many chips show.
 CHIPS = """picker => { const list = picker.querySelector('.picks'), w = document.documentElement.clientWidth;
   const shown = [...list.querySelectorAll('.pick')].filter(chip => chip.checkVisibility());
@@ -44,6 +48,9 @@ def test_the_picker_never_hides_the_card_and_a_chip_does_one_thing(session_brows
         expect(ana.get_by_test_id("turn-phase")).to_have_attribute("data-phase", "freetime", timeout=PROPAGATION_MS)
         picker = ana.locator(".play-card-form [data-card-picker]")
         chips, field = picker.get_by_test_id("pick"), ana.locator("#pc-name-seat")
+        field.fill(LEADER[lang])  # a known card of another kind, named in full: said so, no new card's numbers
+        expect(picker.get_by_test_id("no-match")).to_have_text(NOT_PLAYED[lang].format(LEADER[lang]))
+        expect(ana.locator(".play-card-form .card-numbers")).not_to_have_attribute("open", "")
         for width, height in SIZES:
             ana.set_viewport_size({"width": width, "height": height})
             where = f"{lang} at {width}x{height}"

@@ -204,3 +204,18 @@ def test_without_tesseract_there_is_no_camera_button(app, client, table):
         ana.post(f"/t/{table}/card-photo", data={"photo": (io.BytesIO(jpeg("Soap")), "c.jpg")}).status_code
         == 404
     )
+
+
+def test_a_known_card_typed_in_full_where_it_does_not_belong_says_so_in_the_phones_language(app, client, table):
+    ana, _ben = started(app, client, table)
+
+    def answer(q, form, language="en"):
+        return ana.get(
+            f"/t/{table}/card-picks", query_string={"q": q, "form": form}, headers={"Accept-Language": language}
+        ).get_json()
+
+    assert answer("Soap", "call") == {"cards": [], "message": "Soap does not belong in this field."}
+    assert answer("Seife", "call", "de")["message"].startswith("Seife ")
+    assert answer("Мыло", "call", "ru")["message"].startswith("Мыло ")
+    assert "message" not in answer("Soap", "loot")  # where it belongs, its chip
+    assert answer("Quokka Parade", "loot") == {"cards": []}  # no card by that name: the field is left to type

@@ -33,6 +33,7 @@ BUSY = N_("Busy reading other photos: try again in a moment.")
 UNKNOWN = N_("Not a card this table knows: correct the name and copy its numbers.")
 NOTHING_READ = N_("No card name could be read in the photo: type it instead.")
 OTHER_FIELD = N_("The photo shows %(card)s, which does not belong in this field.")
+TYPED_OTHER_FIELD = N_("%(card)s does not belong in this field.")
 
 
 def readers() -> photo_readers.Readers:
@@ -83,7 +84,8 @@ def _chip(choice: card_match.Choice, score: float) -> dict:
 @bp.get("/t/<token>/card-picks")
 def card_picks(token: str) -> Response:
     """The cards a card form's picker offers for what was typed (`q`), best first: only what the form (`form`)
-    takes, never the card a cancel window is about."""
+    takes, never the card a cancel window is about; a known card's name typed in full where it does not belong
+    says so (`message`)."""
     table = table_or_404(token)
     if actor_for(table) is None:
         abort(403)
@@ -96,8 +98,13 @@ def card_picks(token: str) -> Response:
         abort(400)
     choices, langs = _choices(table)
     not_cards = _answered(table) if form in ("cancel", "pull_rank", "tv") else ()
-    found = card_match.ranked(request.args.get("q", "")[:TYPED_CHARS], choices, form, langs, most, not_cards)
-    response = jsonify({"cards": [_chip(choice, score) for choice, score in found]})
+    typed = request.args.get("q", "")[:TYPED_CHARS]
+    found = card_match.ranked(typed, choices, form, langs, most, not_cards)
+    answer: dict = {"cards": [_chip(choice, score) for choice, score in found]}
+    named = next((choice for choice in choices if card_match.fold(choice.name) == card_match.fold(typed)), None)
+    if typed and not found and named is not None:  # a known card, of a kind this field does not take
+        answer["message"] = _(TYPED_OTHER_FIELD, card=named.name)
+    response = jsonify(answer)
     response.headers["Cache-Control"] = "private, no-cache"
     return response
 

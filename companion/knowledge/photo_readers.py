@@ -22,9 +22,9 @@ from .card_match import Choice
 if TYPE_CHECKING:
     from .card_photo import Reading
 
-# The readers' priority below the server's (their Tesseract runs inherit it): a tap is never kept waiting behind a
-# photo. Not the lowest (19, or SCHED_IDLE): measured beside other work, that made no tap faster (a tap's p95 ratio
-# 1.95x against 1.99x at nice 10), while the photos, starved, were read minutes late and the readers' queue stalled.
+# The readers' own priority below the server's (their Tesseract runs inherit it), at which a photo is read when its
+# reading at idle priority starves (idle_first). Not the lowest (19): beside other work the photos were then read
+# minutes late and the readers' queue stalled.
 NICENESS = 10
 WAITING_PER_READER = 2
 # Seconds a photo may wait for and take a reader before it is answered "busy" all the same: long, since a
@@ -36,6 +36,7 @@ LONGEST_WAIT = 300.0
 # machine.
 LOOK = 0.5
 STARVED = 0.8
+
 
 class Busy(RuntimeError):
     """Every reader is busy and as many photos wait as may: the phone is to try again in a moment."""

@@ -14,26 +14,6 @@ pytest.register_assert_rewrite("tests.helpers")  # their asserts explain a failu
 from tests.helpers.language_scan import RECORDER
 from tests.helpers.postgres_cluster import started_cluster
 
-# Files that mostly wait (a database away for 20 s, servers stopped and started, sockets that drip) rather than
-# compute: spread among the browser files, which keep both cores busy, their waits leave no core idle.
-WAITING = ("tests/deploy/", "tests/reliability/")
-BROWSER = "tests/e2e/"
-
-
-def pytest_collection_modifyitems(items):
-    """The browser files first, a waiting file after every few of them, then the rest; each file's tests in their
-    own order (the workers take whole files in this order: pyproject.toml)."""
-    files = list(dict.fromkeys(item.nodeid.split("::")[0] for item in items))
-    waiting = [name for name in files if name.startswith(WAITING)]
-    browser = [name for name in files if name.startswith(BROWSER)]
-    order = []
-    for number, name in enumerate(browser, 1):
-        order.append(name)
-        order += waiting[len(order) - number : number * len(waiting) // len(browser)]
-    order += [name for name in files if name not in order]
-    rank = {name: number for number, name in enumerate(order)}
-    items.sort(key=lambda item: rank[item.nodeid.split("::")[0]])
-
 
 def pytest_sessionfinish(session):
     """A pytest-xdist worker hands the controller how many page states its language scan read (#33)."""

@@ -101,9 +101,11 @@ def card_picks(token: str) -> Response:
     typed = request.args.get("q", "")[:TYPED_CHARS]
     found = card_match.ranked(typed, choices, form, langs, most, not_cards)
     answer: dict = {"cards": [_chip(choice, score) for choice, score in found]}
-    named = next((choice for choice in choices if card_match.fold(choice.name) == card_match.fold(typed)), None)
-    if typed and not found and named is not None:  # a known card, of a kind this field does not take
-        answer["message"] = _(TYPED_OTHER_FIELD, card=named.name)
+    if typed and not found:  # a known card named in full, of a kind this field does not take, says so
+        wanted = card_match.fold(typed)
+        named = next((choice for choice in choices if card_match.fold(choice.name) == wanted), None)
+        if named is not None:
+            answer["message"] = _(TYPED_OTHER_FIELD, card=named.name)
     response = jsonify(answer)
     response.headers["Cache-Control"] = "private, no-cache"
     return response

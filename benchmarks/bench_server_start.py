@@ -16,15 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.suite_cpu import cpu_seconds
 from tests.helpers.real_server import Server
-
-TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(pid: int) -> float:
-    """The user and system CPU time a process has spent so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
 
 
 def one_start() -> float:

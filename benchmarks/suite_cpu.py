@@ -6,7 +6,8 @@ the pytest workers, Tesseract, PostgreSQL, nginx.
 Runs the command and reads /proc every `--every` seconds (Linux only): each process's CPU time so far, by its
 command line. A process that lives shorter than one reading is missed, and one's last moments are, so the figures
 are a floor; processes already running when it starts count only what they spend from then on. Prints the wall
-time, the CPU time of each kind, and their sum against what the machine's cores could have given.
+time, the CPU time of each kind, and their sum against what the machine's cores could have given; then how long
+the cores were busy in all (/proc/stat: nothing missed, but other work on the machine counts too).
 """
 
 from __future__ import annotations
@@ -56,6 +57,12 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
+def machine_busy_seconds() -> float:
+    """The CPU time every core of the machine has spent busy since boot (Linux: /proc/stat), all processes."""
+    fields = [int(value) for value in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return (sum(fields) - fields[3] - fields[4]) / TICKS  # less idle and waiting for I/O
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--every", type=float, default=0.5, help="seconds between readings")
@@ -66,7 +73,7 @@ def main() -> int:
         parser.error("give the command to measure after --")
     before = {int(p): cpu_seconds(int(p)) or 0.0 for p in os.listdir("/proc") if p.isdigit()}
     seen: dict[int, tuple[str, float]] = {}
-    started = time.monotonic()
+    started, busy_before = time.monotonic(), machine_busy_seconds()
     process = subprocess.Popen(command)
     while process.poll() is None:
         for name in os.listdir("/proc"):
@@ -78,7 +85,7 @@ def main() -> int:
             if kind is not None:
                 seen[pid] = (kind, spent - before.get(pid, 0.0))
         time.sleep(args.every)
-    wall = time.monotonic() - started
+    wall, busy = time.monotonic() - started, machine_busy_seconds() - busy_before
     spent = Counter()
     for kind, seconds in seen.values():
         spent[kind] += seconds
@@ -87,6 +94,8 @@ def main() -> int:
           f"{total:.0f} CPU-s read, by kind (processes running beside the command included):")
     for kind, seconds in spent.most_common():
         print(f"{seconds:8.1f} s  {100 * seconds / total:5.1f}%  {kind}")
+    print(f"The machine's cores were busy {busy:.0f} CPU-s meanwhile ({100 * busy / (wall * os.cpu_count()):.0f}%), "
+          "short-lived processes and everything else running on it included.")
     return process.returncode
 
 

@@ -11,6 +11,8 @@ import os
 import shutil
 from pathlib import Path
 
+import psutil
+
 CHROMIUM_CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
 LAN_HOST = "table.lan"
 CHROMIUM_ARGS = [f"--host-resolver-rules=MAP {LAN_HOST} 127.0.0.1", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -27,18 +29,28 @@ _PLAYWRIGHT_SWITCHES: dict[str, list[str]] = {}  # by Chromium executable
 
 def playwright_disabled_switches(browser_type, executable_path: str) -> list[str]:
     """The --disable-features switches Playwright starts this Chromium with, read once per process from the command
-    line of a first, short start (chrome://version)."""
+    line of a first, short start (in /proc: a headless shell has no chrome://version)."""
     if executable_path not in _PLAYWRIGHT_SWITCHES:
         probe = browser_type.launch(executable_path=executable_path, args=CHROMIUM_ARGS)
         try:
-            page = probe.new_page()
-            page.goto("chrome://version")
-            words = page.inner_text("#command_line").split()
+            words = _browser_command_line()
         finally:
             probe.close()
         _PLAYWRIGHT_SWITCHES[executable_path] = [word for word in words if word.startswith("--disable-features=")]
     return _PLAYWRIGHT_SWITCHES[executable_path]
 
+
+def _browser_command_line() -> list[str]:
+    """The command line of the Chromium browser process this process started last (through Playwright's driver)."""
+    def words(process) -> list[str]:
+        try:
+            return process.cmdline()
+        except psutil.Error:  # ended meanwhile, or a zombie
+            return []
+
+    lines = [words(child) for child in sorted(psutil.Process().children(recursive=True), key=lambda c: c.pid)]
+    return [line for line in lines if "--remote-debugging-pipe" in line
+            and not any(word.startswith("--type=") for word in line)][-1]
 
 
 def launch(browser_type, executable_path: str, args: list[str] = CHROMIUM_ARGS):

@@ -7,7 +7,8 @@ Runs the command and reads /proc every `--every` seconds (Linux only): each proc
 command line. A process that lives shorter than one reading is missed, and one's last moments are, so the figures
 are a floor; processes already running when it starts count only what they spend from then on. Prints the wall
 time, the CPU time of each kind, and their sum against what the machine's cores could have given; then how long
-the cores were busy in all (/proc/stat: nothing missed, but other work on the machine counts too).
+the cores were busy in all (/proc/stat: nothing missed, but other work on the machine counts too), and their busy
+share in each stretch of `--stretch` seconds, which shows when the command left a core idle.
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ def machine_busy_seconds() -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--every", type=float, default=0.5, help="seconds between readings")
+    parser.add_argument("--stretch", type=float, default=20.0, help="seconds of each busy share printed at the end")
     parser.add_argument("command", nargs=argparse.REMAINDER, help="the command, after --")
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
@@ -74,8 +76,13 @@ def main() -> int:
     before = {int(p): cpu_seconds(int(p)) or 0.0 for p in os.listdir("/proc") if p.isdigit()}
     seen: dict[int, tuple[str, float]] = {}
     started, busy_before = time.monotonic(), machine_busy_seconds()
+    stretch_started, stretch_busy, shares = started, busy_before, []
     process = subprocess.Popen(command)
     while process.poll() is None:
+        if time.monotonic() - stretch_started >= args.stretch:
+            now, busy_now = time.monotonic(), machine_busy_seconds()
+            shares.append((busy_now - stretch_busy) / ((now - stretch_started) * os.cpu_count()))
+            stretch_started, stretch_busy = now, busy_now
         for name in os.listdir("/proc"):
             pid = int(name) if name.isdigit() else 0
             spent = cpu_seconds(pid) if pid and pid != os.getpid() else None
@@ -96,6 +103,7 @@ def main() -> int:
         print(f"{seconds:8.1f} s  {100 * seconds / total:5.1f}%  {kind}")
     print(f"The machine's cores were busy {busy:.0f} CPU-s meanwhile ({100 * busy / (wall * os.cpu_count()):.0f}%), "
           "short-lived processes and everything else running on it included.")
+    print(f"Their busy share, every {args.stretch:g} s: " + " ".join(f"{100 * share:.0f}%" for share in shares))
     return process.returncode
 
 

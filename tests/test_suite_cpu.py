@@ -1,5 +1,9 @@
-"""The suite's CPU reading (benchmarks/suite_cpu.py) counts the machine's busy time, this process's own included."""
+"""The suite's CPU reading (benchmarks/suite_cpu.py) counts the machine's busy time, this process's own included,
+and shows how busy the cores were in each stretch of a run."""
 
+import os
+import subprocess
+import sys
 import time
 
 from benchmarks.suite_cpu import machine_busy_seconds
@@ -10,3 +14,13 @@ def test_the_machines_busy_time_holds_at_least_what_this_process_spent():
     while time.process_time() - own < 0.3:
         pass
     assert machine_busy_seconds() - busy >= time.process_time() - own - 0.05  # /proc/stat counts in ticks
+
+
+def test_the_busy_share_of_each_stretch_shows_a_core_kept_busy():
+    spin = "import time\nstart = time.process_time()\nwhile time.process_time() - start < 2.5: pass"
+    printed = subprocess.run([sys.executable, "-m", "benchmarks.suite_cpu", "--every", "0.05", "--stretch", "0.5",
+                              "--", sys.executable, "-c", spin], capture_output=True, text=True, check=True).stdout
+    shares = [int(share.rstrip("%")) for share in printed.splitlines()[-1].partition(": ")[2].split()]
+    assert len(shares) >= 4
+    # one core at least, all of them at most; each share is read in clock ticks, 10 ms per core in 500
+    assert all(70 / os.cpu_count() <= share <= 105 for share in shares), printed

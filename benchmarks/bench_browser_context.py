@@ -1,0 +1,54 @@
+"""What a phone costs Chromium: the machine's busy CPU time per browser context opened, shown a page, tapped, closed.
+
+    python -m benchmarks.bench_browser_context [--contexts 20] [--chromium PATH]
+
+Every phone and display in the browser tests is a context of its own, so this is the floor of each one's cost.
+Chromium is started as the tests start it (tests/helpers/chromium.py); `--chromium` names another build, e.g.
+Debian's headless shell (/usr/lib/chromium/chromium-headless-shell). Run it on a quiet machine: the figure is
+the whole machine's busy time (/proc/stat), the driver's and this process's included.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from benchmarks.suite_cpu import machine_busy_seconds
+from tests.helpers.chromium import PHONE, find_chromium, launch
+
+PAGE = "<h1>Slack</h1><button>Tap</button><p>" + "word " * 200 + "</p>"
+
+
+def one_phone(browser) -> None:
+    """A phone-sized context with one page that is shown some text and tapped, then closed."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.set_content(PAGE)
+    page.click("button")
+    context.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--contexts", type=int, default=20)
+    parser.add_argument("--chromium", default=None, help="the Chromium executable (default: as the tests find it)")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    executable = args.chromium or find_chromium()
+    with sync_playwright() as playwright:
+        browser = launch(playwright.chromium, executable)
+        one_phone(browser)  # the first context also starts shared processes
+        time.sleep(1)
+        busy = machine_busy_seconds()
+        for _ in range(args.contexts):
+            one_phone(browser)
+        time.sleep(1)  # what closing leaves to do
+        spent, version = machine_busy_seconds() - busy, browser.version
+        browser.close()
+    print(f"{executable} {version}: {spent / args.contexts:.3f} CPU-s per phone context "
+          f"({args.contexts} contexts)")
+
+
+if __name__ == "__main__":
+    main()

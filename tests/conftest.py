@@ -28,27 +28,6 @@ def pytest_configure(config):
             compileall.compile_dir(Path(config.rootpath, package), quiet=1)
 
 
-# Folders whose tests mostly wait (outages, kills, time-outs) and the one whose tests keep both cores busy.
-WAITING_FOLDERS = ("tests/reliability/", "tests/deploy/")
-BUSY_FOLDER = "tests/e2e/"
-
-
-def pytest_collection_modifyitems(items):
-    """The files whose tests mostly wait run spread evenly among the browser files, the rest after them: run one
-    after another, the waiting files left the cores half idle for a minute of the suite (#46)."""
-    files: dict[str, list] = {}
-    for item in items:
-        files.setdefault(item.nodeid.split("::")[0], []).append(item)
-    waiting = [name for name in files if name.startswith(WAITING_FOLDERS)]
-    busy = [name for name in files if name.startswith(BUSY_FOLDER)]
-    if not waiting or not busy:
-        return
-    place = {name: index / len(busy) for index, name in enumerate(busy)}
-    place.update({name: (index + 0.5) / len(waiting) for index, name in enumerate(waiting)})
-    order = sorted(files, key=lambda name: place.get(name, 2.0))  # sorted() is stable: the rest keep their order
-    items[:] = [item for name in order for item in files[name]]
-
-
 def pytest_sessionfinish(session):
     """A pytest-xdist worker hands the controller how many page states its language scan read (#33)."""
     if hasattr(session.config, "workeroutput"):

@@ -13,6 +13,8 @@ from __future__ import annotations
 import argparse
 import time
 
+from playwright.sync_api import sync_playwright
+
 from benchmarks.suite_cpu import machine_busy_seconds
 from tests.helpers.chromium import PHONE, find_chromium, launch
 
@@ -33,8 +35,6 @@ def main() -> None:
     parser.add_argument("--contexts", type=int, default=20)
     parser.add_argument("--chromium", default=None, help="the Chromium executable (default: as the tests find it)")
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
     executable = args.chromium or find_chromium()
     with sync_playwright() as playwright:
         browser = launch(playwright.chromium, executable)

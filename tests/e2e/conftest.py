@@ -67,42 +67,67 @@ def _pages_now(browser) -> str:
     return "\n".join(lines)
 
 
-@pytest.fixture(scope="session")
-def chromium_path():
-    """Debian's Chromium; without it the browser tests skip (CI sets COMPANION_REQUIRE_BROWSER=1 to fail)."""
-    path = find_chromium()
+def _required_or_skip(message: str):
+    """Fail where CI requires every browser test to run, else skip with the reason."""
+    if REQUIRED:
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def _chromium(full: bool) -> str:
+    """The headless shell, or with `full` the full browser; missing, the test skips (or fails where required)."""
+    path = find_chromium(full=full)
     if path is None:
-        message = (
-            "Chromium not found: install it (Debian/Ubuntu: apt-get install chromium) to run browser tests"
-        )
-        if REQUIRED:
-            pytest.fail(message)
-        pytest.skip(message)
+        package = "chromium" if full else "chromium-headless-shell (or chromium)"
+        _required_or_skip(f"Chromium not found: install it (Debian/Ubuntu: apt-get install {package}) "
+                          "to run browser tests")
     return path
 
 
 @pytest.fixture(scope="session")
-def session_browser(chromium_path):
-    """One headless Chromium for the session, driven by Playwright."""
+def chromium_path():
+    """Debian's Chromium headless shell (else its full Chromium); without either the browser tests skip (CI sets
+    COMPANION_REQUIRE_BROWSER=1 to fail)."""
+    return _chromium(full=False)
+
+
+@pytest.fixture(scope="session")
+def playwright_driver():
+    """Playwright's driver for the session."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        if REQUIRED:
-            pytest.fail("playwright is not installed: pip install '.[test]'")
-        pytest.skip("playwright is not installed: pip install '.[test]'")
+        _required_or_skip("playwright is not installed: pip install '.[test]'")
     with sync_playwright() as playwright:
-        browser = launch(playwright.chromium, chromium_path)
-        RECORDER.watch(browser)
-        yield browser
-        browser.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def session_browser(playwright_driver, chromium_path):
+    """One headless Chromium for the session, driven by Playwright."""
+    browser = launch(playwright_driver.chromium, chromium_path)
+    RECORDER.watch(browser)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
+def full_session_browser(playwright_driver):
+    """Debian's full Chromium, headless, started the first time a test marked `full_browser` asks for it."""
+    browser = launch(playwright_driver.chromium, _chromium(full=True))
+    RECORDER.watch(browser)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture
-def browser(session_browser):
-    """The session's Chromium; the pages a test opened are closed after it (left open, they kept polling their
-    stopped servers and slowed every later test)."""
-    yield session_browser
-    for context in session_browser.contexts:
+def browser(request):
+    """The session's Chromium (the full browser for a test marked `full_browser`); the pages a test opened are
+    closed after it (left open, they kept polling their stopped servers and slowed every later test)."""
+    full = request.node.get_closest_marker("full_browser") is not None
+    chosen = request.getfixturevalue("full_session_browser" if full else "session_browser")
+    yield chosen
+    for context in chosen.contexts:
         context.close()
 
 

@@ -1,9 +1,12 @@
 """What a phone on the table needs: the screen stays awake while its seat is open."""
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.helpers.browser_steps import open_table, scan_qr
 from tests.helpers.chromium import PHONE
+
+pytestmark = pytest.mark.full_browser  # the wake lock, the keep-awake video and visibility
 
 FAKE_WAKE_LOCK = """
 window.__wakeLocks = 0;

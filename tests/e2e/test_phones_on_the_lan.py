@@ -1,9 +1,12 @@
 """Phones as they really are: the table's plain-http LAN address is no secure context, and the screen still has
 to stay awake there; the seat can be added to the home screen."""
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.helpers.browser_steps import join, open_table, scan_qr
+
+pytestmark = pytest.mark.full_browser  # the wake lock, the keep-awake video and visibility
 
 HIDE = """() => {
   Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => 'hidden'});

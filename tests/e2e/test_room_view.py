@@ -238,6 +238,7 @@ def test_the_room_view_shows_the_race_alone_and_one_tap_brings_the_tools_back(br
     expect(page.locator(".table-tools")).to_be_visible()
 
 
+@pytest.mark.full_browser
 def test_the_room_view_goes_full_screen_where_the_browser_allows_it(browser, table):
     page = browser.new_context(**DISPLAY).new_page()
     page.goto(table.display_url)

@@ -29,6 +29,7 @@
       if (tapsOnTheirWay) return;
       var html = held;
       held = null;
+      document.body.removeAttribute("data-news-held");
       if (html) arrived(html);
       else seen(newest);
     });
@@ -56,7 +57,11 @@
     var version = Companion.versionOf(html);
     newest = Math.max(newest, version);
     if (!document.getElementById("panel") || !window.htmx || version <= Companion.shownVersion()) return;
-    if (tapsOnTheirWay) { held = html; return; }  // the newest, as the stream sends them in order
+    if (tapsOnTheirWay) {  // the newest, as the stream sends them in order; the page says which version waits
+      held = html;
+      document.body.setAttribute("data-news-held", String(version));
+      return;
+    }
     Companion.keepingPlace(function () { Companion.swapPanel(html); });
     document.dispatchEvent(new CustomEvent("companion:live-after"));
   }

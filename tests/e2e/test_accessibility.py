@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from tests.helpers.api_tables import COOK, GEEK, GUEVARA, SIESTA, Table, api
 from tests.helpers.axe_checks import both_themes, settle
+from tests.helpers.browser_steps import until
 from tests.helpers.chromium import DISPLAY, PHONE
 
 WAIT_MS = 5000
@@ -129,10 +130,7 @@ def test_live_changes_are_spoken_and_focus_stays_through_a_refresh(browser, serv
         new MutationObserver(() => { if (say.textContent) window.saidAgain += 1; })
             .observe(say, {childList: true, characterData: true, subtree: true}); }""")
     ben.get_by_role("button", name="−1 Slack for Ben").click()
-    for _try in range(100):
-        if ben.evaluate("window.saidAgain"):
-            break
-        ben.wait_for_timeout(50)
+    until(ben, "window.saidAgain")
     assert ben.evaluate("window.saidAgain") == 1
     expect(say).to_have_text("Slack cannot drop below zero.")
     # Once the table moves on, the refusal leaves the panel and the region alike.

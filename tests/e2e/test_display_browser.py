@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.helpers.api_tables import api
-from tests.helpers.browser_steps import PROPAGATION_MS, seated, tap
+from tests.helpers.browser_steps import PROPAGATION_MS, seated, tap, until
 from tests.helpers.chromium import DISPLAY, PHONE
 
 
@@ -26,10 +26,7 @@ def test_the_race_follows_taps_live_and_a_win_leads_to_the_story(browser, server
     expect(banner).to_be_visible()
     expect(display.locator(".race-lane[data-seat='2']")).to_have_class("race-lane lane-2 flash")
     expect(display.locator(".race-lane[data-seat='2']")).to_contain_text("1 wound")
-    for _ in range(20):  # wait_for_function would need eval, which the page's CSP forbids
-        if ben.evaluate("window.buzzes"):
-            break
-        ben.wait_for_timeout(100)
+    until(ben, "window.buzzes")
     assert ben.evaluate("window.buzzes") == [[200, 100, 200]]  # Ben's phone buzzed, Ana's did not
     assert ana.evaluate("window.buzzes || []") == []
 

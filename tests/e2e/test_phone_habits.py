@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers.browser_steps import open_table, scan_qr
+from tests.helpers.browser_steps import open_table, scan_qr, until
 from tests.helpers.chromium import PHONE
 
 pytestmark = pytest.mark.full_browser  # the wake lock, the keep-awake video and visibility
@@ -30,8 +30,6 @@ def test_the_seat_keeps_the_screen_awake_and_asks_again_after_a_release(browser,
     ana.fill("#name", "Ana")
     ana.click("text=Sit down")
     expect(ana.locator(".me-name")).to_have_text("Ana")
-    ana.wait_for_timeout(200)
-    assert ana.evaluate("window.__wakeLocks") == 1
+    until(ana, "window.__wakeLocks === 1")
     ana.evaluate("window.__releaseWakeLock(); document.dispatchEvent(new Event('visibilitychange'))")
-    ana.wait_for_timeout(200)
-    assert ana.evaluate("window.__wakeLocks") == 2
+    until(ana, "window.__wakeLocks === 2")

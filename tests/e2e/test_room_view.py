@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from tests.helpers.api_tables import RANKS, SIESTA, Table, api
 from tests.helpers.axe_checks import both_themes
+from tests.helpers.browser_steps import until
 from tests.helpers.chromium import DISPLAY
 from tests.helpers.real_server import Server
 
@@ -67,15 +68,6 @@ NAMES_SHOWN = """() => [...document.querySelectorAll('.race-lane .lane-name')].m
 
 PAGE_SIZE = """() => ({height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth,
   bodyHeight: document.body.scrollHeight, bodyWidth: document.body.scrollWidth})"""
-
-
-def until(page, condition: str) -> None:
-    """Wait for a condition of the page (wait_for_function would need eval, which the page's CSP forbids)."""
-    for _try in range(100):
-        if page.evaluate(condition):
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"never true: {condition}")
 
 
 @pytest.fixture(scope="module")

@@ -4,12 +4,12 @@ opened, a name typed), and news newer than the answer follows it."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from tests.helpers.browser_steps import PROPAGATION_MS, table_of_three
 from tests.helpers.counted_taps import Thumb
-
-STREAM_MS = 800  # far more than the stream takes to bring a panel to a phone on loopback
 
 
 def test_the_news_waits_for_the_phones_own_tap_and_what_the_player_does_next_stays(browser, server):
@@ -22,8 +22,9 @@ def test_the_news_waits_for_the_phones_own_tap_and_what_the_player_does_next_sta
     ben_total = str(int(ben.get_by_test_id("my-total").inner_text()) + 1)
     ben.get_by_role("button", name="+1 Slack for Ben").click()  # news newer than Ana's tap
     expect(ben.get_by_test_id("my-total")).to_have_text(ben_total, timeout=PROPAGATION_MS)
-    ana.wait_for_timeout(STREAM_MS)
-    expect(ana.get_by_test_id("turn-phase")).to_have_text("Roll")  # her tap says it is on its way, nothing moved
+    expect(ana.locator("body")).to_have_attribute("data-news-held", re.compile(r"^\d+$"), timeout=PROPAGATION_MS)
+    expect(ana.get_by_test_id("turn-phase")).to_have_text("Roll")  # the news came and waits: nothing moved
+    expect(ana.get_by_test_id("total-2")).not_to_have_text(ben_total)
     expect(ana.locator(".tap-note.sending")).to_be_visible()
 
     route, answer = held[0]
@@ -34,6 +35,8 @@ def test_the_news_waits_for_the_phones_own_tap_and_what_the_player_does_next_sta
     numbers = ana.locator(".play-card-form .card-numbers")
     numbers.locator("summary").click()
     ana.locator("#pc-name-seat").fill("Quokka Parade")
-    ana.wait_for_timeout(STREAM_MS)
+    ben_total = str(int(ben_total) + 1)
+    ben.get_by_role("button", name="+1 Slack for Ben").click()  # the table's next news, while Ana is typing
+    expect(ana.get_by_test_id("total-2")).to_have_text(ben_total, timeout=PROPAGATION_MS)
     expect(numbers).to_have_attribute("open", "")
     expect(ana.locator("#pc-name-seat")).to_have_value("Quokka Parade")

@@ -2,7 +2,15 @@
 
 from playwright.sync_api import expect
 
-from tests.helpers.browser_steps import PROPAGATION_MS, join, open_table, play, scan_qr
+from tests.helpers.browser_steps import (
+    PROPAGATION_MS,
+    answered_posts,
+    join,
+    open_table,
+    play,
+    scan_qr,
+    wait_for_answers,
+)
 
 RANK_VALUES = {  # what a table would copy from its own cards; only the Corporal's 3 and 2 are in the rulebook
     "count": {"private": "4", "corporal": "2", "sergeant": "2"},
@@ -34,11 +42,14 @@ def test_setup_then_phases_advance_on_every_phone_and_a_double_tap_counts_once(b
         expect(screen.get_by_test_id("turn-phase")).to_have_text("Draw")
     expect(ben.get_by_test_id("advance")).to_have_count(0)
 
+    answered = answered_posts(ana)
     ana.get_by_test_id("advance").dblclick()
     for screen in (ana, ben, cleo, display):
         expect(screen.get_by_test_id("turn-phase")).to_have_text("Roll", timeout=PROPAGATION_MS)
-    ana.wait_for_timeout(300)
+    wait_for_answers(ana, answered, 1)
+    expect(ana.locator(".tap-note.sending")).to_have_count(0)  # no second tap on its way, and the server's last word:
     expect(ana.get_by_test_id("turn-phase")).to_have_text("Roll")
+    assert len(answered) == 1
 
     for phase in ("Call People", "Free Time"):
         ana.get_by_test_id("advance").click()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import time
 
 import zxingcpp
 from PIL import Image
@@ -13,6 +14,31 @@ from tests.helpers.chromium import DISPLAY, PHONE
 # How long a browser test waits for a change to reach another screen. It checks that the change arrives, not how
 # fast: speed is measured by benchmarks/bench_live.py, and a 1 s wait failed now and then on a quiet CI machine.
 PROPAGATION_MS = 5000
+
+
+def answered_posts(page) -> list[str]:
+    """The addresses of the page's posts from now on, each added once the server has answered it."""
+    answered: list[str] = []
+    page.on("requestfinished", lambda request: request.method == "POST" and answered.append(request.url))
+    return answered
+
+
+def wait_for_answers(page, answered: list[str], count: int) -> None:
+    """Until the server has answered `count` of the page's posts: what follows is checked against the server's
+    last word, not against a wait the server may outlast."""
+    deadline = time.monotonic() + PROPAGATION_MS / 1000
+    while len(answered) < count:
+        assert time.monotonic() < deadline, f"{len(answered)} of {count} posts answered"
+        page.wait_for_timeout(20)
+
+
+def until(page, condition: str) -> None:
+    """Wait for a condition of the page (wait_for_function would need eval, which the page's CSP forbids)."""
+    for _try in range(100):
+        if page.evaluate(condition):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"never true: {condition}")
 
 
 def open_table(browser, server, seats="3", game="guevara"):

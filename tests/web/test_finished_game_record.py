@@ -88,6 +88,21 @@ def test_a_seat_the_display_named_without_a_phone_taken_after_the_win(app, clien
     assert_recorded(app, client, won)
 
 
+def test_the_table_after_the_win_names_the_winner_as_they_won(app, client, won):
+    assert act(client, won, type="free_seat", seat=1).status_code == 200
+    mallory = join(app, won, 1, "Mallory")
+    join(app, won, 3, "Trudy")
+    for page in (client.get(f"/t/{won}/display"), mallory.get(f"/t/{won}/seat")):
+        html = page.get_data(as_text=True)
+        assert "Ana has won!" in html and "Mallory has won!" not in html
+    final = re.findall(r'<span>([^<]*)</span> <b data-testid="final-\d">(\d+)<', mallory.get(f"/t/{won}/seat").text)
+    assert final == [("Ana", "25"), ("Ben", "5"), ("Cleo", "0")]
+    refused = act(mallory, won, type="adjust_slack", seat=1, delta=1)
+    assert refused.status_code == 409 and "The game is over: Ana has won." in refused.text
+    assert act(client, won, type="rematch").status_code == 200
+    assert "has won!" not in client.get(f"/t/{won}/display").text
+
+
 def test_the_rematch_is_played_by_who_sits_there_now(app, client, won):
     assert act(client, won, type="free_seat", seat=1).status_code == 200
     mallory = join(app, won, 1, "Mallory")

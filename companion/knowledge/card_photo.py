@@ -105,17 +105,15 @@ def opened(data: bytes) -> np.ndarray:
     any format Pillow knows whose header gives it more pixels than a photo of a card needs, else NotAPhoto for
     anything but a JPEG, PNG or WebP that decodes."""
     image = _sized(data)
+    if image.format not in FORMATS:
+        raise NotAPhoto(image.format)
     try:
-        if image.format not in FORMATS:
-            raise NotAPhoto(image.format)
         if image.format == "JPEG":
             image.draft("RGB", (READ_SIDE, READ_SIDE))  # decoded at 1/2, 1/4 or 1/8 where that still fits
         image = ImageOps.exif_transpose(image).convert("RGB")
         image.thumbnail((READ_SIDE, READ_SIDE), Image.Resampling.BILINEAR, reducing_gap=2.0)
         return np.asarray(image)
     except (UnidentifiedImageError, OSError, Image.DecompressionBombError, SyntaxError, ValueError) as error:
-        if isinstance(error, NotAPhoto):
-            raise
         raise NotAPhoto(str(error)) from error
 
 
@@ -123,7 +121,9 @@ def _sized(data: bytes) -> Image.Image:
     """The upload opened by its header alone (nothing decoded yet), in whichever format Pillow knows, so that a
     decompression bomb of any format is named as one; TooManyPixels past the pixels its format may have."""
     try:
-        with warnings.catch_warnings():  # Pillow's warning past MAX_IMAGE_PIXELS (its error past twice as many)
+        with warnings.catch_warnings():  # a broken header's warnings say nothing the answer does not
+            warnings.simplefilter("ignore")
+            # Pillow's warning past MAX_IMAGE_PIXELS (its error past twice as many) is a refusal here
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             image = Image.open(io.BytesIO(data))
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:

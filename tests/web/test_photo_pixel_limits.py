@@ -8,8 +8,11 @@ import struct
 import zlib
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
+from companion.knowledge import card_photo, photo_uploads
 from tests.helpers.http_phones import join
 
 TOO_MANY = {"en": "That picture has more pixels than a photo of a card needs: send a smaller one.",
@@ -85,3 +88,22 @@ def test_a_small_picture_of_another_format_is_still_no_photo(app, table):
     ana = join(app, table, 1, "Ana")
     answer = ana.post(f"/t/{table}/card-photo", data={"photo": (io.BytesIO(claiming("GIF", 400, 300)), "a.gif")})
     assert answer.status_code == 400 and "not a photo" in answer.get_json()["error"]
+
+
+WRITTEN = ["BMP", "GIF", "ICO", "JPEG", "PNG", "PPM", "TGA", "TIFF", "WEBP"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(WRITTEN), st.lists(st.tuples(st.integers(0, 63), st.integers(0, 255)), min_size=1, max_size=6),
+       st.integers(1, 4000))
+def test_a_broken_header_of_any_format_is_refused_for_what_it_is(kind, changes, kept):
+    """Bytes of a picture's header changed and its end cut off: opened, or refused as no photo or for its pixels,
+    and never anything else (which would be a reader's crash)."""
+    data = _small(kind)[:kept]
+    for at, value in changes:
+        if at < len(data):
+            data[at] = value
+    try:
+        card_photo.opened(bytes(data))
+    except photo_uploads.NotAPhoto:
+        pass

@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 import subprocess
+import warnings
 from dataclasses import dataclass, replace
 
 import cv2
@@ -22,7 +23,8 @@ from .photo_uploads import NotAPhoto, TooManyPixels
 TESSERACT_LANGS = {"en": "eng", "de": "deu", "ru": "rus"}
 FORMATS = ("JPEG", "PNG", "WEBP")  # what a phone's camera or the page's shrinking sends
 # A JPEG is decoded at a fraction of its size (its DCT scaling), so a 50-megapixel photo costs little; a PNG
-# or WebP is decoded whole, so it may have at most a 4096 × 4096 frame's pixels.
+# or WebP is decoded whole, so it may have at most a 4096 × 4096 frame's pixels, as may a picture of any other
+# format (refused unread, but a bomb is named as one).
 MAX_JPEG_PIXELS = 52_000_000
 MAX_OTHER_PIXELS = 4096 * 4096
 READ_SIDE = 1600  # the photo is read at most this size (the page sends at most 1600 × 1600)
@@ -99,21 +101,38 @@ class Line:
 
 
 def opened(data: bytes) -> np.ndarray:
-    """The upload as an upright RGB picture at most READ_SIDE on its longest side, or NotAPhoto."""
+    """The upload as an upright RGB picture at most READ_SIDE on its longest side; TooManyPixels for a picture in
+    any format Pillow knows whose header gives it more pixels than a photo of a card needs, else NotAPhoto for
+    anything but a JPEG, PNG or WebP that decodes."""
+    image = _sized(data)
+    if image.format not in FORMATS:
+        raise NotAPhoto(image.format)
     try:
-        image = Image.open(io.BytesIO(data), formats=FORMATS)
-        pixels = image.width * image.height
-        if pixels > (MAX_JPEG_PIXELS if image.format == "JPEG" else MAX_OTHER_PIXELS):
-            raise TooManyPixels(f"{image.width} × {image.height}")
         if image.format == "JPEG":
             image.draft("RGB", (READ_SIDE, READ_SIDE))  # decoded at 1/2, 1/4 or 1/8 where that still fits
         image = ImageOps.exif_transpose(image).convert("RGB")
         image.thumbnail((READ_SIDE, READ_SIDE), Image.Resampling.BILINEAR, reducing_gap=2.0)
         return np.asarray(image)
     except (UnidentifiedImageError, OSError, Image.DecompressionBombError, SyntaxError, ValueError) as error:
-        if isinstance(error, NotAPhoto):
-            raise
         raise NotAPhoto(str(error)) from error
+
+
+def _sized(data: bytes) -> Image.Image:
+    """The upload opened by its header alone (nothing decoded yet), in whichever format Pillow knows, so that a
+    decompression bomb of any format is named as one; TooManyPixels past the pixels its format may have."""
+    try:
+        with warnings.catch_warnings():  # a broken header's warnings say nothing the answer does not
+            warnings.simplefilter("ignore")
+            # Pillow's warning past MAX_IMAGE_PIXELS (its error past twice as many) is a refusal here
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image = Image.open(io.BytesIO(data))
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
+        raise TooManyPixels(str(error)) from error
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as error:
+        raise NotAPhoto(str(error)) from error
+    if image.width * image.height > (MAX_JPEG_PIXELS if image.format == "JPEG" else MAX_OTHER_PIXELS):
+        raise TooManyPixels(f"{image.width} × {image.height}")
+    return image
 
 
 def _ordered(corners: np.ndarray) -> np.ndarray:

@@ -21,7 +21,7 @@ def require_playing(state: TableState) -> None:
         raise RuleViolation(
             N_("The game is over: %(name)s has won. Undo the last change if it was a mistake."),
             section="guevara.win",
-            name=state.seats[state.winner].name or str(state.winner),
+            name=state.names_at_win.get(state.winner) or str(state.winner),
         )
 
 

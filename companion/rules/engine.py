@@ -194,5 +194,6 @@ def _check_win(state: TableState) -> None:
         goal = state.goal_of(seat.id)
         if goal is not None and state.total(seat.id) >= goal:
             state.winner, state.won_at = seat.id, state.version
+            state.names_at_win = {other.id: other.name for other in state.seats.values()}
             state.window = None  # the game is over: no card waits to be canceled any more
             return

@@ -69,7 +69,7 @@ class Game:
     ended_at: float | None
     points: list[Point]
     moments: list[Moment]
-    state: TableState
+    state: TableState  # as the game ended: a finished game's at its win
     winner: int | None = None
     won_seq: int | None = None
     won_at: float | None = None
@@ -93,7 +93,7 @@ class Game:
         return self.points[-1].totals
 
     def names(self) -> dict[int, str]:
-        """The seats' names as the game ended ('' where nobody named the seat)."""
+        """The seats' names as the game ended, at the win for a finished game ('' where nobody named the seat)."""
         return {seat: self.state.seats[seat].name for seat in self.order}
 
 
@@ -157,6 +157,7 @@ class _Builder:
         self.moments: list[Moment] = []
         self.open: Moment | None = None
         self.won: tuple[int, int, float | None] | None = None
+        self.at_win: TableState | None = None  # the record of a finished game: names and roles as they were at the win
         self.turns = False
         self.first_turn_at: float | None = None
         self.start_seat: int | None = None
@@ -186,6 +187,7 @@ class _Builder:
         if before.winner is None and after.winner is not None:
             self._close_episode()
             self.won = (after.winner, event["seq"], event.get("at"))
+            self.at_win = after.copy()
             self.moments.append(Moment("win", event["seq"], _turn(after), after.winner, [event], deltas,
                                        wounds))
 
@@ -227,7 +229,9 @@ class _Builder:
             self.open = None
 
     def finish(self, state: TableState) -> Game:
-        """The game as told so far, ending in `state`; the builder may take more events afterwards."""
+        """The game as told so far, ending in `state` (a finished game: as it was at the win, whoever took or left
+        a seat since, which changes only the rematch); the builder may take more events afterwards."""
+        state = self.at_win if self.at_win is not None else state
         moments = self.moments + ([_closed(self.open)] if self.open is not None else [])
         swings = [m for m in self.candidates if m.size >= MIN_SWING]
         for kind in ("gain", "loss"):

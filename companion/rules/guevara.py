@@ -311,7 +311,7 @@ def _game_reset(state, seat, args, seq):
     state.ranks, state.turn, state.window, state.demands = {}, None, None, []
     state.raid = state.denunciation = state.swap = None
     state.tents = {seat_id: [] for seat_id in state.seats}
-    state.winner, state.won_at, state.last_roll = None, None, None
+    state.winner, state.won_at, state.last_roll, state.names_at_win = None, None, None, {}
 
 
 APPLIERS = {

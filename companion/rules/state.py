@@ -204,6 +204,8 @@ class TableState:
     last_roll: Roll | None = None
     winner: int | None = None
     won_at: int | None = None  # the event after which the winner had reached the goal
+    # Each seat's name when the game was won: a phone taking a seat after the win names it for the rematch only.
+    names_at_win: dict[int, str] = field(default_factory=dict)
     version: int = 0
     undoable: list[int] = field(default_factory=list)
     redoable: list[int] = field(default_factory=list)

@@ -102,6 +102,9 @@ STEPS = (
         "CREATE TABLE name_merges (id {pk}, spelling TEXT NOT NULL, into_name TEXT NOT NULL, at {real}, "
         "undone_at {real})",
     )),
+    # A finished game is now told as it was at its win (a seat joined or freed since changes only the rematch):
+    # the archive's summaries told before named whoever sat there later, so every table is told again.
+    Step("m011_archive_told_at_the_win", ("DELETE FROM archive",)),
 )
 
 

@@ -54,6 +54,7 @@ class Screen:
     me: int | None
     # names in the reader's language
     names: dict[int | None, str]
+    names_at_win: dict[int, str]  # after a win, each seat's name as the game was won
     job_names: dict[str | None, str]
     job_twins: dict[int, str]
     pest_names: dict[int, str]
@@ -179,6 +180,7 @@ def _table_fields(table_id: int, state: TableState, log_lines: int) -> dict[str,
     events, by_seq = _log_tail(table_id, state)
     return dict(
         names={None: told.seat_name(state, None), **{s: told.seat_name(state, s) for s in state.seats}},
+        names_at_win={s: told.name_at_win(state, s) for s in state.names_at_win},
         job_names={None: "—", **{key: narrate.job_label(state, key) for key in state.job_profile}},
         job_twins={s: ", ".join(narrate.job_label(state, key) for key in twins_of(state, s)) for s in state.jobs},
         pest_names=_pest_names(state), denounce_terms=_denounce_terms(state), window_text=window_text(state),

@@ -22,7 +22,8 @@ def highlight(db: Database, table_id: int, events: list[dict], state: TableState
     found = notable.newest_notable(events, state, by_seq)
     if found is None:
         return None
-    names = ", ".join(told.seat_name(state, seat) for seat in found.seats)
+    name = told.name_at_win if found.kind == "win" else told.seat_name
+    names = ", ".join(name(state, seat) for seat in found.seats)
     if found.kind == "win":
         text = _("%(name)s has won!", name=names)
     elif found.kind == "promotion":

@@ -26,6 +26,7 @@ from .told import (
     denounce_move_text,
     effects_text,
     line_owner,
+    name_at_win,
     named_card,
     rid_outcome,
     seat_name,
@@ -120,7 +121,7 @@ def log_entries(events: list[dict], state: TableState, by_seq: dict[int, dict]) 
             continue
         time = datetime.fromtimestamp(e["at"]).strftime("%H:%M")
         if e["seq"] == state.won_at and state.winner is not None:
-            entries.append(Entry(seq=e["seq"], time=time, who=seat_name(state, state.winner),
+            entries.append(Entry(seq=e["seq"], time=time, who=name_at_win(state, state.winner),
                                  what=_("has reached the goal and won the game")))
         entries.append(Entry(seq=e["seq"], time=time, who=line_owner(e, state), what=describe(e, state, by_seq),
                              undone=step_of(e) in state.undone))

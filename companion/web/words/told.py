@@ -15,6 +15,11 @@ def seat_name(state: TableState, seat: int | None) -> str:
     return state.seats[seat].name or _("Seat %(number)d", number=seat)
 
 
+def name_at_win(state: TableState, seat: int) -> str:
+    """A seat's name when the game was won (a phone that took the seat since plays it in the rematch only)."""
+    return state.names_at_win.get(seat) or _("Seat %(number)d", number=seat)
+
+
 def card_label(card) -> str:
     """A card's name in the reader's language when the catalog knows it, else as the table typed it."""
     known = catalog.BY_KEY.get(card.key if hasattr(card, "key") else card.get("key"))

@@ -161,3 +161,23 @@ def test_no_log_line_has_a_known_fault_with_a_card_of_each_type(app, game_key, l
                 found = faults(lang, kind, owner_free, card, MARIA[lang], players)
                 wrong |= {f"{kind}: {text} — {fault}" for fault in found}
     assert not wrong, "\n".join(sorted(wrong)[:40])
+
+
+@pytest.mark.parametrize("game_key, word, other", [("guevara", "призыв товарища", "звонок"),
+                                                   ("geek", "звонок гостю", "призыв")])
+def test_a_call_is_named_in_the_games_own_russian_word(app, game_key, word, other):
+    with app.test_request_context():
+        g.lang = "ru"
+        told = [text for kind, text in lines(game_key, "ru", GAME_CARDS[game_key][0]) if kind == "call_rolled"]
+    assert told and all(word in text and other not in text for text in told)
+
+
+@pytest.mark.parametrize("game_key, word, other", [("guevara", "призыв товарища", "звонок"),
+                                                   ("geek", "звонок гостю", "призыв")])
+def test_the_dice_hint_names_a_call_in_the_games_own_russian_word(app, client, game_key, word, other):
+    token = client.post("/tables", data={"game": game_key, "seats": "3", "language": "ru"}
+                        ).headers["Location"].split("/")[2]
+    client.set_cookie("lang", "ru")
+    page = client.get(f"/t/{token}/display").get_data(as_text=True)
+    hint = re.search(r"Бросок для шага, который ждёт броска \(([^)]*)\)", page)
+    assert hint and word in hint[1] and other not in hint[1]

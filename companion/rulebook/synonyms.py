@@ -68,6 +68,7 @@ SYNONYMS: dict[str, dict[str, str]] = {
         "promote": "promotion",
     },
     "de": {
+        "zuerst dran": "beginnt",
         "razzia": "überfall",
         "starten": "ansagen",
         "anführen": "ansagen",

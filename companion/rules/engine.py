@@ -149,6 +149,8 @@ def apply_in_place(state: TableState, event: dict, undone: frozenset[int] = froz
             state.redoable.clear()
         if step not in undone:
             APPLIERS[kind](state, event.get("seat"), event["args"], event["seq"])
+            if kind == "turn_started":  # the rolls a turn starts with (a job's number) come in its action, first
+                state.turn.started_at = step
             _check_win(state)
 
 

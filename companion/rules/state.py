@@ -91,6 +91,7 @@ class Turn:
     acted: bool = False
     awaiting: list[str] = field(default_factory=list)  # "income", "free_time": what waits for the table's own die
     rid_tried: list[int] = field(default_factory=list)  # People already rolled for this turn: one chance each
+    started_at: int = 0  # the first event of the action that began the turn: a roll before it is an earlier turn's
 
 
 @dataclass
@@ -298,6 +299,25 @@ class TableState:
             return {}
         taken = {rank: list(self.ranks.values()).count(rank) for rank in RANKS}
         return {rank: self.profile.counts[rank] - taken[rank] for rank in RANKS}
+
+    @property
+    def roll_this_turn(self) -> Roll | None:
+        """The last die rolled, if it was rolled in the current turn (or before the first turn): an older roll beside
+        the current player's name would read as theirs, now."""
+        roll = self.last_roll
+        if roll is None or (self.turn is not None and roll.seq < self.turn.started_at):
+            return None
+        return roll
+
+    @property
+    def every_seat_ranked(self) -> bool:
+        """Every player holds a rank card (setup's step 2 is done)."""
+        return bool(self.order) and all(seat in self.ranks for seat in self.order)
+
+    @property
+    def every_seat_employed(self) -> bool:
+        """Every player holds a job (setup's step 2 of a job game is done)."""
+        return bool(self.order) and all(seat in self.jobs for seat in self.order)
 
     @property
     def first_player(self) -> int | None:

@@ -50,18 +50,18 @@ SHOWS: dict[str, Callable[..., tuple]] = {
     "partials/_scoreboard_row.html": lambda c, seat: _row(c, seat),
     "partials/_turn.html": lambda c: (c["state"].turn, c["names"], c["reminder_text"]),
     "partials/_roll.html": lambda c: (
-        c["state"].last_roll, c["names"], c["job_names"], c["state"].job_profile, c["offers"].roll_die,
+        c["state"].roll_this_turn, c["names"], c["job_names"], c["state"].job_profile, c["offers"].roll_die,
         c["offers"].set_job_die, c["state"].turn is not None, c["state"].physical_job_die),
     "partials/_whenever.html": lambda c: (
         c["offers"].promote, c["offers"].demote, c["offers"].denounce, c["offers"].change_job, c["names"],
         c["state"].ranks, c["state"].jobs, c["job_names"]),
     "partials/_setup.html": lambda c: (
         c["profile"], c["state"].profile, c["offers"].deal, c["offers"].set_rank, c["offers"].start_game,
-        c["state"].ranks, c["names"]),
+        c["state"].ranks, c["names"], c["state"].every_seat_ranked),
     "partials/_job_setup.html": lambda c: (
         c["profile"], c["state"].job_profile, c["offers"].deal, c["offers"].set_job, c["offers"].set_job_die,
         c["offers"].start_game, c["state"].last_winner, c["state"].jobs, c["job_names"], c["names"],
-        c["state"].physical_job_die),
+        c["state"].physical_job_die, c["state"].every_seat_employed),
     "partials/_seats_admin.html": lambda c: (
         c["state"].order, c["names"], c["state"].dealer, c["offers"].set_dealer, c["offers"].free_seat,
         c["offers"].name_seat),

@@ -148,6 +148,8 @@ def normal(state: TableState) -> dict[str, Any]:
         plain.pop(key)
     if plain["last_roll"]:
         plain["last_roll"].pop("seq")
+    if plain["turn"]:
+        plain["turn"].pop("started_at")
     return plain
 
 

@@ -167,3 +167,16 @@ PLAYER_QUESTIONS = {
         ("Сколько карт раздаём в начале?", "goth", "goth.setup"),
     ],
 }
+
+# The ways players ask who starts (issue 57: the English "who takes the first turn" ranked Setup 6th): each must
+# find its game's Setup among the first three, opened from a table of any game.
+WHO_STARTS = {
+    "en": ["who takes the first turn", "who starts?", "who goes first", "which player begins the game",
+           "who plays first", "who has the first turn", "who starts the game", "who is the first player",
+           "who moves first"],
+    "de": ["wer macht den ersten Zug", "wer fängt an?", "wer beginnt", "wer ist zuerst dran",
+           "welcher Spieler beginnt das Spiel", "wer hat den ersten Zug", "wer darf anfangen", "wer spielt zuerst",
+           "wer ist der erste Spieler"],
+    "ru": ["кто ходит первым", "кто начинает?", "кто начинает игру", "чей ход первый", "кто делает первый ход",
+           "кто играет первым", "с кого начинается игра", "какой игрок ходит первым", "кто первый игрок"],
+}

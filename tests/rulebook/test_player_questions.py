@@ -8,7 +8,7 @@ import pytest
 from companion.rulebook import LANGUAGES, sections
 from companion.rulebook.search import search, stem
 from companion.rulebook.synonyms import SYNONYMS
-from tests.helpers.player_questions import PLAYER_QUESTIONS
+from tests.helpers.player_questions import PLAYER_QUESTIONS, WHO_STARTS
 
 SHARE = 0.95
 
@@ -27,6 +27,12 @@ def test_at_least_95_percent_of_40_player_questions_find_their_section(lang):
         if expected not in top3(query, lang, game)
     ]
     assert len(missed) <= (1 - SHARE) * len(questions), missed
+
+
+@pytest.mark.parametrize("game", ["guevara", "geek", "goth"])
+@pytest.mark.parametrize("lang, query", [(lang, query) for lang, queries in WHO_STARTS.items() for query in queries])
+def test_every_way_of_asking_who_starts_finds_the_setup(lang, query, game):
+    assert f"{game}.setup" in top3(query, lang, game)
 
 
 @pytest.mark.parametrize(

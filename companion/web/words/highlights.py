@@ -40,16 +40,17 @@ def highlight(db: Database, table_id: int, events: list[dict], state: TableState
 def latest_roll(events: list[dict], state: TableState) -> dict | None:
     """The newest die the table saw in the log's tail: any `*_rolled` event with a value (a plain roll, a
     call's, an Activity's, a raid's, a denouncement's), else the state's last plain roll; none from before a
-    rematch."""
+    rematch, and none from an earlier turn (beside the current player's name it would read as theirs, now)."""
+    started = state.turn.started_at if state.turn is not None else 0
     for event in reversed(events):
         if step_of(event) in state.undone:
             continue
-        if event["type"] in game_story.REMATCHES:
+        if event["type"] in game_story.REMATCHES or step_of(event) < started:
             return None
         if event["type"].endswith("_rolled") and isinstance(event["args"].get("value"), int):
             return {"value": event["args"]["value"], "seat": event.get("seat"),
                     "what": log_sentences.describe(event, state, {})}
-    roll = state.last_roll
+    roll = state.roll_this_turn
     if roll is None:
         return None
     return {"value": roll.value, "seat": roll.seat, "what": narrate.purpose_label(roll.purpose, state.rules)}

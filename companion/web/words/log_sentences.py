@@ -11,6 +11,7 @@ from ..i18n import gettext as _
 from ..i18n import ngettext
 from .narrate import (
     budget_change,
+    category_names,
     job_change_card,
     job_label,
     phase_name,
@@ -314,7 +315,7 @@ def _rank_pulled(event: dict, state: TableState, by_seq: dict[int, dict]) -> str
 
 def _call_rolled(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     args = event["args"]
-    return _("rolled %(value)d to call: %(outcome)s", value=args["value"],
+    return _("rolled %(value)d to %(call)s: %(outcome)s", value=args["value"], call=purpose_label("call", state.rules),
              outcome=_("the Person comes") if args["value"] >= CALL_SUCCEEDS else _("nobody came"))
 
 
@@ -337,9 +338,10 @@ def _rid_rolled(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
 
 
 def _pest_hungry(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    """Told of the pest's owner, who discards for it (the pest is not the line's subject)."""
     args = event["args"]
-    return _("%(pest)s in %(tent)s wants a card of its kind", pest=named_card(args, "pest_", _("a pest")),
-             tent=tent_of(state, event["seat"]))
+    return _("must discard a card for %(pest)s: %(kinds)s", pest=named_card(args, "pest_", _("a pest")),
+             kinds=category_names(args.get("categories", ())))
 
 
 def _pest_fed(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:

@@ -156,6 +156,15 @@ def purpose_label(key: str, game: Game) -> str:
     return _(PURPOSES.get(key, PURPOSES["other"]))
 
 
+# The rolls a step waits for: a die entered in the dice panel for one of them is that step's roll.
+STEP_ROLLS = ("call", "variable", "raid", "denounce", "income", "free_time")
+
+
+def step_rolls(game: Game) -> str:
+    """The rolls of this game that a step waits for, in its words (a Russian Chez Guevara calls, Chez Geek phones)."""
+    return ", ".join(purpose_label(key, game) for key in game.roll_purposes if key in STEP_ROLLS)
+
+
 def rule_title(section_id: str) -> str:
     """A rules reference section's title in the reader's language (its id if the reference lacks it)."""
     try:
@@ -174,5 +183,5 @@ FORMATTERS = {
     "purpose_section": PURPOSE_SECTIONS, "card_label": card_label, "category_name": category_name,
     "category_names": category_names, "type_name": type_name, "rule_title": rule_title, "term": term,
     "terms_in_sentence": terms_in_sentence, "roll_note": roll_note, "job_change_card": job_change_card,
-    "refusal": refusal, "rulebook_name": rulebook_name,
+    "refusal": refusal, "rulebook_name": rulebook_name, "step_rolls": step_rolls,
 }

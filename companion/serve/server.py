@@ -199,7 +199,9 @@ class GuardedServer(TcpWSGIServer):
 
     def __init__(self, application, *, per_client: int, request_timeout: float, streaming: Callable[[], int],
                  adj: Adjustments, keepalive_timeout: float = 15.0,
-                 shares: AddressShares | None = None, slow_bodies: re.Pattern | None = None, **kw):
+                 shares: AddressShares | None = None, slow_bodies: re.Pattern | None = None,
+                 beat: Callable[[], None] | None = None, **kw):
+        self.beat = beat
         self.shares = shares if shares is not None else AddressShares(per_client)
         self.slow_bodies = slow_bodies  # the paths whose bodies may arrive slowly (body_seconds)
         self.per_client, self.request_timeout, self.streaming = self.shares.per_client, request_timeout, streaming
@@ -305,9 +307,12 @@ class GuardedServer(TcpWSGIServer):
         return True
 
     def run(self) -> None:
-        """waitress's loop, watching the sockets with select() while every one's number fits it, else with poll()."""
+        """waitress's loop, watching the sockets with select() while every one's number fits it, else with poll();
+        each round beats the worker's heartbeat (companion.serve.workers), at least once a second."""
         try:
             while self._map:
+                if self.beat is not None:
+                    self.beat()
                 watch = wasyncore.poll if max(list(self._map), default=0) < SELECT_LIMIT else wasyncore.poll2
                 watch(self.adj.asyncore_loop_timeout, self._map)
         except (SystemExit, KeyboardInterrupt):
@@ -344,10 +349,11 @@ class GuardedServer(TcpWSGIServer):
 def make_server(application, *, per_client: int, request_timeout: float, streaming: Callable[[], int],
                 sock: socket.socket | None = None, keepalive_timeout: float = 15.0,
                 shares: AddressShares | None = None, slow_bodies: re.Pattern | None = None,
-                **adjustments) -> GuardedServer:
+                beat: Callable[[], None] | None = None, **adjustments) -> GuardedServer:
     """A guarded waitress server on the first address `host` names, or on `sock`, a listening socket it shares
     with other server processes (counting each address's connections with theirs in `shares`); the paths
-    `slow_bodies` matches may send their bodies slowly; waitress's other settings as given."""
+    `slow_bodies` matches may send their bodies slowly; `beat` is called at every round of its loop; waitress's other
+    settings as given."""
     where = {}
     if sock is not None:
         adjustments = {name: value for name, value in adjustments.items() if name not in ("host", "port")}
@@ -359,4 +365,4 @@ def make_server(application, *, per_client: int, request_timeout: float, streami
     dispatcher.set_thread_count(adj.threads)
     return GuardedServer(application, per_client=per_client, request_timeout=request_timeout, streaming=streaming,
                          adj=adj, map={}, dispatcher=dispatcher, keepalive_timeout=keepalive_timeout,
-                         shares=shares, slow_bodies=slow_bodies, **where)
+                         shares=shares, slow_bodies=slow_bodies, beat=beat, **where)

@@ -30,6 +30,7 @@ NOT_A_PHOTO = N_("That is not a photo: take a picture of the card (JPEG, PNG or 
 TOO_LARGE = N_("That photo is too large: at most 4 MiB.")
 TOO_MANY_PIXELS = N_("That picture has more pixels than a photo of a card needs: send a smaller one.")
 BUSY = N_("Busy reading other photos: try again in a moment.")
+TOO_SLOW = N_("The photo could not be read in time, as the server is busy: type the card's name instead.")
 UNKNOWN = N_("Not a card this table knows: correct the name and copy its numbers.")
 NOTHING_READ = N_("No card name could be read in the photo: type it instead.")
 OTHER_FIELD = N_("The photo shows %(card)s, which does not belong in this field.")
@@ -39,7 +40,8 @@ TYPED_OTHER_FIELD = N_("%(card)s does not belong in this field.")
 def readers() -> photo_readers.Readers:
     """This process's photo readers (companion/knowledge/photo_readers.py), as many as the config says."""
     return photo_readers.shared(
-        current_app.config.get("PHOTO_READERS"), current_app.config.get("PHOTO_WAITING")
+        current_app.config.get("PHOTO_READERS"), current_app.config.get("PHOTO_WAITING"),
+        current_app.config.get("PHOTO_SECONDS"),
     )
 
 
@@ -137,6 +139,8 @@ def read_card_photo(token: str) -> Response | tuple[Response, int]:
         return jsonify({"error": _(TOO_MANY_PIXELS)}), 400
     except photo_uploads.NotAPhoto:
         return jsonify({"error": _(NOT_A_PHOTO)}), 400
+    except photo_readers.TooSlow:
+        return jsonify({"error": _(TOO_SLOW)}), 503
     except photo_readers.Busy:
         response = jsonify({"error": _(BUSY), "busy": True})
         response.headers["Retry-After"] = "2"

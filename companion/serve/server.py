@@ -23,10 +23,10 @@ from .shares import AddressShares
 # tables, so it is used only while a socket's number needs it.
 SELECT_LIMIT = 1024
 ACCEPT_AT_ONCE = 64  # connections accepted in one round of the loop, at most
-# The least speed (bytes a second) a slow body (a card photo) is allowed on top of the request deadline: half a
-# phone's on poor Wi-Fi (100 KB/s), so 1.5 MB may take 30 s more, a 4 MiB body 84 s, and a body that drips is
-# still cut off.
-SLOW_BODY_RATE = 50_000
+# The least speed (bytes a second) a slow body (a card photo) is allowed on top of the request deadline: a quarter
+# of a phone's on poor Wi-Fi (100 KB/s), so 1.5 MB may take 60 s more (it arrives at 32 KB/s in 47 s), a 4 MiB
+# body 168 s, and a body that drips is still cut off.
+SLOW_BODY_RATE = 25_000
 # Seconds the rest of a refused body is read and dropped after the answer, before the connection closes: closed
 # with unread bytes, the connection is reset and the phone loses the answer it had not read yet.
 LINGER = 2.0

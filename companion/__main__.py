@@ -18,10 +18,10 @@ if "sqlite_utils" not in sys.modules and "numpy" not in sys.modules:
         del sys.modules["numpy"]
 
 from .app import create_app, load_host_key  # noqa: E402
+from .knowledge import photo_readers  # noqa: E402
 from .serve import netaddr, qr, startup, workers  # noqa: E402
 from .serve.server import make_server  # noqa: E402
 from .serve.shares import AddressShares  # noqa: E402
-from .knowledge import photo_readers  # noqa: E402
 from .web.views.card_names import PHOTO_BYTES, PHOTO_PATH  # noqa: E402
 
 REQUEST_THREADS = 8
@@ -192,6 +192,7 @@ def _run(app, server) -> None:
         pass
     finally:
         server.close()
+        photo_readers.close_all()
         print("Stopped.", flush=True)
 
 

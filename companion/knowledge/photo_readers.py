@@ -243,11 +243,22 @@ class Readers:
             raise Busy from None
 
     def close(self) -> None:
-        """Stop the reader processes."""
+        """Stop the reader processes, and the photos they are reading (their groups end with them)."""
         with self._lock:
             pool, self._pool = self._pool, None
         if pool is not None:
+            processes = list((getattr(pool, "_processes", None) or {}).values())
             pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                process.kill()
+
+
+def close_all() -> None:
+    """Stop every reader of this process (the server stops)."""
+    with _SHARED_LOCK:
+        sets = list(_SHARED.values())
+    for readers in sets:
+        readers.close()
 
 
 _SHARED: dict[tuple[int | None, int | None, float | None], Readers] = {}

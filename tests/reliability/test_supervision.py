@@ -243,9 +243,16 @@ def reading(server: Server, token: str, key: str, photo: bytes) -> threading.Thr
 
 def photo_readings(server: Server) -> list[int]:
     """The processes reading a photo for the server right now: each reader's child for a photo, and its Tesseract."""
-    processes = [psutil.Process(pid) for pid in descendants(server.process.pid)]
-    readers = {p.pid for p in processes if "multiprocessing" in " ".join(p.cmdline())}
-    readings = [p.pid for p in processes if p.ppid() in readers]
+    readers, parents = set(), {}
+    for pid in descendants(server.process.pid):
+        try:
+            process = psutil.Process(pid)
+            parents[pid] = process.ppid()
+            if "multiprocessing" in " ".join(process.cmdline()):
+                readers.add(pid)
+        except psutil.NoSuchProcess:  # it ended meanwhile (a zombie included)
+            pass
+    readings = [pid for pid, parent in parents.items() if parent in readers]
     return [pid for reading in readings for pid in (reading, *descendants(reading))]
 
 

@@ -8,7 +8,8 @@
    write (the others' writes then wait until the heartbeat's timeout replaces the stopped worker).
 2. A hung worker: a live stream held by the first worker, which is then stopped for good; prints the seconds until
    its stream ends and until its replacement answers (the default heartbeat timeout).
-3. Start-up errors: each case's exit status, seconds until exit and the line printed.
+3. A worker that cannot start: the database damaged, a worker killed; seconds until the server halts, its line.
+4. Start-up errors: each case's exit status, seconds until exit and the line printed.
 """
 
 from __future__ import annotations
@@ -128,6 +129,26 @@ def hung_worker() -> None:
           f"and answered after {serving:.1f} s")
 
 
+def failed_start() -> None:
+    """Seconds from a worker's death, with the database damaged meanwhile, to the server's halt; its last line."""
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server(Path(folder) / "instance", workers=2).start()
+        try:
+            for part in ("companion.sqlite", "companion.sqlite-wal", "companion.sqlite-shm"):
+                path = server.instance / part
+                with open(path, "r+b") as file:
+                    file.write(b"\x5a" * path.stat().st_size)
+            killed = time.monotonic()
+            os.kill(server.workers()[0], signal.SIGKILL)
+            server.process.wait(120)
+            took = time.monotonic() - killed
+            server.log.flush()
+            lines = (server.instance.parent / f"server-{server.port}.log").read_text().splitlines()
+        finally:
+            server.kill()
+    print(f"a worker that cannot start: the server exited {server.process.returncode} after {took:.1f} s: {lines[-1]}")
+
+
 def start_errors() -> None:
     """Each start-up error's exit status, time and line."""
     with tempfile.TemporaryDirectory() as folder:
@@ -170,6 +191,7 @@ def main() -> None:
     args = parser.parse_args()
     stopped_worker(args.stops)
     hung_worker()
+    failed_start()
     if not args.skip_startup:
         start_errors()
     print(f"({os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f})")

@@ -76,7 +76,7 @@ def end_with_parent() -> None:
     try:
         watched = os.pidfd_open(parent)
     except (AttributeError, OSError):  # not on Linux 5.3 or later: Linux's signal at the parent's thread's end
-        _kill_group_with_parent()
+        _die_with_parent()
         return
     if os.getppid() != parent:  # it ended before it could be watched
         os.killpg(0, signal.SIGKILL)
@@ -88,7 +88,8 @@ def end_with_parent() -> None:
     threading.Thread(target=wait, name="end-with-parent", daemon=True).start()
 
 
-def _kill_group_with_parent() -> None:
+def _die_with_parent() -> None:
+    """Ask Linux to kill this process when the thread that started it ends (where there is no pidfd)."""
     import ctypes
     import ctypes.util
     libc = ctypes.util.find_library("c")

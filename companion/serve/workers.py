@@ -246,17 +246,16 @@ def supervise(count: int, child: Callable[[int, Callable[[], None]], None], *, t
     return halt
 
 
-def _reap(workers: dict[int, _Worker]) -> list[tuple[int, _Worker]]:
-    """The workers that have ended since the last look, taken out of `workers`."""
+def _reap(workers: dict[int, _Worker], wait: bool = False) -> list[tuple[int, _Worker]]:
+    """The workers that have ended since the last look (with `wait`, each that ends), taken out of `workers`; only
+    the workers are reaped, never another child of the parent."""
     ended = []
-    while workers:
+    for pid in list(workers):
         try:
-            pid, _status = os.waitpid(-1, os.WNOHANG)
+            done, _status = os.waitpid(pid, 0 if wait else os.WNOHANG)
         except ChildProcessError:
-            break
-        if not pid:
-            break
-        if pid in workers:
+            done = pid
+        if done:
             ended.append((pid, workers.pop(pid)))
     return ended
 
@@ -289,12 +288,7 @@ def _stop_all(workers: dict[int, _Worker], graceful: float, wakeups: _Wakeups) -
             wakeups.wait(min(LOOK, deadline - time.monotonic()))
     for pid in workers:
         _kill(pid, signal.SIGKILL)
-    while workers:
-        try:
-            pid, _status = os.waitpid(-1, 0)
-        except ChildProcessError:
-            break
-        workers.pop(pid, None)
+    _reap(workers, wait=True)
 
 
 def _kill(pid: int, signum: int) -> None:

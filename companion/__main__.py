@@ -22,7 +22,7 @@ from .knowledge import photo_readers  # noqa: E402
 from .serve import netaddr, qr, startup, workers  # noqa: E402
 from .serve.server import make_server  # noqa: E402
 from .serve.shares import AddressShares  # noqa: E402
-from .web.views.card_names import PHOTO_BYTES, PHOTO_PATH  # noqa: E402
+from .web.views.card_names import PHOTO_BYTES, PHOTO_PATH, PHOTO_TOO_SLOW_PATH  # noqa: E402
 
 REQUEST_THREADS = 8
 # Connections waitress accepts besides live streams: each screen keeps one open for its taps and re-fetches.
@@ -151,7 +151,7 @@ def _server(app, args: argparse.Namespace, sock=None, shares: AddressShares | No
                        keepalive_timeout=args.keepalive_timeout,
                        shares=shares if shares is not None else _shares(args, 1),
                        streaming=app.extensions["play"].hub.places.taken, host=args.host, port=args.port, sock=sock,
-                       slow_bodies=PHOTO_PATH,
+                       slow_bodies=PHOTO_PATH, slow_body_answer=PHOTO_TOO_SLOW_PATH,
                        threads=args.max_live + REQUEST_THREADS, connection_limit=others, channel_timeout=120,
                        channel_request_lookahead=1, max_request_body_size=MAX_BODY, ident="companion", beat=beat)
 

@@ -257,6 +257,26 @@ def photo_readings(server: Server) -> list[int]:
 
 
 @needs_tesseract
+def test_a_photo_being_read_never_counts_as_hung(tmp_path):
+    server = Server(tmp_path / "instance", workers=2, extra_args=("--worker-timeout", str(HUNG_AFTER))).start()
+    try:
+        made = api(server, "/api/tables", {"game": "guevara", "seats": 3, "language": "en"})
+        before = set(server.workers())
+        photos = [reading(server, made["token"], made["display_key"], draw(None, 8, "en", table="wood", others=1))
+                  for _ in range(4)]  # read to the end of the budget, one after another in each worker
+        assert wait_for(lambda: photo_readings(server), 60)
+        deadline = time.monotonic() + 2 * HUNG_AFTER
+        while time.monotonic() < deadline and any(photo.is_alive() for photo in photos):
+            assert set(server.workers()) == before
+            time.sleep(0.2)
+        for photo in photos:
+            photo.join(60)
+        assert set(server.workers()) == before
+    finally:
+        server.kill()
+
+
+@needs_tesseract
 def test_sigterm_during_taps_and_photo_readings_loses_nothing_acknowledged_and_leaves_no_process(tmp_path):
     server = Server(tmp_path / "instance", workers=2).start()
     table = open_table(server.port)

@@ -19,7 +19,7 @@ def started(instance: Path, *extra: str, port: int | None = None, workers: int =
     """`serve` run until it exits: its exit status and the lines it printed (both streams)."""
     command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port or free_port()),
                "--instance", str(instance), "--workers", str(workers), *extra]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL, check=False)
     return done.returncode, [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
 
 

@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 from benchmarks.bench_card_photo import _photo, sample
-from companion.knowledge.photo_readers import LONGEST_WAIT
+from companion.knowledge.photo_readers import READING_SECONDS
 from tests.helpers.api_tables import api
 from tests.helpers.card_photos import BOUNDARY
 from tests.helpers.card_photos import form_body as body_of
@@ -69,7 +69,7 @@ def phone(
         body = body_of(chooser.choice(photos))
         started = time.perf_counter()
         try:
-            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=LONGEST_WAIT + 60)
+            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=READING_SECONDS + 60)
             connection.request(
                 "POST",
                 f"/t/{made['token']}/card-photo",
@@ -133,7 +133,7 @@ def main() -> None:
                 time.sleep(2)  # the phones' first photos are on their way
                 rounds.append(("beside", tapping(server, tapper, args.seconds), os.getloadavg()[0]))
                 stop.set()
-                outcomes += results.get(timeout=LONGEST_WAIT + 120)
+                outcomes += results.get(timeout=READING_SECONDS + 120)
                 phones.join()
         finally:
             server.stop()

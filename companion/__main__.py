@@ -18,10 +18,11 @@ if "sqlite_utils" not in sys.modules and "numpy" not in sys.modules:
         del sys.modules["numpy"]
 
 from .app import create_app, load_host_key  # noqa: E402
-from .serve import netaddr, qr, workers  # noqa: E402
+from .knowledge import photo_readers  # noqa: E402
+from .serve import netaddr, qr, startup, workers  # noqa: E402
 from .serve.server import make_server  # noqa: E402
 from .serve.shares import AddressShares  # noqa: E402
-from .web.views.card_names import PHOTO_BYTES, PHOTO_PATH  # noqa: E402
+from .web.views.card_names import PHOTO_BYTES, PHOTO_PATH, PHOTO_TOO_SLOW_PATH  # noqa: E402
 
 REQUEST_THREADS = 8
 # Connections waitress accepts besides live streams: each screen keeps one open for its taps and re-fetches.
@@ -73,6 +74,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     serve.add_argument("--photo-waiting", type=int, default=None,
                        help="card photos that may wait for a reader; any more are told to try again in a moment "
                             "(default: two per reader)")
+    serve.add_argument("--worker-timeout", type=float, default=workers.HEARTBEAT_TIMEOUT,
+                       help="seconds a server process may go without its heartbeat before it is killed and replaced "
+                            f"(default: {workers.HEARTBEAT_TIMEOUT:g})")
+    serve.add_argument("--graceful-timeout", type=float, default=workers.GRACEFUL_SECONDS,
+                       help="seconds the server processes have to finish at a stop before they are killed "
+                            f"(default: {workers.GRACEFUL_SECONDS:g})")
+    serve.add_argument("--photo-seconds", type=float, default=photo_readers.READING_SECONDS,
+                       help="seconds a card photo may take to be read (waiting for a reader included) before the "
+                            f"phone is told and its reading stopped (default: {photo_readers.READING_SECONDS:g})")
+    serve.add_argument("--debug", action="store_true",
+                       help="show the full traceback of an error at start instead of the one line that explains it")
     serve.add_argument("--database", default=None,
                        help="a PostgreSQL server, postgresql://user:password@host/name, shared by several machines "
                             "(default: an SQLite file in the instance folder)")
@@ -85,7 +97,8 @@ def serve(args: argparse.Namespace) -> None:
     config = {"PUBLIC_URL": args.public_url, "LISTEN_HOST": args.host, "ALLOWED_HOSTS": tuple(args.allowed_host),
               "MAX_LIVE_STREAMS": args.max_live, "MAX_LIVE_STREAMS_PER_CLIENT": args.max_live_per_client,
               "NEW_TABLES_PER_HOUR": args.new_tables_per_hour, "UNSTARTED_TABLE_HOURS": args.unstarted_table_hours,
-              "PHOTO_READERS": args.photo_readers, "PHOTO_WAITING": args.photo_waiting}
+              "PHOTO_READERS": args.photo_readers, "PHOTO_WAITING": args.photo_waiting,
+              "PHOTO_SECONDS": args.photo_seconds}
     if args.database:
         if importlib.util.find_spec("psycopg_pool") is None:
             sys.exit("--database needs psycopg 3 and its pool: pip install 'chez-companion[postgresql]' "
@@ -104,16 +117,19 @@ def serve(args: argparse.Namespace) -> None:
     shares = _shares(args, count)
     _announce(args, sock.getsockname()[1], instance, count)
 
-    def worker(number: int) -> None:
+    def worker(number: int, beat) -> None:
         shares.as_worker(number)
         app = create_app(config, instance_path=str(instance))
-        _run(app, _server(app, args, sock, shares))
+        _run(app, _server(app, args, sock, shares, beat))
 
     try:
-        workers.supervise(count, worker)
+        halted = workers.supervise(count, worker, timeout=args.worker_timeout, graceful=args.graceful_timeout,
+                                   describe=lambda error: _explain(error, args), debug=args.debug)
     finally:
         sock.close()
-        print("Stopped.", flush=True)
+    if halted:
+        sys.exit(f"The server stopped: its processes could not start. {halted}")
+    print("Stopped.", flush=True)
 
 
 def _shares(args: argparse.Namespace, count: int) -> AddressShares:
@@ -122,9 +138,9 @@ def _shares(args: argparse.Namespace, count: int) -> AddressShares:
     return AddressShares(args.max_connections_per_client, count, count * (2 * args.max_live + OTHER_CONNECTIONS))
 
 
-def _server(app, args: argparse.Namespace, sock=None, shares: AddressShares | None = None):
+def _server(app, args: argparse.Namespace, sock=None, shares: AddressShares | None = None, beat=None):
     """The guarded waitress server for one process, on its own socket or on the workers' shared one (counting each
-    address's connections with theirs)."""
+    address's connections with theirs, and beating its heartbeat for the supervisor)."""
     # Each screen holds two connections: its live stream, which the limit leaves out, and the kept-alive one its
     # taps and fetches reuse, which it counts, with room to spare. When it is reached, the connection idle longest
     # makes room for the new one.
@@ -135,9 +151,9 @@ def _server(app, args: argparse.Namespace, sock=None, shares: AddressShares | No
                        keepalive_timeout=args.keepalive_timeout,
                        shares=shares if shares is not None else _shares(args, 1),
                        streaming=app.extensions["play"].hub.places.taken, host=args.host, port=args.port, sock=sock,
-                       slow_bodies=PHOTO_PATH,
+                       slow_bodies=PHOTO_PATH, slow_body_answer=PHOTO_TOO_SLOW_PATH,
                        threads=args.max_live + REQUEST_THREADS, connection_limit=others, channel_timeout=120,
-                       channel_request_lookahead=1, max_request_body_size=MAX_BODY, ident="companion")
+                       channel_request_lookahead=1, max_request_body_size=MAX_BODY, ident="companion", beat=beat)
 
 
 def _announce(args: argparse.Namespace, port: int, instance: Path, count: int) -> None:
@@ -176,6 +192,7 @@ def _run(app, server) -> None:
         pass
     finally:
         server.close()
+        photo_readers.close_all()
         print("Stopped.", flush=True)
 
 
@@ -183,8 +200,21 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the `companion` command."""
     args = parse_args(argv)
     if args.command == "serve":
-        serve(args)
+        try:
+            serve(args)
+        except Exception as error:
+            line = _explain(error, args)
+            if line is None or args.debug:
+                raise
+            print(f"The server cannot start: {line}", file=sys.stderr, flush=True)
+            return 1
     return 0
+
+
+def _explain(error: BaseException, args: argparse.Namespace) -> str | None:
+    """The one line a host can act on for an error at start (companion.serve.startup), or None."""
+    return startup.explain(error, instance=Path(args.instance).resolve(), database=args.database, host=args.host,
+                           port=args.port)
 
 
 if __name__ == "__main__":

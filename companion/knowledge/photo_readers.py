@@ -10,6 +10,7 @@ import pickle
 import select
 import signal
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as Late
 from concurrent.futures.process import BrokenProcessPool
@@ -27,10 +28,11 @@ if TYPE_CHECKING:
 # minutes late and the readers' queue stalled.
 NICENESS = 10
 WAITING_PER_READER = 2
-# Seconds a photo may wait for and take a reader before it is answered "busy" all the same: long, since a
-# reader runs at a low priority and on a machine busy with other work takes many times its CPU time; the queue
-# is short.
-LONGEST_WAIT = 300.0
+# Seconds a photo may wait for and take a reader before the phone is told and its reading stopped: a reader runs at
+# a low priority and on a busy machine takes many times its CPU time, but a phone is not kept waiting for minutes.
+READING_SECONDS = 20.0
+# Seconds past a photo's time the server waits for its reader to answer that it stopped.
+STOPPING = 2.0
 # A photo's reading at idle priority is given up for one at the reader's own when, between two looks, it waited
 # ready to run for most of the time (other work keeps every core busy): not when it merely takes long, as on a slow
 # machine.
@@ -40,6 +42,10 @@ STARVED = 0.8
 
 class Busy(RuntimeError):
     """Every reader is busy and as many photos wait as may: the phone is to try again in a moment."""
+
+
+class TooSlow(Busy):
+    """The photo was not read within its time (waiting for a reader included): its reading was stopped."""
 
 
 def cores() -> int:
@@ -52,10 +58,43 @@ def cores() -> int:
 
 def lowered() -> None:
     """A reader process's start: below the server's priority, Tesseract and OpenCV on one thread (a reader has
-    its core; no pool of threads is copied when it forks its idle reading)."""
+    its core; no pool of threads is copied when it forks its idle reading), in a process group of its own that ends
+    with the server process that started it."""
     os.environ["OMP_THREAD_LIMIT"] = "1"
     os.environ["OPENCV_FOR_THREADS_NUM"] = "1"
     os.nice(max(0, NICENESS - os.nice(0)))
+    if hasattr(os, "setpgid"):
+        os.setpgid(0, 0)
+        end_with_parent()
+
+
+def end_with_parent() -> None:
+    """Kill this process's group (itself and the Tesseract runs it started) when its parent ends, however it ends,
+    even by SIGKILL: a thread waits for the parent's end (Linux's pidfd). A reader may otherwise outlive the server
+    by minutes, holding its memory."""
+    parent = os.getppid()
+    try:
+        watched = os.pidfd_open(parent)
+    except (AttributeError, OSError):  # not on Linux 5.3 or later: Linux's signal at the parent's thread's end
+        _die_with_parent()
+        return
+    if os.getppid() != parent:  # it ended before it could be watched
+        os.killpg(0, signal.SIGKILL)
+
+    def wait() -> None:
+        select.select([watched], [], [])
+        os.killpg(0, signal.SIGKILL)
+
+    threading.Thread(target=wait, name="end-with-parent", daemon=True).start()
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to kill this process when the thread that started it ends (where there is no pidfd)."""
+    import ctypes
+    import ctypes.util
+    libc = ctypes.util.find_library("c")
+    if libc and hasattr(os, "sched_setaffinity"):  # Linux
+        ctypes.CDLL(libc).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
 def _waited(child: int) -> int:
@@ -73,9 +112,12 @@ def _waited(child: int) -> int:
     return waited
 
 
-def idle_first(work, *args, look: float = LOOK):
-    """work(*args) in a child process at idle priority; if it starves (STARVED), work(*args) here instead, at
-    this process's priority. Raises what work raises.
+STARVING = object()  # a reading at idle priority given up: other work keeps every core busy
+
+
+def idle_first(work, *args, deadline: float | None = None, look: float = LOOK):
+    """work(*args) in a child process at idle priority; if it starves (STARVED), in another at this process's
+    priority. Raises what work raises, and TooSlow once the wall clock passes `deadline` (its reading is stopped).
 
     A core that runs only idle-priority work counts as free: a tap's thread wakes there at once, where behind a
     reader at nice 10 it waited for the reader's turn to end. But idle work gets nothing while other work keeps
@@ -83,13 +125,32 @@ def idle_first(work, *args, look: float = LOOK):
     """
     if not hasattr(os, "SCHED_IDLE"):  # not on Linux
         return work(*args)
+    if deadline is not None and time.time() >= deadline:
+        raise TooSlow
+    outcome = _in_child(work, args, deadline, look, idle=True)
+    if outcome is STARVING:
+        outcome = _in_child(work, args, deadline, look, idle=False)
+    if outcome is STARVING:
+        raise Busy  # the reading died without an answer (out of memory, killed)
+    done, value = outcome
+    if done:
+        return value
+    raise value
+
+
+def _in_child(work, args, deadline: float | None, look: float, idle: bool):
+    """(True, work(*args)) or (False, what it raised) from a child process in a group of its own (its Tesseract
+    runs end with it), at idle priority if `idle`; STARVING if, at idle priority, it starved, or it died without an
+    answer; TooSlow raised past `deadline`."""
     answer, into = os.pipe()
     child = os.fork()
     if child == 0:
         try:
             os.close(answer)
-            os.setpgid(0, 0)  # a group of its own: its Tesseract runs end with it
-            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+            os.setpgid(0, 0)
+            end_with_parent()
+            if idle:
+                os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
             try:
                 outcome = (True, work(*args))
             except Exception as error:  # raised again in the parent
@@ -102,33 +163,40 @@ def idle_first(work, *args, look: float = LOOK):
         os.setpgid(child, child)  # in case the child has not run yet
     except OSError:
         pass  # it has, and is in its own group already
-    written, waited = [], _waited(child)
+    written, waited, late = [], _waited(child), False
     try:
-        while not select.select([answer], [], [], look)[0]:
-            waited, before = _waited(child), waited
-            if waited - before > STARVED * look * 1e9:
+        while True:
+            wait = look if deadline is None else min(look, deadline - time.time())
+            if wait > 0 and select.select([answer], [], [], wait)[0]:
+                while chunk := os.read(answer, 2**16):
+                    written.append(chunk)
+                break
+            if deadline is not None and time.time() >= deadline:
+                late = True
                 os.killpg(child, signal.SIGKILL)
                 break
-        else:
-            while chunk := os.read(answer, 2**16):
-                written.append(chunk)
+            waited, before = _waited(child), waited
+            if idle and waited - before > STARVED * look * 1e9:
+                os.killpg(child, signal.SIGKILL)
+                break
     finally:
         os.close(answer)
         os.waitpid(child, 0)
-    if not written:  # starved, or died without an answer: read here
-        return work(*args)
-    done, outcome = pickle.loads(b"".join(written))
-    if done:
-        return outcome
-    raise outcome
+    if late:
+        raise TooSlow
+    if not written:
+        return STARVING
+    return pickle.loads(b"".join(written))
 
 
 class Readers:
     """At most `readers` photos read at once (default: one per core but one, at least one) and `waiting` more
-    waiting (default: two per reader); a photo beyond those gets Busy at once, never after a wait."""
+    waiting (default: two per reader); a photo beyond those gets Busy at once, never after a wait, and one not read
+    within `seconds` TooSlow."""
 
-    def __init__(self, readers: int | None = None, waiting: int | None = None):
+    def __init__(self, readers: int | None = None, waiting: int | None = None, seconds: float | None = None):
         self.readers = readers or max(1, cores() - 1)
+        self.seconds = seconds or READING_SECONDS
         self.waiting = WAITING_PER_READER * self.readers if waiting is None else waiting
         self._places = threading.BoundedSemaphore(self.readers + self.waiting)
         self._lock = threading.Lock()
@@ -161,10 +229,13 @@ class Readers:
         from . import card_photo  # the readers' own code: OpenCV and NumPy are loaded there, not in the server
 
         pool = self._executor()
+        deadline = time.time() + self.seconds
+        reading = pool.submit(idle_first, card_photo.read, data, choices, langs, deadline=deadline)
         try:
-            return pool.submit(idle_first, card_photo.read, data, choices, langs).result(timeout=LONGEST_WAIT)
+            return reading.result(timeout=self.seconds + STOPPING)
         except Late:
-            raise Busy from None
+            reading.cancel()  # still waiting for a reader; a reader stops a reading itself at its deadline
+            raise TooSlow from None
         except BrokenProcessPool:  # a reader died (killed, out of memory): the next photo gets fresh ones
             with self._lock:
                 if self._pool is pool:
@@ -173,20 +244,31 @@ class Readers:
             raise Busy from None
 
     def close(self) -> None:
-        """Stop the reader processes."""
+        """Stop the reader processes, and the photos they are reading (their groups end with them)."""
         with self._lock:
             pool, self._pool = self._pool, None
         if pool is not None:
+            processes = list((getattr(pool, "_processes", None) or {}).values())
             pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                process.kill()
 
 
-_SHARED: dict[tuple[int | None, int | None], Readers] = {}
+def close_all() -> None:
+    """Stop every reader of this process (the server stops)."""
+    with _SHARED_LOCK:
+        sets = list(_SHARED.values())
+    for readers in sets:
+        readers.close()
+
+
+_SHARED: dict[tuple[int | None, int | None, float | None], Readers] = {}
 _SHARED_LOCK = threading.Lock()
 
 
-def shared(readers: int | None = None, waiting: int | None = None) -> Readers:
+def shared(readers: int | None = None, waiting: int | None = None, seconds: float | None = None) -> Readers:
     """The one set of readers of this process for these numbers (every app of a process shares its cores)."""
     with _SHARED_LOCK:
-        if (readers, waiting) not in _SHARED:
-            _SHARED[readers, waiting] = Readers(readers, waiting)
-        return _SHARED[readers, waiting]
+        if (readers, waiting, seconds) not in _SHARED:
+            _SHARED[readers, waiting, seconds] = Readers(readers, waiting, seconds)
+        return _SHARED[readers, waiting, seconds]

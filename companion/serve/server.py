@@ -15,7 +15,7 @@ from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer
 from waitress.task import ErrorTask, ThreadedTaskDispatcher, WSGITask
-from waitress.utilities import RequestEntityTooLarge
+from waitress.utilities import Error, RequestEntityTooLarge
 
 from .shares import AddressShares
 
@@ -23,31 +23,50 @@ from .shares import AddressShares
 # tables, so it is used only while a socket's number needs it.
 SELECT_LIMIT = 1024
 ACCEPT_AT_ONCE = 64  # connections accepted in one round of the loop, at most
-# The least speed (bytes a second) a slow body (a card photo) is allowed on top of the request deadline: half a
-# phone's on poor Wi-Fi (100 KB/s), so 1.5 MB may take 30 s more, a 4 MiB body 84 s, and a body that drips is
-# still cut off.
-SLOW_BODY_RATE = 50_000
+# The least speed (bytes a second) a slow body (a card photo) is allowed on top of the request deadline: a quarter
+# of a phone's on poor Wi-Fi (100 KB/s), so 1.5 MB may take 60 s more (it arrives at 32 KB/s in 47 s), a 4 MiB
+# body 168 s, and a body that drips is still cut off.
+SLOW_BODY_RATE = 25_000
 # Seconds the rest of a refused body is read and dropped after the answer, before the connection closes: closed
 # with unread bytes, the connection is reset and the phone loses the answer it had not read yet.
 LINGER = 2.0
 
 
+class BodyTooSlow(Error):
+    """A slow body (a card photo) that did not arrive in its time."""
+
+    code = 408
+    reason = "Request Timeout"
+
+
 class RefusedTask(ErrorTask):
     """waitress's refusal of a body over the limit, answered by the app itself (the route's own answer: JSON in the
-    phone's language for a photo), as if the body had not been sent; other errors as waitress answers them. The
+    phone's language for a photo), as if the body had not been sent; a slow body that did not arrive in time,
+    answered by the app's page for it (the server's `slow_body_answer`); other errors as waitress answers them. The
     connection closes after it, since the rest of the body is never read."""
 
     environ = None  # WSGITask's, made by get_environment
 
     def __init__(self, channel, request):
         super().__init__(channel, request)
-        self._by_app = isinstance(request.error, RequestEntityTooLarge) and request.headers_finished
+        self._too_slow = isinstance(request.error, BodyTooSlow) and channel.server.slow_body_answer is not None
+        self._by_app = self._too_slow or (isinstance(request.error, RequestEntityTooLarge)
+                                          and request.headers_finished)
 
     def execute(self) -> None:
         """The app's answer to the request without its body, or waitress's."""
         if not self._by_app:
             return super().execute()
         request = self.request
+        if self._too_slow:
+            request.command, request.path, request.query = "GET", self.channel.server.slow_body_answer, ""
+            for header in ("CONTENT_LENGTH", "CONTENT_TYPE", "TRANSFER_ENCODING"):
+                request.headers.pop(header, None)
+            request.body_rcv = None
+            self.channel.refused_body = True
+            self.complete = False
+            self.set_close_on_finish()
+            return WSGITask.execute(self)
         # Past the server's limit, which no route's exceeds: the app refuses it by its length before reading it.
         size = max(request.content_length, request.body_bytes_received, self.channel.adj.max_request_body_size) + 1
         request.headers.pop("TRANSFER_ENCODING", None)
@@ -85,7 +104,10 @@ class GuardedChannel(HTTPChannel):
         self.request_began: float | None = self.creation_time
 
     def received(self, data: bytes) -> bool:
-        """Parse what arrived, noting when a request began or was completed."""
+        """Parse what arrived, noting when a request began or was completed; drop the rest of a body refused for
+        arriving too slowly."""
+        if self.refused_body:
+            return True
         before, began = self.request, self.request_began
         outcome = super().received(data)
         if self.request is None:
@@ -169,6 +191,21 @@ class GuardedChannel(HTTPChannel):
             return 0.0
         return request.content_length / SLOW_BODY_RATE
 
+    def refuse_slow_body(self) -> bool:
+        """Answer a slow body that did not arrive in its time (the app says why) instead of closing without a word;
+        whether it is answered (not while an earlier request on the connection is still being served)."""
+        with self.requests_lock:
+            request = self.request
+            if request is None or self.requests or self.will_close or self.close_when_flushed:
+                return False
+            request.error = BodyTooSlow("the body did not arrive in time")
+            request.completed = True
+            self.request, self.request_began = None, None
+            self.refused_body = True  # what still arrives of the body is dropped
+            self.requests.append(request)
+        self.server.add_task(self)
+        return True
+
     def idle_since(self) -> float | None:
         """Since when the connection has been waiting for the client, between requests or within an unfinished one;
         None while a request is served (a live stream's lasts as long as the stream) or its answer is being sent."""
@@ -199,7 +236,10 @@ class GuardedServer(TcpWSGIServer):
 
     def __init__(self, application, *, per_client: int, request_timeout: float, streaming: Callable[[], int],
                  adj: Adjustments, keepalive_timeout: float = 15.0,
-                 shares: AddressShares | None = None, slow_bodies: re.Pattern | None = None, **kw):
+                 shares: AddressShares | None = None, slow_bodies: re.Pattern | None = None,
+                 beat: Callable[[], None] | None = None, slow_body_answer: str | None = None, **kw):
+        self.beat = beat
+        self.slow_body_answer = slow_body_answer  # the app's path that says a slow body did not arrive in time
         self.shares = shares if shares is not None else AddressShares(per_client)
         self.slow_bodies = slow_bodies  # the paths whose bodies may arrive slowly (body_seconds)
         self.per_client, self.request_timeout, self.streaming = self.shares.per_client, request_timeout, streaming
@@ -305,9 +345,12 @@ class GuardedServer(TcpWSGIServer):
         return True
 
     def run(self) -> None:
-        """waitress's loop, watching the sockets with select() while every one's number fits it, else with poll()."""
+        """waitress's loop, watching the sockets with select() while every one's number fits it, else with poll();
+        each round beats the worker's heartbeat (companion.serve.workers), at least once a second."""
         try:
             while self._map:
+                if self.beat is not None:
+                    self.beat()
                 watch = wasyncore.poll if max(list(self._map), default=0) < SELECT_LIMIT else wasyncore.poll2
                 watch(self.adj.asyncore_loop_timeout, self._map)
         except (SystemExit, KeyboardInterrupt):
@@ -338,16 +381,20 @@ class GuardedServer(TcpWSGIServer):
                 continue
             began = channel.request_began
             if began + channel.body_seconds() < due if began is not None else channel.last_activity < idle_due:
-                channel.will_close = True
+                slow = began is not None and channel.body_seconds() and self.slow_body_answer is not None
+                if not (slow and channel.refuse_slow_body()):
+                    channel.will_close = True
 
 
 def make_server(application, *, per_client: int, request_timeout: float, streaming: Callable[[], int],
                 sock: socket.socket | None = None, keepalive_timeout: float = 15.0,
                 shares: AddressShares | None = None, slow_bodies: re.Pattern | None = None,
+                beat: Callable[[], None] | None = None, slow_body_answer: str | None = None,
                 **adjustments) -> GuardedServer:
     """A guarded waitress server on the first address `host` names, or on `sock`, a listening socket it shares
     with other server processes (counting each address's connections with theirs in `shares`); the paths
-    `slow_bodies` matches may send their bodies slowly; waitress's other settings as given."""
+    `slow_bodies` matches may send their bodies slowly, and one that does not arrive in time is answered by the app's
+    `slow_body_answer` path; `beat` is called at every round of its loop; waitress's other settings as given."""
     where = {}
     if sock is not None:
         adjustments = {name: value for name, value in adjustments.items() if name not in ("host", "port")}
@@ -359,4 +406,5 @@ def make_server(application, *, per_client: int, request_timeout: float, streami
     dispatcher.set_thread_count(adj.threads)
     return GuardedServer(application, per_client=per_client, request_timeout=request_timeout, streaming=streaming,
                          adj=adj, map={}, dispatcher=dispatcher, keepalive_timeout=keepalive_timeout,
-                         shares=shares, slow_bodies=slow_bodies, **where)
+                         shares=shares, slow_bodies=slow_bodies, beat=beat, slow_body_answer=slow_body_answer,
+                         **where)

@@ -19,6 +19,7 @@ Stories = archive.Stories
 TableStory = archive.TableStory
 storage_errors = store.storage_errors
 is_storage_fault = store.is_storage_fault
+storage_problem = store.storage_problem
 check_writable = store.check_writable
 version = store.version
 saw_version = store.saw_version

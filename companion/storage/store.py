@@ -105,8 +105,10 @@ def connect(path: str | Path) -> Database:
     return db
 
 
-# SQLite's primary result codes that mean the storage refused, not the data: read-only, I/O error, full, cannot open.
-STORAGE_FAULTS = {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL, sqlite3.SQLITE_CANTOPEN}
+# SQLite's primary result codes that mean the storage refused, not the data: read-only, I/O error, full, cannot open,
+# damaged.
+STORAGE_FAULTS = {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL, sqlite3.SQLITE_CANTOPEN,
+                  sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
 
 
 def _postgres_errors(kind: str) -> tuple[type[Exception], ...]:
@@ -134,7 +136,49 @@ def is_storage_fault(error: BaseException) -> bool:
     if isinstance(error, _postgres_errors("STORAGE_ERRORS")):
         return True
     code = getattr(error, "sqlite_errorcode", None)
-    return isinstance(error, sqlite3.OperationalError) and code is not None and code & 0xFF in STORAGE_FAULTS
+    return isinstance(error, sqlite3.DatabaseError) and code is not None and code & 0xFF in STORAGE_FAULTS
+
+
+# SQLite's primary result codes that say the file holds no usable database.
+DAMAGED = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
+
+
+def storage_problem(error: BaseException, database: str | Path, public: bool = False) -> str | None:
+    """What is wrong with the store and what to do, for an error of SQLite's or PostgreSQL's; None for others.
+    `public` (for anyone to read): the file's name without its folder, PostgreSQL's words left out."""
+    if isinstance(error, sqlite3.DatabaseError):
+        path = Path(database)
+        name = path.name if public else path
+        code = (getattr(error, "sqlite_errorcode", None) or 0) & 0xFF
+        text = str(error)
+        if path.is_dir():
+            return f"{name} is a folder, not a database file: move it away (or choose another --instance)."
+        if code in DAMAGED or "not a database" in text or "malformed" in text:
+            return (f"{name} is damaged or is not an SQLite database: restore it from a backup, or move it away "
+                    "to start with an empty one.")
+        if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in text:
+            return (f"{name} is locked by another program (another companion on the same --instance?): stop it, "
+                    "then start again.")
+        if code == sqlite3.SQLITE_CANTOPEN or "unable to open" in text:
+            return f"{name} cannot be opened: check that its folder exists and this user may read and write it."
+        if code == sqlite3.SQLITE_READONLY or "readonly" in text:
+            return f"{name} cannot be written: give this user write access to it and to its folder."
+        if code == sqlite3.SQLITE_FULL:
+            return f"The disk holding {name} is full: make room on it."
+        if code == sqlite3.SQLITE_IOERR:
+            return f"The disk holding {name} fails to read or write: check it."
+        return None
+    if isinstance(error, _postgres_errors("STORAGE_ERRORS")):
+        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        said = "" if public else f" ({_without_password(first)})"
+        return (f"PostgreSQL cannot be reached or refuses{said}: check that it runs and that --database names "
+                "it, its user and password rightly.")
+    return None
+
+
+def _without_password(text: str) -> str:
+    """An error's words with any password in a postgresql:// address left out."""
+    return re.sub(r"(postgres(?:ql)?://[^:/@\s]*:)[^@\s]*@", r"\1***@", text)
 
 
 def writable(path: str | Path) -> bool:

@@ -89,7 +89,7 @@ def register(app: Flask) -> None:
     app.after_request(_security_headers)
     for status in (400, 403, 404, 405, 413, 429, 500):
         app.register_error_handler(status, _error_page)
-    for fault in (sqlite3.OperationalError, *records.storage_errors(app.config["DATABASE"])):
+    for fault in (sqlite3.DatabaseError, *records.storage_errors(app.config["DATABASE"])):
         app.register_error_handler(fault, _storage_fault)
 
 
@@ -155,11 +155,15 @@ def error_answer(message: str, status: int, headers: dict | None = None) -> tupl
     return render_template("message.html", message=message), status, headers or {}
 
 
-def _storage_fault(error: sqlite3.OperationalError) -> tuple[Response | str, int, dict]:
-    """The database cannot be written (read-only, full, failing): 503, and the connection is not kept."""
+def _storage_fault(error: sqlite3.DatabaseError) -> tuple[Response | str, int, dict]:
+    """The database cannot be written (read-only, full, damaged, failing): 503, and the connection is not kept;
+    /healthz says the host what is wrong with the store as well."""
     if not records.is_storage_fault(error):
         raise error
     discard_connection()
     current_app.extensions.pop(HEALTHY_AT, None)  # /healthz says so at once, not after its last write expires
     current_app.logger.error("storage fault: %s", error)
+    if request.path == "/healthz":
+        reason = records.storage_problem(error, current_app.config["DATABASE"], public=True) or str(error)
+        return jsonify(error=gettext(ERROR_MESSAGES[503]), storage=reason), 503, {"Retry-After": "10"}
     return error_answer(gettext(ERROR_MESSAGES[503]), 503, {"Retry-After": "10"})

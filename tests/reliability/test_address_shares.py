@@ -6,9 +6,14 @@ from __future__ import annotations
 
 import os
 import random
+import signal
+import threading
 from collections import Counter
 
+import psutil
+
 from companion.serve.shares import AddressShares
+from tests.helpers.real_server import wait_for
 
 
 def test_every_address_gets_exactly_its_share_however_many_come_and_go():
@@ -48,3 +53,38 @@ def test_workers_count_together_and_a_dead_workers_count_is_cleared_by_its_repla
         os._exit(0)
     os.waitpid(replacement, 0)
     assert shares.held("10.0.0.9") == 1
+
+
+class StopsMidWrite:
+    """A worker's view of the shared counts that stops its process (SIGSTOP, as a debugger or a stall would) just
+    before it writes: the worst moment, inside whatever the worker holds while it counts."""
+
+    def __init__(self, counts):
+        self._counts = counts
+
+    def __getitem__(self, index):
+        return self._counts[index]
+
+    def __setitem__(self, index, value):
+        os.kill(os.getpid(), signal.SIGSTOP)
+        self._counts[index] = value
+
+
+def test_a_worker_stopped_while_it_counts_never_holds_up_the_others():
+    shares = AddressShares(per_client=5, workers=2)
+    shares.as_worker(0)
+    child = os.fork()
+    if child == 0:  # worker 1, stopped in the middle of counting a connection
+        shares.as_worker(1)
+        shares._counts = StopsMidWrite(shares._counts)
+        shares.take("10.0.0.7")
+        os._exit(0)
+    try:
+        assert wait_for(lambda: psutil.Process(child).status() == psutil.STATUS_STOPPED)
+        answered = threading.Event()
+        threading.Thread(target=lambda: (shares.take("10.0.0.8"), shares.give_back("10.0.0.8"),
+                                         shares.held("10.0.0.7"), answered.set()), daemon=True).start()
+        assert answered.wait(1.0), "the other worker waited for the stopped one"
+    finally:
+        os.kill(child, signal.SIGKILL)
+        os.waitpid(child, 0)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import select
 import socket
 import subprocess
 import sys
@@ -46,7 +47,7 @@ def send(
     body: bytes,
     lang="en",
     pace: float | None = None,
-    timeout: float = photo_readers.LONGEST_WAIT + 30,
+    timeout: float = photo_readers.READING_SECONDS + 30,
     together: threading.Barrier | None = None,
 ):
     """POST the form (at `pace` bytes a second, else at once; its last byte once every phone `together` has
@@ -135,6 +136,31 @@ def test_a_photo_sent_at_100_kb_a_second_is_read_while_a_dripping_tap_is_cut_off
     assert cut[0] is not None and cut[0] < 6
 
 
+def test_a_photo_slower_than_its_time_gets_a_reason_in_the_phones_language_not_a_closed_socket(impatient):
+    """Below the slowest speed a photo is given time for, the phone is told why, as JSON (before, the connection
+    was closed without a word: a 1.5 MB photo at 40 KB/s was cut at 36 s)."""
+    token, key = table(impatient, "de")
+    body = padded_to(draw("Seife", 4, "de", **plain()), 200_000)  # given 2 s + 8 s; sent at 5 KB/s it needs 40
+    with socket.create_connection(("127.0.0.1", impatient.port), timeout=30) as sock:
+        sock.sendall((f"POST /t/{token}/card-photo HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: de\r\n"
+                      f"Content-Type: multipart/form-data; boundary={BOUNDARY}\r\nContent-Length: {len(body)}\r\n"
+                      f"Authorization: Bearer {key}\r\n\r\n").encode())
+        started, answer = time.monotonic(), b""
+        for start in range(0, len(body), 500):
+            if select.select([sock], [], [], 0.1)[0]:  # the server answered while the photo still arrives
+                break
+            sock.sendall(body[start : start + 500])
+        while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
+            chunk = sock.recv(65536)
+            assert chunk, answer
+            answer += chunk
+    head, _, json_body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 408") and b"application/json" in head
+    assert json.loads(json_body) == {"error": "Das Foto kam zu langsam an: geh näher ans WLAN, oder tippe den "
+                                              "Namen der Karte stattdessen ein."}
+    assert time.monotonic() - started < 2 + 8 + 3
+
+
 @pytest.fixture
 def one_reader(tmp_path):
     """The real server with one photo reader and one photo waiting for it."""
@@ -199,8 +225,8 @@ def test_a_reader_and_the_tesseract_it_starts_run_below_the_servers_priority():
     readers = photo_readers.Readers(1, 0)
     try:
         pool = readers._executor()
-        policy, niceness = pool.submit(lowliness).result(timeout=photo_readers.LONGEST_WAIT)
-        child = pool.submit(lowliness_of_a_child).result(timeout=photo_readers.LONGEST_WAIT)
+        policy, niceness = pool.submit(lowliness).result(timeout=120)
+        child = pool.submit(lowliness_of_a_child).result(timeout=120)
         assert child == (policy, niceness)
     finally:
         readers.close()
@@ -230,7 +256,7 @@ def reader():
 
 
 def test_a_photo_is_read_at_idle_priority_while_a_core_is_free(reader):
-    reader_pid = reader.submit(os.getpid).result(timeout=photo_readers.LONGEST_WAIT)
+    reader_pid = reader.submit(os.getpid).result(timeout=120)
     # One look, after a minute: on a machine busy with other work, idle work gets a moment now and then.
     policy, pid = reader.submit(photo_readers.idle_first, spun, 0.01, look=60).result(timeout=90)
     assert policy == os.SCHED_IDLE and pid != reader_pid
@@ -247,11 +273,9 @@ def test_a_photo_is_read_all_the_same_when_other_work_keeps_every_core_busy(read
     )
     try:
         # At idle priority beside a busy loop on its only core, a third of a second of work would take
-        # minutes: the child waits for the core, and the reader reads it itself.
-        policy, pid = reader.submit(photo_readers.idle_first, spun, 0.3).result(
-            timeout=photo_readers.LONGEST_WAIT
-        )
+        # minutes: the child waits for the core, and another reads it at the reader's own priority.
+        policy, pid = reader.submit(photo_readers.idle_first, spun, 0.3).result(timeout=120)
     finally:
         busy.kill()
         busy.wait()
-    assert policy == os.SCHED_OTHER and pid == reader_pid
+    assert policy == os.SCHED_OTHER and pid != reader_pid  # in a child of its own, whose Tesseract ends with it

@@ -14,16 +14,7 @@ import psutil
 
 from tests.helpers.loopback_clients import open_stream, open_table, tap, version
 from tests.helpers.real_server import Server, wait_for
-
-
-def holder(server: Server, connection: http.client.HTTPConnection | socket.socket) -> int:
-    """The pid of the worker that holds the server's end of this connection."""
-    sock = connection.sock if isinstance(connection, http.client.HTTPConnection) else connection
-    port = sock.getsockname()[1]
-    for pid in server.workers():
-        if any(s.raddr and s.raddr.port == port for s in psutil.Process(pid).net_connections("tcp")):
-            return pid
-    raise AssertionError("no worker holds the connection")
+from tests.helpers.server_processes import holder
 
 
 def get(connection: http.client.HTTPConnection, path: str) -> tuple[int, bytes]:

@@ -13,22 +13,12 @@ import pytest
 from companion.__main__ import parse_args
 from companion.serve import workers
 from tests.helpers.real_server import Server, wait_for
+from tests.helpers.server_processes import gone
 
 
 def answers(server: Server) -> bool:
     with urllib.request.urlopen(server.loopback_url + "/healthz", timeout=10) as response:
         return response.status == 200
-
-
-def gone(pids: list[int]) -> bool:
-    """Whether none of these processes runs any more."""
-    for pid in pids:
-        try:
-            if psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
-                return False
-        except psutil.NoSuchProcess:
-            pass
-    return True
 
 
 def test_the_default_is_one_worker_per_core():

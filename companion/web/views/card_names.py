@@ -24,12 +24,15 @@ PHOTO_BYTES = 4 * 2**20
 # The photo's path: its body may arrive as slowly as a phone on poor Wi-Fi sends it
 # (companion/serve/server.py).
 PHOTO_PATH = re.compile(r"^/t/[^/]+/card-photo$")
+PHOTO_TOO_SLOW_PATH = "/too-slow"  # the answer the server gives for a photo that did not arrive in its time
 TYPED_CHARS = 40  # as long as a card's name field
 NO_PHOTO = N_("Send the card's photo in the field “photo”.")
 NOT_A_PHOTO = N_("That is not a photo: take a picture of the card (JPEG, PNG or WebP).")
 TOO_LARGE = N_("That photo is too large: at most 4 MiB.")
 TOO_MANY_PIXELS = N_("That picture has more pixels than a photo of a card needs: send a smaller one.")
 BUSY = N_("Busy reading other photos: try again in a moment.")
+ARRIVED_TOO_SLOWLY = N_("The photo arrived too slowly: move closer to the Wi-Fi, or type the card's name instead.")
+TOO_SLOW = N_("The photo could not be read in time, as the server is busy: type the card's name instead.")
 UNKNOWN = N_("Not a card this table knows: correct the name and copy its numbers.")
 NOTHING_READ = N_("No card name could be read in the photo: type it instead.")
 OTHER_FIELD = N_("The photo shows %(card)s, which does not belong in this field.")
@@ -39,7 +42,8 @@ TYPED_OTHER_FIELD = N_("%(card)s does not belong in this field.")
 def readers() -> photo_readers.Readers:
     """This process's photo readers (companion/knowledge/photo_readers.py), as many as the config says."""
     return photo_readers.shared(
-        current_app.config.get("PHOTO_READERS"), current_app.config.get("PHOTO_WAITING")
+        current_app.config.get("PHOTO_READERS"), current_app.config.get("PHOTO_WAITING"),
+        current_app.config.get("PHOTO_SECONDS"),
     )
 
 
@@ -137,6 +141,8 @@ def read_card_photo(token: str) -> Response | tuple[Response, int]:
         return jsonify({"error": _(TOO_MANY_PIXELS)}), 400
     except photo_uploads.NotAPhoto:
         return jsonify({"error": _(NOT_A_PHOTO)}), 400
+    except photo_readers.TooSlow:
+        return jsonify({"error": _(TOO_SLOW)}), 503
     except photo_readers.Busy:
         response = jsonify({"error": _(BUSY), "busy": True})
         response.headers["Retry-After"] = "2"
@@ -160,6 +166,13 @@ def read_card_photo(token: str) -> Response | tuple[Response, int]:
 def refused_by_proxy() -> tuple[Response, int]:
     """The refusal of a body over the upload limit, for a proxy that refused it itself (deploy/nginx.conf)."""
     return jsonify({"error": _(TOO_LARGE)}), 413
+
+
+@bp.get(PHOTO_TOO_SLOW_PATH)
+def arrived_too_slowly() -> tuple[Response, int]:
+    """The answer to a photo whose body did not arrive in its time (companion/serve/server.py), in the phone's
+    language."""
+    return jsonify({"error": _(ARRIVED_TOO_SLOWLY)}), 408
 
 
 @bp.errorhandler(RequestEntityTooLarge)

@@ -118,7 +118,7 @@ def main() -> None:
     rounds: list[tuple[str, list[float], float]] = []  # (alone or beside, the taps' latencies, load average)
     outcomes: list[tuple[str, float]] = []
     with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder) / "instance").start()
+        server = Server(Path(folder) / "instance", photo_seconds=READING_SECONDS).start()  # a table's own deadline
         try:
             tapper, tables = opened(server), [opened(server) for _ in range(args.phones)]
             for _round in range(args.rounds):

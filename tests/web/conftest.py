@@ -7,6 +7,7 @@ from jinja2 import pass_context
 
 from companion.app import create_app
 from companion.web import kept_parts
+from tests.helpers.real_server import PHOTOS_READ_WITHIN
 
 
 @pytest.fixture(autouse=True)
@@ -28,7 +29,7 @@ def kept_parts_checked(monkeypatch):
 @pytest.fixture
 def app(tmp_path, database):
     """A fresh app with its own instance folder and database (SQLite there, unless the test asks for PostgreSQL)."""
-    config = {"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999"}
+    config = {"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999", "PHOTO_SECONDS": PHOTOS_READ_WITHIN}
     if database:
         config["DATABASE"] = database
     return create_app(config, instance_path=str(tmp_path))

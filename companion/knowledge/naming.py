@@ -9,6 +9,7 @@ from dataclasses import replace
 from sqlite_utils import Database
 
 from ..cards import cards_for
+from ..cards.card import LANGS, folded_name
 from ..cards.guevara_cards import find
 from ..input.actions import Action
 from ..storage import deck_knowledge
@@ -16,10 +17,16 @@ from . import card_choices, card_match
 
 
 def resolved_name(db: Database, typed: str, decks: tuple[str, ...], lang: str, table_id: int | None) -> str:
-    """The name of the card `typed` stands for: as typed when a card has that very name, else the one card the
-    picker's matching finds for it (a short name, a typo), else as typed (a card nobody knows yet)."""
-    if find(typed, lang, cards_for(decks)) is not None or deck_knowledge.lookup(db, decks, lang, typed, table_id):
-        return typed
+    """The name of the card `typed` stands for: the card of that very name (as its edition or the table spells it),
+    else the one card the picker's matching finds for it (a short name, a typo), else as typed (a card nobody knows
+    yet)."""
+    card = find(typed, lang, cards_for(decks))
+    if card is not None:
+        return next(card.names[code] for code in (lang, *LANGS)
+                    if card.names.get(code) and folded_name(card.names[code]) == folded_name(typed))
+    entry = deck_knowledge.lookup(db, decks, lang, typed, table_id)
+    if entry is not None:
+        return entry.name
     choices = card_choices.table_choices(db, decks, (lang,), table_id) if table_id is not None else \
         card_choices.catalog_choices(decks)
     found = card_match.resolved(typed, choices, (lang,))

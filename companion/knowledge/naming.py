@@ -22,8 +22,10 @@ def resolved_name(db: Database, typed: str, decks: tuple[str, ...], lang: str, t
     yet)."""
     card = find(typed, lang, cards_for(decks))
     if card is not None:
-        return next(card.names[code] for code in (lang, *LANGS)
-                    if card.names.get(code) and folded_name(card.names[code]) == folded_name(typed))
+        return next((card.names[code] for code in (lang, *LANGS)  # as the picker spells it: the reader's edition first
+                     if card.names.get(code) and card_match.fold(card.names[code]) == card_match.fold(typed)),
+                    next(card.names[code] for code in (lang, *LANGS)
+                         if card.names.get(code) and folded_name(card.names[code]) == folded_name(typed)))
     entry = deck_knowledge.lookup(db, decks, lang, typed, table_id)
     if entry is not None:
         return entry.name

@@ -92,10 +92,6 @@ def report(figures: Figures, failures: list[str], batches: int, seconds: float, 
     return "\n".join(lines)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
-
 def naming_report(naming: dict[str, NamingFigures]) -> str:
     """The named cards' figures per half of the seeds, as markdown: where the picker resolved each kind of name."""
     lines = ["", "## Named cards (full name, short name, typo)", "",
@@ -103,11 +99,15 @@ def naming_report(naming: dict[str, NamingFigures]) -> str:
              "| --- | --- | --- | --- | --- | --- | --- |"]
     for name, figures in naming.items():
         for variant in VARIANTS:
-            sent = figures.sent[variant] or 1
             own, other = figures.own_card[variant], figures.other_card[variant]
+            sent = figures.sent[variant] or 1  # a half no seed fell in shows 0% throughout
             lines.append(f"| {name} | {figures.games:,} | {variant} | {figures.sent[variant]:,} | {own / sent:.1%} | "
-                         f"{other / sent:.1%} | {(sent - own - other) / sent:.1%} |")
+                         f"{other / sent:.1%} | {(figures.sent[variant] - own - other) / sent:.1%} |")
     lines += ["", "| half | " + " | ".join(CARD_ACTIONS) + " |", "| --- " * (len(CARD_ACTIONS) + 1) + "|"]
     lines += [f"| {name} | " + " | ".join(f"{figures.compared[kind]:,}" for kind in CARD_ACTIONS) + " |"
               for name, figures in naming.items()]
     return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

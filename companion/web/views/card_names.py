@@ -35,6 +35,9 @@ NOTHING_READ = N_("No card name could be read in the photo: type it instead.")
 OTHER_FIELD = N_("The photo shows %(card)s, which does not belong in this field.")
 TYPED_OTHER_FIELD = N_("%(card)s does not belong in this field.")
 NOT_THIS_KIND = N_("%(card)s does not cancel this kind of card.")
+# Forms whose chips are what most players take, while the rules let some take more (the raid's leader any loot, a
+# Raid card the table names as one): their message advises, the button stays live.
+LEADERS_TAKE_ANY = ("loot", "raid")
 
 
 def readers() -> photo_readers.Readers:
@@ -120,7 +123,9 @@ def card_picks(token: str) -> Response:
     answer: dict = {"cards": [_chip(choice, score) for choice, score in found]}
     named = card_match.resolved(typed, choices, langs) if typed else None
     if named is not None and not _fits(form, named, window):  # the card it stands for, as the rules will judge it
-        answer.update(message=_refusal(form, named, window), refused=named.name)
+        answer["message"] = _refusal(form, named, window)
+        if form not in LEADERS_TAKE_ANY:
+            answer["refused"] = named.name
     response = jsonify(answer)
     response.headers["Cache-Control"] = "private, no-cache"
     return response

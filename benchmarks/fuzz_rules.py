@@ -5,7 +5,10 @@
 Runs batches of generated games (Chez Guevara with 2, 3, 4 and 5 players, Chez Geek, Chez Goth, both combined,
 in turn), each batch under its own seed, until the time is up; then prints the games, taps, distinct action
 types sent and accepted, each invariant's checks, each known defect's hits (tests/helpers/game_invariants.py),
-and every failure with its seed and shrunk steps. Exits 1 if any invariant broke beyond the known defects.
+and every failure with its seed and shrunk steps. Each batch also names cards by full name, short name and typo in
+every card-taking action (tests/helpers/named_cards.py), its figures split by seed into the tuning and held-out
+halves. Exits 1 if any invariant broke beyond the known defects, or a named card was decided otherwise than the card
+the picker resolves it to.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import time
 
 from tests.helpers.game_invariants import INVARIANTS, KNOWN_DEFECTS
 from tests.helpers.generated_games import Figures, run_games
+from tests.helpers.named_cards import CARD_ACTIONS, VARIANTS, NamingFigures, half, run_naming
 
 TABLES = (
     ("guevara", (2, 2)),
@@ -38,6 +42,7 @@ def main() -> int:
     parser.add_argument("--taps", type=int, default=60, help="taps per game at most")
     options = parser.parse_args()
     figures, failures = Figures(), []
+    naming = {"tuning": NamingFigures(), "held-out": NamingFigures()}
     started, batch = time.monotonic(), 0
     while time.monotonic() - started < options.minutes * 60:
         game, seats = TABLES[batch % len(TABLES)]
@@ -49,8 +54,15 @@ def main() -> int:
         except AssertionError as failure:
             failures.append(f"{game} {seats[0]}-{seats[1]} seats, seed {run_seed}:\n{failure}")
             print(f"FAILURE in batch {batch} ({game}, seed {run_seed})", file=sys.stderr, flush=True)
+        try:
+            run_naming(game, run_seed, examples=options.games, steps=options.taps, figures=naming[half(run_seed)],
+                       seats=seats)
+        except AssertionError as failure:
+            failures.append(str(failure))
+            print(f"NAMING FAILURE in batch {batch} ({game}, seed {run_seed})", file=sys.stderr, flush=True)
         batch += 1
     print(report(figures, failures, batch, time.monotonic() - started, options))
+    print(naming_report(naming))
     return 1 if failures else 0
 
 
@@ -77,6 +89,23 @@ def report(figures: Figures, failures: list[str], batches: int, seconds: float, 
     ]
     for failure in failures:
         lines += ["", "### Failure", "```", failure, "```"]
+    return "\n".join(lines)
+
+
+def naming_report(naming: dict[str, NamingFigures]) -> str:
+    """The named cards' figures per half of the seeds, as markdown: where the picker resolved each kind of name."""
+    lines = ["", "## Named cards (full name, short name, typo)", "",
+             "| half | games | name | sent | its own card | another card | no card |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    for name, figures in naming.items():
+        for variant in VARIANTS:
+            own, other = figures.own_card[variant], figures.other_card[variant]
+            sent = figures.sent[variant] or 1  # a half no seed fell in shows 0% throughout
+            lines.append(f"| {name} | {figures.games:,} | {variant} | {figures.sent[variant]:,} | {own / sent:.1%} | "
+                         f"{other / sent:.1%} | {(figures.sent[variant] - own - other) / sent:.1%} |")
+    lines += ["", "| half | " + " | ".join(CARD_ACTIONS) + " |", "| --- " * (len(CARD_ACTIONS) + 1) + "|"]
+    lines += [f"| {name} | " + " | ".join(f"{figures.compared[kind]:,}" for kind in CARD_ACTIONS) + " |"
+              for name, figures in naming.items()]
     return "\n".join(lines)
 
 

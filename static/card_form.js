@@ -297,9 +297,17 @@
       .then(function (data) {
         if (asked[id] !== url) return;
         show(picker, data.cards || [], typed, data.message);  // a known card of another kind says so
+        refuse(picker, !!data.refused);
         picker.removeAttribute("aria-busy");
       })
       .catch(function () { if (asked[id] === url) picker.removeAttribute("aria-busy"); });
+  }
+  // The card a name stands for, refused by the rules in this form (the picker's message says why): its button is
+  // dead until the name changes.
+  function refuse(picker, refused) {
+    var input = inputOf(picker);
+    var button = input && input.form && input.form.querySelector("button[type=submit]:not([name])");
+    if (button) button.disabled = refused;
   }
   function renderAll() {
     document.querySelectorAll("[data-card-picker]").forEach(function (picker) { bindShown(picker); render(picker); });
@@ -313,6 +321,7 @@
       if (status) status.textContent = "";
     }
     event.target.removeAttribute("data-picked-type");
+    refuse(picker, false);
     picker.querySelectorAll(".pick").forEach(function (chip) { chip.setAttribute("aria-pressed", "false"); });
     render(picker);
   });

@@ -165,7 +165,12 @@ def _cancel(args, seat):
     with_card = as_text(args.get("with"), N_("Name the card that cancels it."))
     if not with_card or len(with_card) > MAX_CARD_NAME:
         raise BadInput(N_("Name the card that cancels it."))
-    return {"window": _uid(args.get("window")), "with": with_card}
+    cancels = args.get("cancels")
+    if cancels in (None, ""):
+        return {"window": _uid(args.get("window")), "with": with_card}
+    if cancels != "any" and cancels not in ALL_CATEGORIES:
+        raise BadInput(N_("Unknown card category."))
+    return {"window": _uid(args.get("window")), "with": with_card, "cancels": cancels}
 
 
 def _pull_rank(args, seat):

@@ -56,8 +56,14 @@ def table_choices(
                 )
             )
             listed.add((card, deck_knowledge.name_key(pick["name"])))
+    return choices + catalog_choices(decks, listed)
+
+
+def catalog_choices(decks: tuple[str, ...], listed: set[tuple[str, str]] | None = None) -> list[Choice]:
+    """Every edition's name of the game's catalog cards (matched, not listed), but those already `listed`."""
+    choices, listed = [], set() if listed is None else listed
     for card in catalog.cards_for(decks):
-        facts = {"type": card.type, "categories": list(card.categories)}
+        facts = {"type": card.type, "categories": list(card.categories), "cancels": list(card.cancels)}
         for lang in LANGS:
             name = card.names.get(lang)
             if name and (card.key, deck_knowledge.name_key(name)) not in listed:

@@ -13,6 +13,9 @@ from rapidfuzz import fuzz
 # printed on it; 001/004: TV cards cancel Free Time; every game's canceling cards say so on the card).
 FORMS = ("play", "call", "cancel", "pull_rank", "tv", "loot", "raid")
 GOOD = 75.0  # the least score a typed name needs (of 100) to be offered
+SHORTEST = 3  # the fewest letters a short name needs to stand for one card
+TYPO = 85.0  # the least likeness of a text and a name's beginning (of 100) for one to be the other misspelt
+AMBIGUOUS = 3.0  # two cards fitting within this many points of each other: the name stands for neither
 _ARTICLE = re.compile(r"^(the|der|die|das) ")
 _NOT_LETTERS = re.compile(r"[^\w]+")
 
@@ -127,6 +130,45 @@ def ranked(
     else:  # nothing typed: the cards seen at this table first, whatever language their name is in
         found.sort(key=lambda each: (-each[2].here, -each[2].played, _order(each[0], each[1], langs)))
     return [(choice, score) for choice, score, _best in found[:most]]
+
+
+def resolved(typed: str, choices: list[Choice], langs: tuple[str, ...]) -> Choice | None:
+    """The one card a typed or read name stands for, by the picker's matching and whatever form it was typed in: a
+    name in full (any edition's), else the only card whose name it begins or nearly spells (a short name, a typo)
+    among those the picker shows for it.
+    None when no card fits, or several do, or the text is longer than the names it fits (another card's name)."""
+    wanted = fold(typed)
+    if not wanted:
+        return None
+    exact = [choice for choice in choices if fold(choice.name) == wanted]
+    if exact:
+        return min(exact, key=lambda choice: _order(choice, 100.0, langs))
+    if len(wanted) < SHORTEST:
+        return None
+    best: dict[str, tuple[Choice, float]] = {}
+    for choice in choices:
+        name = fold(choice.name)
+        if len(wanted.replace(" ", "")) > len(name.replace(" ", "")) + 1:
+            continue
+        score = typed_score(wanted, name) if _from_start(wanted, name) else 0.0
+        held = best.get(choice.card)
+        if score >= GOOD and (held is None or _order(choice, score, langs) < _order(*held, langs)):
+            best[choice.card] = (choice, score)
+    if not best:
+        return None
+    top = max(score for _choice, score in best.values())
+    near = [(choice, score) for choice, score in best.values() if score >= top - AMBIGUOUS]
+    if len({fold(choice.name) for choice, _score in near}) > 1:
+        return None
+    return min(near, key=lambda each: _order(*each, langs))[0]
+
+
+def _from_start(wanted: str, name: str) -> bool:
+    """Whether a (folded) text fits a (folded) name from its first letter: its beginning, or either with a typo (a
+    word further in is the picker's help to find a card, not the card the text names)."""
+    if name.startswith(wanted):
+        return True
+    return len(wanted) >= 4 and max(fuzz.ratio(wanted, name[: len(wanted)]), fuzz.ratio(wanted, name)) >= TYPO
 
 
 def _order(choice: Choice, score: float, langs: tuple[str, ...]) -> tuple:

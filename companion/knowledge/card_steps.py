@@ -10,13 +10,16 @@ from ..rules import game
 from . import remembered
 from .budget_facts import with_budget_facts
 from .learning import learn
+from .naming import with_resolved_names
 from .remembered import Prepared
 
 
 def before_deciding(db: Database, action: Action, lang: str, game_key: str, table_id: int) -> Prepared:
-    """1. A card that changes this turn's Income or Free Time filled in from the catalog (`budget_facts`).
+    """0. Every card the action names under the name of the card it stands for (`naming`: a short name, a typo).
+    1. A card that changes this turn's Income or Free Time filled in from the catalog (`budget_facts`).
     2. Every card the action names completed from the catalog and the deck, its printed numbers checked
     (`remembered.with_card_facts`)."""
+    action = with_resolved_names(db, action, lang, game(game_key).decks, table_id)
     action = with_budget_facts(action, lang, game(game_key).decks)
     return remembered.with_card_facts(db, action, lang, game_key, table_id)
 

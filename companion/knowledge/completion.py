@@ -10,7 +10,7 @@ from ..input.actions import BadInput
 from ..rules import N_
 
 FACTS = ("type", "categories", "cost", "slack", "slack_die", "slack_modifier", "invited", "pest",
-         "denounce_modifier", "loot")
+         "denounce_modifier", "loot", "cancels")
 
 
 def known_facts(card: catalog.Card) -> dict[str, Any]:
@@ -46,17 +46,19 @@ def complete_raid(spec: dict[str, Any], remembered: dict | None, lang: str) -> d
 
 
 def complete(spec: dict[str, Any], remembered: dict | None, lang: str, free: bool = False,
-             cards: tuple[catalog.Card, ...] = catalog.CARDS, default_type: str | None = None) -> dict[str, Any]:
+             cards: tuple[catalog.Card, ...] = catalog.CARDS, default_type: str | None = None,
+             asks_categories: bool = True) -> dict[str, Any]:
     """Merge catalog facts, remembered numbers and the table's input (which wins); ask for what is missing.
 
     `free` Things (loot) need no cost; `cards` is the catalog of the table's game; `default_type` is assumed only
-    when neither the table, the catalog nor the server's memory knows the card's type.
+    when neither the table, the catalog nor the server's memory knows the card's type; a form with no categories
+    field (`asks_categories` False) is never asked for them.
     """
     result = merged(spec, remembered, lang, cards)
     if default_type is not None:
         result.setdefault("type", default_type)
     kind = result.get("type")
-    missing = missing_facts(result, free)
+    missing = tuple(fact for fact in missing_facts(result, free) if asks_categories or fact != "categories")
     if missing:
         raise BadInput(N_("Copy from %(card)s what this server does not know yet: %(missing)s."), card=spec["name"],
                        missing=missing)

@@ -37,6 +37,13 @@ class CardConflict(BadInput):
         self.conflicts = conflicts
 
 
+class UnknownCanceler(BadInput):
+    """A card nobody knows named to cancel: the phone asks once what it cancels (400, nothing written)."""
+
+    def __init__(self, name: str):
+        super().__init__(N_("This server does not know %(card)s yet: say what it cancels."), card=name)
+
+
 def missing_text(facts: tuple[str, ...], lang: str) -> str:
     """What a new card still needs, as a list in the reader's language."""
     say = translations(lang).ugettext

@@ -11,7 +11,7 @@ from ..storage import deck_knowledge
 from ..storage.card_knowledge_move import CARD_EVENTS
 from . import completion
 
-PICK_FACTS = ("type", "categories", "slack", "cost", "slack_die", "slack_modifier", "loot", "pest")
+PICK_FACTS = ("type", "categories", "cancels", "slack", "cost", "slack_die", "slack_modifier", "loot", "pest")
 
 
 def seen_at_table(db: Database, table_id: int) -> dict[str, int]:

@@ -11,7 +11,7 @@ from ..input.actions import Action, BadInput
 from ..rules import game, job_deck
 from ..storage import deck_knowledge, store
 from . import completion, printed_range
-from .learning import Lesson, checked, missing_text
+from .learning import Lesson, UnknownCanceler, checked, missing_text
 
 PROFILE_KEY = "guevara.rank_profile"
 
@@ -89,16 +89,46 @@ def with_card_facts(db: Database, action: Action, lang: str, game_key: str, tabl
                          for spec in args["cards"]]
     elif action.type == "set_job_profile":
         args["jobs"] = [completion.with_job_facts(job) for job in args["jobs"]]
-    elif action.type == "call_raid" or (action.type == "pull_rank" and "raid" in args["card"].get("categories", ())):
-        args["card"] = fill(args["card"], lambda s, k: completion.complete_raid(s, k, lang))
-    elif action.type in ("pull_rank", "watch_tv"):
+    elif action.type == "call_raid" or (action.type == "pull_rank" and _is_raid(db, args["card"], decks, lang,
+                                                                                 table_id)):
+        args["card"] = fill({**args["card"], "categories": ["raid"]},
+                            lambda s, k: completion.complete_raid(s, k, lang))
+    elif action.type == "pull_rank":  # the form shows the name and the Slack: it never asks for categories
+        args["card"] = fill(args["card"], lambda s, k: completion.complete(s, k, lang, cards=deck_cards,
+                                                                        asks_categories=False))
+    elif action.type == "watch_tv":
         args["card"] = fill(args["card"], lambda s, k: completion.complete(s, k, lang, cards=deck_cards))
     elif action.type == "cancel_card":  # the rules judge the canceling card by its kind and what it cancels
-        entry = deck_knowledge.lookup(db, decks, lang, args["with"], table_id)
-        known = completion.merged({"name": args["with"]}, entry.facts if entry else None, lang, deck_cards)
-        args["with_categories"] = list(known.get("categories") or ())
-        args["with_cancels"] = list(known.get("cancels") or ())
+        _with_canceler(db, prepared, args, lang, decks, table_id)
     elif action.type == "take_loot" and args["card"] is not None:  # a known card keeps its type; the rules judge it
         args["card"] = fill(args["card"], lambda s, k: completion.complete(s, k, lang, free=True, cards=deck_cards,
                                                                         default_type="thing"))
     return prepared
+
+
+def _is_raid(db: Database, spec: dict, decks: tuple[str, ...], lang: str, table_id: int | None) -> bool:
+    """Whether the card handed over is a Raid card: ticked so, or known so (the catalog, this table, the deck)."""
+    if "raid" in (spec.get("categories") or ()):
+        return True
+    entry = deck_knowledge.lookup(db, decks, lang, spec["name"], table_id)
+    known = completion.merged({"name": spec["name"]}, entry.facts if entry else None, lang, cards.cards_for(decks))
+    return "raid" in (known.get("categories") or ())
+
+
+def _with_canceler(db: Database, prepared: Prepared, args: dict, lang: str, decks: tuple[str, ...],
+                   table_id: int | None) -> None:
+    """The canceling card's kind into the action (`with_type`, `with_categories`, `with_cancels`) for the rules; a
+    card nobody knows takes the player's answer (`cancels`: "any" or a category), learned once the cancel is
+    recorded, else is asked about once the rules have accepted the cancel."""
+    answer = args.pop("cancels", None)
+    entry = deck_knowledge.lookup(db, decks, lang, args["with"], table_id)
+    known = completion.merged({"name": args["with"]}, entry.facts if entry else None, lang, cards.cards_for(decks))
+    if "key" not in known and not known.get("type") and not known.get("categories"):
+        if answer is None:
+            prepared.pending = UnknownCanceler(args["with"])
+            return
+        known = {"name": args["with"], "categories": ["cancel"], "cancels": [] if answer == "any" else [answer]}
+        prepared.lessons.append(Lesson(known, entry))
+    args["with_type"] = known.get("type")
+    args["with_categories"] = list(known.get("categories") or ())
+    args["with_cancels"] = list(known.get("cancels") or ())

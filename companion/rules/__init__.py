@@ -17,7 +17,7 @@ from .offers import Offers, display_offers, offers
 from .race_lanes import Lane, lanes
 from .routing import decide
 from .state import DISPLAY, RANK_NAMES, RANKS, Denunciation, Raid, TableState, Window, find_card, initial_state
-from .tents import CALL_SUCCEEDS, GET_RID_SUCCEEDS
+from .tents import CALL_SUCCEEDS, GET_RID_SUCCEEDS, may_cancel
 from .tv import TV_SLACK
 from .violations import N_, RuleViolation
 

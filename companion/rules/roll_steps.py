@@ -39,17 +39,21 @@ def routed(state: TableState, seat: int | None, args: dict[str, Any]) -> tuple[s
                                "destination is said before the roll, and the roll then moves the Person."),
                             section="guevara.people.get_rid")
     if purpose == "get_rid" and _keeps_only_unmovable(state, seat):
+        if any(card.type == "cat" for card in state.tents.get(seat, [])):
+            raise RuleViolation(N_("The Glorious Leader and Cats cannot be rolled away."),
+                                section="guevara.people.get_rid")
         raise RuleViolation(N_("The Glorious Leader cannot be rolled away: only a card moves him out of a tent."),
                             section="guevara.pests")
     return "roll_die", args
 
 
 def _keeps_only_unmovable(state: TableState, seat: int) -> bool:
-    """The active player is in the Roll phase, and the only People in the tent are ones no roll sends away."""
+    """The active player is in the Roll phase, and the only People in the tent are ones no roll sends away (the
+    Glorious Leader, Cats: 002, "Getting Rid of People")."""
     turn = state.turn
-    people = [card for card in state.tents.get(seat, []) if card.type == "person"]
+    people = [card for card in state.tents.get(seat, []) if card.type in ("person", "cat")]
     return (turn.seat == seat and turn.phase == "roll" and bool(people)
-            and all(card.key in NOT_ROLLED_AWAY for card in people))
+            and all(card.key in NOT_ROLLED_AWAY or card.type == "cat" for card in people))
 
 
 def _may_send_away(state: TableState, seat: int) -> bool:

@@ -158,14 +158,17 @@ def _decide_cancel(state, seat, args):
             raise RuleViolation(N_("A TV card cannot stop anyone calling People."), section=topic)
         raise RuleViolation(N_("A TV card is answered with “TV card: they watch TV instead”, not as a cancel."),
                             section=topic)
-    if not _may_cancel(set(args.get("with_cancels", ())), window):
+    if "with_categories" in args and "cancel" not in args["with_categories"]:  # its kind is known: not a canceler
+        raise RuleViolation(N_("%(card)s is not a canceling card: it cannot cancel anything."),
+                            section="guevara.cancel", card=args["with"])
+    if not may_cancel(set(args.get("with_cancels", ())), window):
         raise RuleViolation(N_("%(card)s does not cancel this kind of card."), section="guevara.cancel",
                             card=args["with"])
     return [{"type": "card_canceled", "seat": seat, "args": {"window": args["window"], "with": args["with"],
                                                             "kind": window.kind, "owner": window.seat}}]
 
 
-def _may_cancel(cancels: set[str], window: Window) -> bool:
+def may_cancel(cancels: set[str], window: Window) -> bool:
     """Whether a card that cancels only `cancels` (none said: any) may cancel what the window holds; an Activity
     whose kind the table did not enter is given the benefit of the doubt."""
     return not cancels or any(cancels & set(card.categories) or (card.type == "activity" and not card.categories)

@@ -5,7 +5,7 @@ import pytest
 
 from companion import cards as catalog
 from companion.cards.card import LANGS
-from companion.knowledge.card_match import Choice, ranked, takes
+from companion.knowledge.card_match import Choice, ranked, resolved, takes
 
 HAMMOCK = Choice(
     "Hammock Time", "en", "name:hammock time", "activity", {"type": "activity", "slack": 2}, played=3
@@ -154,3 +154,26 @@ def test_a_card_form_asks_only_for_the_categories_its_type_carries():
     assert game("geek").categories_of("person") == ("partner",)
     assert set(game("guevara").categories_of("thing")) == {"food", "booze", "cigarettes", "pet"}
     assert "sleep" in game("goth").categories_of("activity") and "sleep" not in game("goth").categories_of("thing")
+
+
+@pytest.mark.parametrize(("typed", "decks", "card"), [
+    ("Sloths", ("geek",), "Sloths – Nature's Sleeping Pills"),  # a short name
+    ("Requisiton", ("guevara",), "Requisition"),  # a typo
+    ("Kartofel", ("guevara",), "Kartoffel"),  # a typo in another edition's name
+    ("Bomb Making", ("guevara",), "Bomb Making Practice"),
+    ("Sle", ("geek",), "Sleep"),  # a word further in (Sloths – … Sleeping Pills) is not the card's beginning
+])
+def test_a_short_name_or_a_typo_resolves_to_its_one_card(typed, decks, card):
+    choices = catalog_choices(decks, "en") + catalog_choices(decks, "de")
+    assert resolved(typed, choices, ("en",)).name == card
+
+
+@pytest.mark.parametrize(("typed", "decks"), [
+    ("Sl", ("geek",)),  # too short: Sleep and Sloths alike
+    ("Sleep deprivation", ("guevara",)),  # longer than the name it contains: another card
+    ("Nookie", ("guevara",)),  # Social Justice Nookie's last word, not its beginning
+    ("Quokka Parade", ("guevara",)),
+])
+def test_a_name_no_card_or_several_fit_resolves_to_none(typed, decks):
+    choices = catalog_choices(decks, "en") + catalog_choices(decks, "de")
+    assert resolved(typed, choices, ("en",)) is None

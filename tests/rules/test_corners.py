@@ -5,7 +5,7 @@ guilty Private, a pending swap, the dice and the story keep."""
 import pytest
 
 from companion.rules import RuleViolation, display_offers, game_story, offers
-from tests.helpers.guevara_tables import LEADER, RAID, SLEEP, SOAP, end_turn, started, to_phase
+from tests.helpers.guevara_tables import CAT, LEADER, RAID, SLEEP, SOAP, end_turn, started, to_phase
 
 DRILL = {"name": "Drill", "type": "activity", "slack": 1}
 BIG = {"name": "Siesta Deluxe", "type": "activity", "slack": 4}
@@ -114,6 +114,20 @@ def test_a_get_rid_roll_for_the_glorious_leader_is_pointed_to_the_rule():
     assert refused.value.section == "guevara.pests"
     state = log.act("roll_die", 1, purpose="other", note="", value=5)  # any other roll is still just logged
     assert state.last_roll.value == 5
+
+
+def test_a_get_rid_roll_with_only_the_leader_and_a_cat_names_both():
+    log = started(["private", "corporal", "sergeant"], "call")
+    log.act("play_card", 1, cards=[LEADER])
+    log.act("play_card", 1, cards=[CAT])
+    end_turn(log)
+    end_turn(log)
+    end_turn(log)
+    to_phase(log, "roll")
+    with pytest.raises(RuleViolation) as refused:
+        log.act("roll_die", 1, purpose="get_rid", note="", value=5)
+    assert refused.value.message == "The Glorious Leader and Cats cannot be rolled away."
+    assert refused.value.section == "guevara.people.get_rid"
 
 
 def test_the_newest_roll_of_any_step_is_the_tables_last_roll():

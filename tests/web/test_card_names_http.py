@@ -214,7 +214,7 @@ def test_a_known_card_typed_in_full_where_it_does_not_belong_says_so_in_the_phon
             f"/t/{table}/card-picks", query_string={"q": q, "form": form}, headers={"Accept-Language": language}
         ).get_json()
 
-    assert answer("Soap", "call") == {"cards": [], "message": "Soap does not belong in this field."}
+    assert answer("Soap", "call") == {"cards": [], "message": "Soap does not belong in this field.", "refused": "Soap"}
     assert answer("Seife", "call", "de")["message"].startswith("Seife ")
     assert answer("Мыло", "call", "ru")["message"].startswith("Мыло ")
     assert "message" not in answer("Soap", "loot")  # where it belongs, its chip

@@ -77,7 +77,7 @@ def test_a_number_that_differs_from_the_known_one_is_asked_and_the_answer_is_the
     asked = act(ana, table, type="play_card", seat=1, name="hammock time", slack=3)
     page = asked.get_data(as_text=True)
     assert asked.status_code == 400
-    assert "This server knows hammock time as Slack 2; the card says Slack 3?" in page
+    assert "This server knows Hammock Time as Slack 2; the card says Slack 3?" in page  # the card the name became
     assert 'value="3"' in page and 'name="printed" value="table"' in page  # what was typed stays, with the question
     confirmed = act(ana, table, type="play_card", seat=1, name="hammock time", slack=3, printed="table")
     assert confirmed.status_code == 200

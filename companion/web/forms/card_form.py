@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ...knowledge.learning import CardConflict
+from ...knowledge.learning import CardConflict, UnknownCanceler
 from ...rules import RuleViolation
 
 CARD_FORMS = ("play_card", "pull_rank", "watch_tv", "cancel_card", "take_loot", "call_raid")
@@ -19,7 +19,8 @@ NUMBER_FIELD = re.compile(r"^(card_type|slack|cost|slack_modifier|slack_die|loot
 def echo(form: Mapping[str, Any], error: Exception) -> dict | None:
     """What a card form posted, for the panel to fill in again (None for other forms).
 
-    `ask` says what the refusal asks: "printed" (which numbers the card prints) or "numbers" (a new card's).
+    `ask` says what the refusal asks: "printed" (which numbers the card prints), "numbers" (a new card's) or
+    "cancels" (what a canceling card nobody knows cancels).
     """
     kind = form.get("type")
     if kind not in CARD_FORMS:
@@ -28,6 +29,8 @@ def echo(form: Mapping[str, Any], error: Exception) -> dict | None:
     values = {key: str(value) for key, value in form.items() if key not in LISTS and key not in ("action_id",)}
     if isinstance(error, CardConflict):
         ask = "printed"
+    elif isinstance(error, UnknownCanceler):
+        ask = "cancels"
     elif "missing" in getattr(error, "params", {}):
         ask = "numbers"
     else:

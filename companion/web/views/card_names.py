@@ -10,7 +10,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from ...knowledge import card_choices, card_match, photo_readers, photo_uploads
-from ...rules import N_, game
+from ...rules import N_, game, may_cancel
 from ..common import actor_for, bearer_key, is_display, play, table_or_404
 from ..connection import get_db
 from ..i18n import current_language
@@ -37,6 +37,10 @@ UNKNOWN = N_("Not a card this table knows: correct the name and copy its numbers
 NOTHING_READ = N_("No card name could be read in the photo: type it instead.")
 OTHER_FIELD = N_("The photo shows %(card)s, which does not belong in this field.")
 TYPED_OTHER_FIELD = N_("%(card)s does not belong in this field.")
+NOT_THIS_KIND = N_("%(card)s does not cancel this kind of card.")
+# Forms whose chips are what most players take, while the rules let some take more (the raid's leader any loot, a
+# Raid card the table names as one): their message advises, the button stays live.
+LEADERS_TAKE_ANY = ("loot", "raid")
 
 
 def readers() -> photo_readers.Readers:
@@ -62,15 +66,29 @@ def _choices(table) -> tuple[list[card_match.Choice], tuple[str, ...]]:
     return card_choices.table_choices(get_db(), game(table.game).decks, langs, table.id), langs
 
 
-def _answered(table) -> tuple[str, ...]:
+def _answered(table, window) -> tuple[str, ...]:
     """The cards an open cancel window is about: never offered to answer it."""
-    window = play().state(get_db(), table).window
     decks = game(table.game).decks
     return (
         tuple(card_choices.card_of(card.name, table.language, decks) for card in window.cards)
         if window
         else ()
     )
+
+
+def _fits(form: str, choice: card_match.Choice, window) -> bool:
+    """Whether the form takes the card, and, answering a window by canceling it, whether the card cancels what the
+    window holds (as the rules judge it)."""
+    if not card_match.takes(form, choice):
+        return False
+    return form != "cancel" or window is None or may_cancel(set(choice.facts.get("cancels") or ()), window)
+
+
+def _refusal(form: str, choice: card_match.Choice, window) -> str:
+    """Why a known card cannot be named in this form, as the rules would say it."""
+    if form == "cancel" and card_match.takes(form, choice):
+        return _(NOT_THIS_KIND, card=choice.name)
+    return _(TYPED_OTHER_FIELD, card=choice.name)
 
 
 def _chip(choice: card_match.Choice, score: float) -> dict:
@@ -101,15 +119,17 @@ def card_picks(token: str) -> Response:
     except ValueError:
         abort(400)
     choices, langs = _choices(table)
-    not_cards = _answered(table) if form in ("cancel", "pull_rank", "tv") else ()
+    window = play().state(get_db(), table).window
+    not_cards = _answered(table, window) if form in ("cancel", "pull_rank", "tv") else ()
     typed = request.args.get("q", "")[:TYPED_CHARS]
-    found = card_match.ranked(typed, choices, form, langs, most, not_cards)
+    fitting = [choice for choice in choices if form != "cancel" or _fits(form, choice, window)]
+    found = card_match.ranked(typed, fitting, form, langs, most, not_cards)
     answer: dict = {"cards": [_chip(choice, score) for choice, score in found]}
-    if typed and not found:  # a known card named in full, of a kind this field does not take, says so
-        wanted = card_match.fold(typed)
-        named = next((choice for choice in choices if card_match.fold(choice.name) == wanted), None)
-        if named is not None:
-            answer["message"] = _(TYPED_OTHER_FIELD, card=named.name)
+    named = card_match.resolved(typed, choices, langs) if typed else None
+    if named is not None and not _fits(form, named, window):  # the card it stands for, as the rules will judge it
+        answer["message"] = _refusal(form, named, window)
+        if form not in LEADERS_TAKE_ANY:
+            answer["refused"] = named.name
     response = jsonify(answer)
     response.headers["Cache-Control"] = "private, no-cache"
     return response
@@ -150,9 +170,10 @@ def read_card_photo(token: str) -> Response | tuple[Response, int]:
     # Read against every card the table knows, then kept to what the form (`form`) takes: a known card of
     # another kind is named as such, not called unknown.
     form = request.args.get("form")
+    window = play().state(get_db(), table).window
     found = [
         (choice, score) for choice, score in reading.candidates
-        if form not in card_match.FORMS or card_match.takes(form, choice)
+        if form not in card_match.FORMS or _fits(form, choice, window)
     ]
     answer = {"text": reading.text, "candidates": [_chip(choice, score) for choice, score in found]}
     if reading.candidates and not found:

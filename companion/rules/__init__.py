@@ -17,7 +17,7 @@ from .offers import Offers, display_offers, offers
 from .race_lanes import Lane, lanes
 from .routing import decide
 from .state import DISPLAY, RANK_NAMES, RANKS, Denunciation, Raid, TableState, Window, find_card, initial_state
-from .tents import CALL_SUCCEEDS, GET_RID_SUCCEEDS
+from .tents import CALL_SUCCEEDS, GET_RID_SUCCEEDS, with_tapper
 from .tv import TV_SLACK
 from .violations import N_, RuleViolation
 
@@ -28,4 +28,5 @@ __all__ = [
     "Offers", "Raid", "RuleViolation", "TableState", "Window", "apply", "decide", "default_profile_values",
     "display_offers", "engine", "find_card", "fold", "game", "game_story", "hand_limit", "initial_state",
     "job_deck", "lanes", "lead", "notable", "occasion", "needs_replay", "offers", "step_of", "terms", "twins_of",
+    "with_tapper",
 ]

@@ -193,6 +193,7 @@ class Offers:
     change_job: JobChange | None = None
     set_rank: tuple[int, ...] = ()
     set_job: tuple[int, ...] = ()
+    set_job_numbers: tuple[int, ...] = ()
     roll_die: tuple[int, ...] = ()
     adjust_slack: tuple[int, ...] = ()
     adjust_wounds: tuple[int, ...] = ()
@@ -271,9 +272,12 @@ def _offers(state: TableState, mine: tuple[int, ...], display: bool) -> Offers:
         parts.update(_table_tools(state))
     parts["set_job_die"] = display and state.rules.has_jobs
     parts.update(_seat_tools(state, mine, playing))
+    # A dealt or new job card whose numbers nobody entered yet: asked of its holder at once (and on the display).
+    parts["set_job_numbers"] = tuple(s for s in mine if (job := state.job(s)) is not None and not job.complete)
     if not display and state.turn is None:
         parts.update(set_rank=mine if state.profile else (), set_job=mine if state.job_profile else ())
-    parts.update(_whenever(state, mine, display))
+    whenever = _whenever(state, mine, display)
+    parts.update(whenever)
     if playing:
         turn, window = _turn(state, mine), _window(state, mine, display)
         raid = _raid(state, mine)
@@ -281,7 +285,7 @@ def _offers(state: TableState, mine: tuple[int, ...], display: bool) -> Offers:
         parts.update(window)
         parts.update(raid)
         parts.update(_denouncement(state, mine))
-        parts["withheld"] = tuple(item for part in (turn, window, raid) for item in part.get("withheld", ()))
+        parts["withheld"] = tuple(item for part in (turn, window, raid, whenever) for item in part.get("withheld", ()))
     return Offers(**parts)
 
 
@@ -374,7 +378,8 @@ def _window(state: TableState, mine: tuple[int, ...], display: bool) -> dict[str
     why_not = RAID_UNDER_WAY if under_way else ONLY_HIGHEST_RAIDS
     return {
         "cancel_card": others if display else undecided,
-        "pass_card": () if display else undecided,
+        # The display lets a card pass only for a seat no phone holds: a phone's chance to cancel is its own.
+        "pass_card": tuple(s for s in undecided if not state.seats[s].claimed) if display else undecided,
         "pull_rank": pullers,
         "pull_rank_raid": raiders,
         "withheld": tuple(Withheld("pull_rank_raid", s, why_not, "guevara.raid")
@@ -455,10 +460,14 @@ def _whenever(state: TableState, mine: tuple[int, ...], display: bool) -> dict[s
         demotable = tuple(s for s in targets if s in state.ranks and rank_step(state.ranks[s], -1) is not None)
         demoters = tuple(s for s in players if any(accepts(state, "demote", s, {"target": t}) for t in demotable))
         denouncers = tuple(s for s in players if accepts(state, "denounce", s, {"target": _another(state, s)}))
-        return {"promote": tuple(s for s in players if accepts(state, "promote", s, {})),
+        stopped = {s: refusal(state, "promote", s, {}) for s in players}
+        return {"promote": tuple(s for s, why in stopped.items() if why is None),
                 "demote": Whenever(demoters, demotable) if demoters else None,
                 "denounce": Whenever(denouncers, tuple(s for s in targets if display or s not in players))
-                if denouncers else None}
+                if denouncers else None,
+                # Where the Promotion button would be, the reason there is none (no higher card free, a Sergeant).
+                "withheld": tuple(_withheld("promote", s, why) for s, why in stopped.items()
+                                  if why is not None and state.turn is not None)}
     if state.jobs and state.turn is not None and state.rules.has_jobs:
         holders = tuple(s for s in mine if s in state.jobs)
         free = tuple(key for key in state.job_profile if key not in state.jobs.values())

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .job_dice import require_job_rolled
 from .placing import enter_tent, food_for, take_card, tent_card
 from .raids import RAID_UNDER_WAY, may_lead_raid, new_raid, outranked_by_nobody, raid_under_way
-from .state import PestDemand, Roll, TableState, TentCard, Window, find_card
+from .state import DISPLAY, PestDemand, Roll, TableState, TentCard, Window, find_card
 from .violations import N_, RuleViolation
 
 ONLY_HIGHEST_RAIDS = N_("Only the highest rank at the table may call a raid.")
@@ -18,6 +18,7 @@ CALL_SUCCEEDS, GET_RID_SUCCEEDS = 3, 4
 PHASE_OF_KIND = {"call": "call", "person": "call", "cat": "call", "activity": "freetime", "variable": "freetime",
                  "scrounge": "freetime", "raid": "freetime"}
 NOT_ROLLED_AWAY = {"glorious_leader"}
+BY_DISPLAY = "by_display"  # a pass the table display tapped for a seat (added by the service, never by a client)
 
 
 def kind_of(cards: list[dict]) -> str:
@@ -173,10 +174,22 @@ def _may_cancel(cancels: set[str], window: Window) -> bool:
 
 
 def _decide_pass(state, seat, args):
+    """Let the card pass: once, by the seat's own phone, or by the display for a seat no phone holds
+    (`by_display`, which the service adds for the display's taps; docs/api.md, "Who may pass for whom")."""
     window = open_window(state, seat, args["window"])
     if seat in window.passed:
-        return []
-    return [{"type": "window_passed", "seat": seat, "args": {"window": window.uid}}]
+        raise RuleViolation(N_("This player has already let the card pass."), section="guevara.cancel")
+    by_display = bool(args.get(BY_DISPLAY))
+    if by_display and state.seats[seat].claimed:
+        raise RuleViolation(N_("This player has a phone at the table: only that phone lets the card pass."),
+                            section="guevara.cancel")
+    told = {BY_DISPLAY: True} if by_display else {}
+    return [{"type": "window_passed", "seat": seat, "args": {"window": window.uid, **told}}]
+
+
+def with_tapper(kind: str, args: dict, actor: str) -> dict:
+    """The arguments plus who tapped, where the rules ask it: the display letting a card pass for a seat."""
+    return {**args, BY_DISPLAY: True} if kind == "pass_card" and actor == DISPLAY else args
 
 
 def _own_card(state: TableState, seat: int, uid: int) -> TentCard:
@@ -363,6 +376,8 @@ def _passed(state, seat, args, seq):
     if window is None or args.get("window", window.uid) != window.uid:  # an older log's pass by the order's giver
         return
     window.passed.append(seat)
+    if args.get(BY_DISPLAY):
+        window.passed_by_display.append(seat)
     if not window.awaits_roll and set(window.passed) >= set(state.seats) - {window.seat, window.pulled_by}:
         _settle(state)
 

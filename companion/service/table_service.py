@@ -13,7 +13,7 @@ from sqlite_utils import Database
 from ..input.actions import Action, BadInput
 from ..knowledge import card_steps
 from ..live.hub import Hub
-from ..rules import DISPLAY, N_, RuleViolation, TableState, decide, initial_state
+from ..rules import DISPLAY, N_, RuleViolation, TableState, decide, initial_state, with_tapper
 from ..storage import store
 from ..storage.state_cache import StateCache
 from .chance import with_chance
@@ -129,7 +129,8 @@ class TableService:
                 if refused and already_done(db, table, action, actor):
                     return None, current
                 try:
-                    events = decide(current, action.type, action.seat, with_chance(action, current))
+                    args = with_tapper(action.type, with_chance(action, current), actor)
+                    events = decide(current, action.type, action.seat, args)
                 except (RuleViolation, BadInput):
                     if not refused and already_done(db, table, action, actor):
                         return None, current

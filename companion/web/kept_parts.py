@@ -53,7 +53,8 @@ SHOWS: dict[str, Callable[..., tuple]] = {
         c["state"].last_roll, c["names"], c["job_names"], c["state"].job_profile, c["offers"].roll_die,
         c["offers"].set_job_die, c["state"].turn is not None, c["state"].physical_job_die),
     "partials/_whenever.html": lambda c: (
-        c["offers"].promote, c["offers"].demote, c["offers"].denounce, c["offers"].change_job, c["names"],
+        c["offers"].promote, c["offers"].withheld_from("promote"), c["offers"].demote, c["offers"].denounce,
+        c["offers"].change_job, c["names"],
         c["state"].ranks, c["state"].jobs, c["job_names"]),
     "partials/_setup.html": lambda c: (
         c["profile"], c["state"].profile, c["offers"].deal, c["offers"].set_rank, c["offers"].start_game,

@@ -7,7 +7,7 @@ checks can read it."""
 
 from __future__ import annotations
 
-from companion.rules import DISPLAY, RuleViolation, decide, engine, initial_state
+from companion.rules import DISPLAY, RuleViolation, decide, engine, initial_state, with_tapper
 from tests.helpers.offered_actions import Action
 
 
@@ -28,8 +28,12 @@ class GameTable:
     def decide(self, action: Action, state=None) -> list[dict] | RuleViolation:
         """The events the rules decide for the action, or their refusal (kept); nothing is appended."""
         try:
+            actor = DISPLAY if action.actor == DISPLAY else f"seat:{action.actor}"
             return decide(
-                self.state if state is None else state, action.kind, action.seat, dict(action.args)
+                self.state if state is None else state,
+                action.kind,
+                action.seat,
+                with_tapper(action.kind, dict(action.args), actor),
             )
         except RuleViolation as violation:
             self.refusals.append((action, violation))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import goth, guevara, tents
+from . import goth, guevara, job_dice, tents
 from .job_dice import start_values
 from .state import HAND_AFTER_DRAW, JobValues, TableState
 from .violations import N_, RuleViolation
@@ -172,6 +172,9 @@ def _decide_change(state, seat, args):
         raise RuleViolation(N_("That player has no job yet."), section=section(state, "job_change"))
     if state.winner is not None:
         raise RuleViolation(N_("The game is over."), section=section(state, "win"))
+    turn = state.turn
+    if turn is not None and turn.seat == seat and turn.awaiting:  # the die settles the old job's number first
+        raise RuleViolation(job_dice.WAITING[turn.awaiting[0]], section=job_dice.section(state))
     if args["job"] == state.jobs[seat]:
         raise RuleViolation(N_("That is already this player's job."), section=section(state, "job_change"))
     _require_job(state, args["job"])

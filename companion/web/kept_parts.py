@@ -64,7 +64,8 @@ SHOWS: dict[str, Callable[..., tuple]] = {
         c["offers"].start_game, c["state"].last_winner, c["state"].jobs, c["job_names"], c["names"],
         c["state"].physical_job_die),
     "partials/_seats_admin.html": lambda c: (
-        c["state"].order, c["names"], c["state"].dealer, c["offers"].set_dealer, c["offers"].free_seat,
+        c["state"].order, c["names"], c["state"].dealer, c["offers"].set_order, c["offers"].set_dealer,
+        c["offers"].free_seat,
         c["offers"].name_seat),
 }
 ANY_VIEWER = frozenset({"partials/_scoreboard_row.html"})

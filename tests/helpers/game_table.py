@@ -47,18 +47,18 @@ class GameTable:
         if isinstance(decided, RuleViolation):
             self.steps.append((action, f"refused: {decided.message} ({decided.section})"))
             return decided
-        self.append(decided)
+        self.append(decided, DISPLAY if action.actor == DISPLAY else f"seat:{action.actor}")
         self.steps.append(
             (action, f"accepted: {', '.join(event['type'] for event in decided) or 'no events'}")
         )
         return None
 
-    def append(self, decided: list[dict]) -> None:
-        """Append one action's events, numbered as the store numbers them."""
+    def append(self, decided: list[dict], actor: str = DISPLAY) -> None:
+        """Append one action's events, numbered as the store numbers them, with who tapped."""
         step = len(self.events) + 1
         replay = False
         for event in decided:
-            event = {**event, "seq": len(self.events) + 1, "step": step}
+            event = {**event, "seq": len(self.events) + 1, "step": step, "actor": actor}
             self.events.append(event)
             self.state = engine.apply(self.state, event)
             replay = replay or engine.needs_replay(event)

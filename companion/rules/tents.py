@@ -9,7 +9,7 @@ from __future__ import annotations
 from .job_dice import require_job_rolled
 from .placing import enter_tent, food_for, take_card, tent_card
 from .raids import RAID_UNDER_WAY, may_lead_raid, new_raid, outranked_by_nobody, raid_under_way
-from .state import DISPLAY, PestDemand, Roll, TableState, TentCard, Window, find_card
+from .state import PestDemand, Roll, TableState, TentCard, Window, find_card
 from .violations import N_, RuleViolation
 
 ONLY_HIGHEST_RAIDS = N_("Only the highest rank at the table may call a raid.")
@@ -185,11 +185,6 @@ def _decide_pass(state, seat, args):
                             section="guevara.cancel")
     told = {BY_DISPLAY: True} if by_display else {}
     return [{"type": "window_passed", "seat": seat, "args": {"window": window.uid, **told}}]
-
-
-def with_tapper(kind: str, args: dict, actor: str) -> dict:
-    """The arguments plus who tapped, where the rules ask it: the display letting a card pass for a seat."""
-    return {**args, BY_DISPLAY: True} if kind == "pass_card" and actor == DISPLAY else args
 
 
 def _own_card(state: TableState, seat: int, uid: int) -> TentCard:

@@ -7,7 +7,8 @@ checks can read it."""
 
 from __future__ import annotations
 
-from companion.rules import DISPLAY, RuleViolation, decide, engine, initial_state, with_tapper
+from companion.rules import DISPLAY, RuleViolation, decide, engine, initial_state
+from companion.service.table_service import with_tapper
 from tests.helpers.offered_actions import Action
 
 

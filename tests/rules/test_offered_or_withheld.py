@@ -3,7 +3,7 @@ offer, a blank job card's numbers asked of its holder, a card let pass once and 
 
 import pytest
 
-from companion.rules import decide, with_tapper
+from companion.rules import BY_DISPLAY, decide
 from companion.rules.offers import display_offers, offers
 from companion.rules.violations import RuleViolation
 from tests.helpers.guevara_tables import COUNTS, TEQUILA, started, values
@@ -57,11 +57,11 @@ def test_the_display_lets_a_card_pass_only_for_a_seat_no_phone_holds():
     log.act("join", 2, name="Ben")
     window = _window(log)
     assert display_offers(log.state).pass_card == (3,)
-    by_display = with_tapper("pass_card", {"window": window}, "display")
+    by_display = {"window": window, BY_DISPLAY: True}  # as the service adds it to the display's taps
     with pytest.raises(RuleViolation) as refused:
         decide(log.state, "pass_card", 2, by_display)
     assert refused.value.message == "This player has a phone at the table: only that phone lets the card pass."
-    assert decide(log.state, "pass_card", 2, with_tapper("pass_card", {"window": window}, "seat:2"))
+    assert decide(log.state, "pass_card", 2, {"window": window})
     [event] = decide(log.state, "pass_card", 3, by_display)
     assert event["args"] == {"window": window, "by_display": True}
     log.act("pass_card", 3, **by_display)

@@ -71,6 +71,10 @@ class GeneratedGame(RuleBasedStateMachine):
         self.table = GameTable(self.GAME, draw.number(*self.SEATS))
         self.FIGURES.games += 1
         for action in setup_actions(self.table, draw):  # the shuffles and dice drawn from the state they meet
+            if action.kind == "start_game":  # a blank job dealt: its holder's phone asks for the numbers first
+                for blank in offered(self.table.state, DISPLAY, draw, probe=True):
+                    if blank.kind == "set_job_numbers":
+                        assert self.table.act(blank) is None, self.table.told()
             state = self.table.state
             action = action._replace(args=with_chance(state, action.kind, action.seat, action.args, draw))
             assert self.table.act(action) is None, self.table.told()

@@ -22,10 +22,10 @@ from .tv import TV_SLACK
 from .violations import N_, RuleViolation
 
 __all__ = [
-    "ACTION_TYPES", "ALL_CATEGORIES", "BY_DISPLAY", "ALL_PEST_CATEGORIES", "ALL_PHASES", "ALL_ROLL_PURPOSES", "CALL_SUCCEEDS",
-    "DISPLAY", "GAMES", "GET_RID_SUCCEEDS", "JOB_CHANGES", "N_", "RANK_NAMES", "RANKS", "REMATCHES", "TV_SLACK",
-    "Denunciation", "Game", "Lane",
-    "Offers", "Raid", "RuleViolation", "TableState", "Window", "apply", "decide", "default_profile_values",
-    "display_offers", "engine", "find_card", "fold", "game", "game_story", "hand_limit", "initial_state",
-    "job_deck", "lanes", "lead", "notable", "occasion", "needs_replay", "offers", "step_of", "terms", "twins_of",
+    "ACTION_TYPES", "ALL_CATEGORIES", "ALL_PEST_CATEGORIES", "ALL_PHASES", "ALL_ROLL_PURPOSES", "BY_DISPLAY",
+    "CALL_SUCCEEDS", "DISPLAY", "GAMES", "GET_RID_SUCCEEDS", "JOB_CHANGES", "N_", "RANK_NAMES", "RANKS",
+    "REMATCHES", "TV_SLACK", "Denunciation", "Game", "Lane", "Offers", "Raid", "RuleViolation", "TableState",
+    "Window", "apply", "decide", "default_profile_values", "display_offers", "engine", "find_card", "fold", "game",
+    "game_story", "hand_limit", "initial_state", "job_deck", "lanes", "lead", "notable", "occasion", "needs_replay",
+    "offers", "step_of", "terms", "twins_of",
 ]

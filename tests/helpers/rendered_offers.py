@@ -14,16 +14,15 @@ from dataclasses import fields
 from html.parser import HTMLParser
 from typing import Any, NamedTuple
 
+from flask import render_template
+
 from companion.app import create_app
 from companion.rules import DISPLAY, Offers, display_offers, offers
+from companion.service import records
 from companion.storage import store
 from companion.web.connection import get_db
 from companion.web.screens import screen_for
-from companion.service import records
-from flask import render_template
-
 from tests.helpers.game_table import GameTable
-from tests.helpers.offered_actions import Action
 
 # Offers that are no control of their own: who the screen acts for, and the reasons (checked apart).
 NOT_CONTROLS = frozenset({"acts_for", "withheld"})
@@ -157,7 +156,7 @@ class PanelTable:
     def panel(self, actor: str) -> str:
         """The live panel of the display ('display') or of a seat's phone ('seat:N') at the table's version."""
         with self.app.test_request_context(f"/t/{self.row.token}/panel"):
-            page, screen = screen_for(records.table_by_token(get_db(), self.row.token), actor)
+            _page, screen = screen_for(records.table_by_token(get_db(), self.row.token), actor)
             return render_template("partials/_panel.html", **screen.context())
 
 
@@ -186,6 +185,3 @@ def panel_mismatches(panels: PanelTable, state) -> tuple[list[Mismatch], int]:
         checked += len(offered_pairs(offered)) + len(offered.withheld)
     return found, checked
 
-
-__all__ = ["Action", "Mismatch", "PanelTable", "controls_on", "mismatches", "new_app", "offered_pairs",
-           "panel_mismatches"]

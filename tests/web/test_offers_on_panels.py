@@ -7,9 +7,9 @@ screen, the offer and the shrunk steps.
 
 import pytest
 
+from companion.rules import Offers
 from tests.helpers.generated_games import PANELS_MATCH_OFFERS, Figures, held_out, run_games
 from tests.helpers.rendered_offers import controls_on, mismatches
-from companion.rules import Offers
 
 # (game, seats, seed, games, taps per game): a few short games each, so the suite stays within seconds.
 RUNS = [

@@ -68,9 +68,11 @@ def main() -> int:
 def report(figures: Figures, failures: list[str], batches: int, seconds: float, options,
            panels: dict[bool, Figures]) -> str:
     """The run's figures as markdown."""
+    first, step = ((options.seed | 1), 2) if options.held_out else (options.seed, 1)
     lines = [
-        f"## Generated games: {seconds / 60:.1f} minutes, {batches} batches (seeds {options.seed} to "
-        f"{options.seed + batches - 1}, {options.games} games of up to {options.taps} taps each)",
+        f"## Generated games: {seconds / 60:.1f} minutes, {batches} batches (seeds {first} to "
+        f"{first + step * (batches - 1)}{', odd only' if options.held_out else ''}, {options.games} games of up to "
+        f"{options.taps} taps each)",
         "",
         f"- games: {figures.games:,}",
         f"- taps: {figures.steps:,}",

@@ -135,3 +135,11 @@ def test_a_deal_that_brings_out_a_blank_job_asks_for_it_before_the_start():
     assert offers(log.state, 1).set_job_numbers == (1,)
     log.act("set_job_numbers", 1, income=None, free_time=[3], goal=None)
     assert log.state.job(1).complete and log.state.job(1).income == (2,)
+
+
+def test_the_turn_is_not_offered_to_end_in_one_step_while_the_next_job_has_no_numbers():
+    log = _blank_web_designer()
+    to_phase(log, "freetime")
+    assert offers(log.state, 1).skip.to == "end"
+    log.act("change_job", 2, job="web_designer", why="new_job")
+    assert offers(log.state, 1).skip is None  # found by the generated games (Chez Geek, seed 1018)

@@ -13,10 +13,10 @@ from tests.helpers.rendered_offers import controls_on, mismatches
 
 # (game, seats, seed, games, taps per game): a few short games each, so the suite stays within seconds.
 RUNS = [
-    ("guevara", (3, 4), 20, 1, 14),
-    ("geek", (2, 4), 22, 1, 14),
-    ("goth", (2, 3), 24, 1, 12),
-    ("geekgoth", (2, 3), 26, 1, 12),
+    ("guevara", (3, 5), 20, 2, 16),
+    ("geek", (2, 4), 22, 2, 16),
+    ("goth", (2, 3), 24, 1, 14),
+    ("geekgoth", (2, 3), 26, 1, 14),
 ]
 
 

@@ -119,3 +119,14 @@ def test_the_numbers_entered_in_play_are_remembered_for_the_next_table(app, clie
     ok(act(ben, token, type="set_job_numbers", seat=2, income="3", free_time="2", goal="21"))
     html = page(client, f"/t/{open_table(client, 'geek')}/display")
     assert 'id="job-goal-web_designer" inputmode="numeric" maxlength="2" value="21"' in html
+
+
+def test_the_display_offers_the_raid_card_only_for_who_may_hand_one_over(app, client, table):
+    from tests.helpers.rendered_offers import controls_on
+
+    ana, _ben = started(app, client, table)  # Ben a Corporal, Cleo a Sergeant: both outrank Ana, Cleo alone raids
+    to_phase(ana, table, 1, "Free Time")
+    ok(act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2))
+    controls, _reasons = controls_on(page(client, f"/t/{table}/display"))
+    assert {seat for offer, seat in controls if offer == "pull_rank"} == {2, 3}
+    assert {seat for offer, seat in controls if offer == "pull_rank_raid"} == {3}  # found by the generated games

@@ -6,7 +6,7 @@ import pytest
 from companion.rules import BY_DISPLAY, decide
 from companion.rules.offers import display_offers, offers
 from companion.rules.violations import RuleViolation
-from tests.helpers.guevara_tables import COUNTS, TEQUILA, started, values
+from tests.helpers.guevara_tables import COUNTS, FRIEND, TEQUILA, started, values
 from tests.helpers.job_tables import GEEK_JOBS, entry, job_table, to_phase
 from tests.helpers.table_log import Log
 
@@ -143,3 +143,12 @@ def test_the_turn_is_not_offered_to_end_in_one_step_while_the_next_job_has_no_nu
     assert offers(log.state, 1).skip.to == "end"
     log.act("change_job", 2, job="web_designer", why="new_job")
     assert offers(log.state, 1).skip is None  # found by the generated games (Chez Geek, seed 1018)
+
+
+def test_a_budget_card_waits_for_the_called_persons_roll_as_any_card_does():
+    log = started(["private", "corporal", "sergeant"], "call")
+    log.act("play_card", 1, cards=[FRIEND])
+    assert offers(log.state, 1).play_card is None
+    with pytest.raises(RuleViolation) as refused:  # found by the generated games (Chez Guevara, seed 2220)
+        log.act("budget_card", 1, name="Lucky 7", income=1)
+    assert refused.value.message == "Roll for %(card)s first."

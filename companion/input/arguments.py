@@ -409,6 +409,13 @@ def _set_job(args, seat):
     return {"job": _job_key(args.get("job"))}
 
 
+def _job_numbers(args, seat):
+    """The numbers printed on the job card the seat holds: Income and Free Time ("1/4" for two), the Slack goal."""
+    _require_seat(seat)
+    return {"income": parse_job_numbers(args.get("income")), "free_time": parse_job_numbers(args.get("free_time")),
+            "goal": _optional_number(args.get("goal"), 1, 60, JOB_NUMBERS)}
+
+
 def _change_job(args, seat):
     _require_seat(seat)
     why = args.get("why") or "new_job"
@@ -457,6 +464,7 @@ ARG_PARSERS = {
     "budget_card": _budget_card,
     "set_job_profile": _job_profile,
     "set_job": _set_job,
+    "set_job_numbers": _job_numbers,
     "deal_jobs": _nothing,
     "change_job": _change_job,
     "adjust_heartache": _delta,

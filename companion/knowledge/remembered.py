@@ -42,6 +42,18 @@ def remember(db: Database, events: list[dict]) -> None:
                 decks.setdefault(job_deck(job["goth"]), []).append(job)
             for deck_name, jobs in decks.items():
                 store.remember(db, job_profile_key(deck_name), {"jobs": jobs})
+        if event["type"] == "job_numbers_set":  # a blank job card's numbers, copied when it came out
+            _remember_job_numbers(db, event["args"])
+
+
+def _remember_job_numbers(db: Database, entered: dict) -> None:
+    """The numbers of one job entered in play, kept with the deck that remembers the job."""
+    for deck_name in (job_deck(False), job_deck(True)):
+        jobs = job_profile(db, deck_name)
+        if any(job["key"] == entered["job"] for job in jobs):
+            numbers = {field: entered[field] for field in ("income", "free_time", "goal")}
+            changed = [{**job, **numbers} if job["key"] == entered["job"] else job for job in jobs]
+            store.remember(db, job_profile_key(deck_name), {"jobs": changed})
 
 
 @dataclass

@@ -17,15 +17,15 @@ from .offers import Offers, display_offers, offers
 from .race_lanes import Lane, lanes
 from .routing import decide
 from .state import DISPLAY, RANK_NAMES, RANKS, Denunciation, Raid, TableState, Window, find_card, initial_state
-from .tents import CALL_SUCCEEDS, GET_RID_SUCCEEDS, may_cancel
+from .tents import BY_DISPLAY, CALL_SUCCEEDS, GET_RID_SUCCEEDS, may_cancel
 from .tv import TV_SLACK
 from .violations import N_, RuleViolation
 
 __all__ = [
-    "ACTION_TYPES", "ALL_CATEGORIES", "ALL_PEST_CATEGORIES", "ALL_PHASES", "ALL_ROLL_PURPOSES", "CALL_SUCCEEDS",
-    "DISPLAY", "GAMES", "GET_RID_SUCCEEDS", "JOB_CHANGES", "N_", "RANK_NAMES", "RANKS", "REMATCHES", "TV_SLACK",
-    "Denunciation", "Game", "Lane",
-    "Offers", "Raid", "RuleViolation", "TableState", "Window", "apply", "decide", "default_profile_values",
-    "display_offers", "engine", "find_card", "fold", "game", "game_story", "hand_limit", "initial_state",
-    "job_deck", "lanes", "lead", "notable", "occasion", "needs_replay", "offers", "step_of", "terms", "twins_of",
+    "ACTION_TYPES", "ALL_CATEGORIES", "ALL_PEST_CATEGORIES", "ALL_PHASES", "ALL_ROLL_PURPOSES", "BY_DISPLAY",
+    "CALL_SUCCEEDS", "DISPLAY", "GAMES", "GET_RID_SUCCEEDS", "JOB_CHANGES", "N_", "RANK_NAMES", "RANKS",
+    "REMATCHES", "TV_SLACK", "Denunciation", "Game", "Lane", "Offers", "Raid", "RuleViolation", "TableState",
+    "Window", "apply", "decide", "default_profile_values", "display_offers", "engine", "find_card", "fold", "game",
+    "game_story", "hand_limit", "initial_state", "job_deck", "lanes", "lead", "notable", "occasion", "needs_replay",
+    "offers", "step_of", "terms", "twins_of",
 ]

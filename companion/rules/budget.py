@@ -13,6 +13,9 @@ from .violations import N_, RuleViolation
 def _decide_budget_card(state, seat, args):
     """The active player plays a card that changes this turn's Income, Free Time or both."""
     turn = tents._require_active(state, seat)
+    if turn.phase == "call":  # played like any card of the phase: after a call's roll, a pest's card, the raid
+        tents.settle_before_next(state, seat)
+        tents.require_no_demands(state, seat)
     income, free_time = args.get("income", 0), args.get("free_time", 0)
     if not income and not free_time:
         raise RuleViolation(N_("Enter how %(card)s changes this turn's Income or Free Time."),

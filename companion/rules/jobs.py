@@ -6,7 +6,9 @@ arguments. Only what differs from Chez Guevara lives here; cards, windows and pe
 
 from __future__ import annotations
 
-from . import goth, guevara, tents
+from dataclasses import replace
+
+from . import goth, guevara, job_dice, tents
 from .job_dice import start_values
 from .state import HAND_AFTER_DRAW, JobValues, TableState
 from .violations import N_, RuleViolation
@@ -67,6 +69,23 @@ def _decide_set_job(state, seat, args):
     if holder not in (None, seat):
         raise RuleViolation(N_("Another player already holds that job."), section=section(state, "jobs"))
     return [{"type": "job_set", "seat": seat, "args": {"job": args["job"]}}]
+
+
+def _decide_job_numbers(state, seat, args):
+    """The numbers of a job card its holder found blank, entered from the card (the rest of the job stays)."""
+    key = state.jobs.get(seat)
+    if key is None:
+        raise RuleViolation(N_("That player has no job yet."), section=section(state, "jobs"))
+    job = state.job_profile[key]
+    if job.complete:
+        raise RuleViolation(N_("The numbers of %(job)s are already entered."), section=section(state, "jobs"),
+                            job=job.name)
+    entered = {field: args.get(field) or getattr(job, field) for field in ("income", "free_time", "goal")}
+    if None in entered.values():
+        raise RuleViolation(N_("Enter the Income, Free Time and Slack goal of %(job)s first."),
+                            section=section(state, "jobs"), job=job.name)
+    numbers = {field: list(value) if isinstance(value, tuple) else value for field, value in entered.items()}
+    return [{"type": "job_numbers_set", "seat": seat, "args": {"job": key, **numbers}}]
 
 
 def _decide_deal(state, seat, args):
@@ -153,6 +172,9 @@ def _decide_change(state, seat, args):
         raise RuleViolation(N_("That player has no job yet."), section=section(state, "job_change"))
     if state.winner is not None:
         raise RuleViolation(N_("The game is over."), section=section(state, "win"))
+    turn = state.turn
+    if turn is not None and turn.seat == seat and turn.awaiting:  # the die settles the old job's number first
+        raise RuleViolation(job_dice.WAITING[turn.awaiting[0]], section=job_dice.section(state))
     if args["job"] == state.jobs[seat]:
         raise RuleViolation(N_("That is already this player's job."), section=section(state, "job_change"))
     _require_job(state, args["job"])
@@ -198,6 +220,7 @@ DECIDERS = {
     "get_rid_all": _decide_get_rid_all,
     "set_job_profile": _decide_profile,
     "set_job": _decide_set_job,
+    "set_job_numbers": _decide_job_numbers,
     "deal_jobs": _decide_deal,
     "change_job": _decide_change,
 }
@@ -225,6 +248,12 @@ def job_values(entry: dict) -> JobValues:
 
 def _profile_set(state, seat, args, seq):
     state.job_profile = {entry["key"]: job_values(entry) for entry in args["jobs"]}
+
+
+def _job_numbers_set(state, seat, args, seq):
+    job = state.job_profile[args["job"]]
+    state.job_profile[args["job"]] = replace(job, income=tuple(args["income"]), free_time=tuple(args["free_time"]),
+                                             goal=args["goal"])
 
 
 def _job_set(state, seat, args, seq):
@@ -256,6 +285,7 @@ APPLIERS = {
     "jobs_reset": _jobs_reset,
     "job_profile_set": _profile_set,
     "job_set": _job_set,
+    "job_numbers_set": _job_numbers_set,
     "jobs_dealt": _jobs_dealt,
     "job_changed": _job_changed,
 }

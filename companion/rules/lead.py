@@ -15,6 +15,7 @@ MOMENTS: tuple[tuple[str, ...], ...] = (
     ("choose_swap",),
     ("revenge",),
     ("denounce_move",),
+    ("denounce_done",),  # a denouncer with nobody to move only leaves it (revenge leads before it)
     ("name_second",),
     ("take_loot",),
     ("feed_pest",),

@@ -163,7 +163,6 @@ class Offers:
     acts_for: tuple[int, ...]
     advance: Advance | None = None
     skip: Skip | None = None
-    use_free_time: int | None = None
     heal: int | None = None
     budget: int | None = None
     play_card: PlayCard | None = None
@@ -193,6 +192,7 @@ class Offers:
     change_job: JobChange | None = None
     set_rank: tuple[int, ...] = ()
     set_job: tuple[int, ...] = ()
+    set_job_numbers: tuple[int, ...] = ()
     roll_die: tuple[int, ...] = ()
     adjust_slack: tuple[int, ...] = ()
     adjust_wounds: tuple[int, ...] = ()
@@ -205,6 +205,7 @@ class Offers:
     start_game: bool = False
     rematch: bool = False
     set_job_die: bool = False
+    set_order: bool = False
     set_dealer: tuple[int, ...] = ()
     free_seat: tuple[int, ...] = ()
     name_seat: tuple[int, ...] = ()
@@ -271,9 +272,12 @@ def _offers(state: TableState, mine: tuple[int, ...], display: bool) -> Offers:
         parts.update(_table_tools(state))
     parts["set_job_die"] = display and state.rules.has_jobs
     parts.update(_seat_tools(state, mine, playing))
+    # A dealt or new job card whose numbers nobody entered yet: asked of its holder at once (and on the display).
+    parts["set_job_numbers"] = tuple(s for s in mine if (job := state.job(s)) is not None and not job.complete)
     if not display and state.turn is None:
         parts.update(set_rank=mine if state.profile else (), set_job=mine if state.job_profile else ())
-    parts.update(_whenever(state, mine, display))
+    whenever = _whenever(state, mine, display)
+    parts.update(whenever)
     if playing:
         turn, window = _turn(state, mine), _window(state, mine, display)
         raid = _raid(state, mine)
@@ -281,7 +285,7 @@ def _offers(state: TableState, mine: tuple[int, ...], display: bool) -> Offers:
         parts.update(window)
         parts.update(raid)
         parts.update(_denouncement(state, mine))
-        parts["withheld"] = tuple(item for part in (turn, window, raid) for item in part.get("withheld", ()))
+        parts["withheld"] = tuple(item for part in (turn, window, raid, whenever) for item in part.get("withheld", ()))
     return Offers(**parts)
 
 
@@ -289,7 +293,7 @@ def _seat_tools(state: TableState, mine: tuple[int, ...], playing: bool) -> dict
     """Counters, markers and the dice, for the seats this screen acts for."""
     return {
         "roll_die": tuple(s for s in mine if accepts(state, "roll_die", s, {"purpose": "other", "value": ANY_DIE})),
-        "adjust_slack": mine, "tent_tools": mine if playing else (),
+        "adjust_slack": mine, "tent_tools": tuple(s for s in mine if state.tents.get(s)) if playing else (),
         "adjust_wounds": mine if state.rules.has_ranks else (),
         "more_heartache": tuple(s for s in mine if state.rules.has_heartache and state.is_goth(s)),
         "less_heartache": tuple(s for s in mine if state.heartache.get(s)),
@@ -299,6 +303,7 @@ def _seat_tools(state: TableState, mine: tuple[int, ...], playing: bool) -> dict
 def _table_tools(state: TableState) -> dict[str, Any]:
     """The display's own tools: seats, and the setup before the first turn."""
     parts: dict[str, Any] = {
+        "set_order": len(state.order) > 1,
         "set_dealer": tuple(s for s in state.order if s != state.dealer),
         "free_seat": tuple(s for s in state.order if state.seats[s].claimed),
         "name_seat": tuple(s for s in state.order if not state.seats[s].claimed),
@@ -328,7 +333,6 @@ def _turn(state: TableState, mine: tuple[int, ...]) -> dict[str, Any]:
         "advance": None if stopped else Advance(turn.seat, turn.phase, turn.number, turn.phase == phases[-1]),
         "skip": Skip(turn.seat, turn.phase, turn.number, stop or passing.END) if stop or may_end else None,
         "budget": turn.seat if turn.phase == "freetime" else None,
-        "use_free_time": turn.seat if turn.phase == "freetime" and turn.free_time_left >= 1 else None,
         "heal": turn.seat if accepts(state, "heal", turn.seat, {}) else None,
         "withheld": (_withheld("advance", turn.seat, stopped),) if stopped else (),
     }
@@ -374,7 +378,8 @@ def _window(state: TableState, mine: tuple[int, ...], display: bool) -> dict[str
     why_not = RAID_UNDER_WAY if under_way else ONLY_HIGHEST_RAIDS
     return {
         "cancel_card": others if display else undecided,
-        "pass_card": () if display else undecided,
+        # The display lets a card pass only for a seat no phone holds: a phone's chance to cancel is its own.
+        "pass_card": tuple(s for s in undecided if not state.seats[s].claimed) if display else undecided,
         "pull_rank": pullers,
         "pull_rank_raid": raiders,
         "withheld": tuple(Withheld("pull_rank_raid", s, why_not, "guevara.raid")
@@ -428,10 +433,11 @@ def _denouncement(state: TableState, mine: tuple[int, ...]) -> dict[str, Any]:
             parts["revenge"] = Revenge(case.target, has_toady(state, case.target))
             parts["denounce_done"] = case.target
         if case.stage == "move" and case.by in mine:
-            parts["denounce_move"] = DenounceMove(
-                case.by, case.target, tuple(card.uid for card in movable_people(state)),
-                tuple(card.uid for card in leaders_elsewhere(state)),
-                tuple(s for s in state.order if s != case.target))
+            people = tuple(card.uid for card in movable_people(state))
+            leaders = tuple(card.uid for card in leaders_elsewhere(state))
+            if people or leaders:  # else only leaving it is left
+                parts["denounce_move"] = DenounceMove(case.by, case.target, people, leaders,
+                                                      tuple(s for s in state.order if s != case.target))
             parts["denounce_done"] = case.by
     swap = state.swap
     if swap is not None and swap.seat in mine:
@@ -455,12 +461,17 @@ def _whenever(state: TableState, mine: tuple[int, ...], display: bool) -> dict[s
         demotable = tuple(s for s in targets if s in state.ranks and rank_step(state.ranks[s], -1) is not None)
         demoters = tuple(s for s in players if any(accepts(state, "demote", s, {"target": t}) for t in demotable))
         denouncers = tuple(s for s in players if accepts(state, "denounce", s, {"target": _another(state, s)}))
-        return {"promote": tuple(s for s in players if accepts(state, "promote", s, {})),
+        stopped = {s: refusal(state, "promote", s, {}) for s in players}
+        return {"promote": tuple(s for s, why in stopped.items() if why is None),
                 "demote": Whenever(demoters, demotable) if demoters else None,
                 "denounce": Whenever(denouncers, tuple(s for s in targets if display or s not in players))
-                if denouncers else None}
+                if denouncers else None,
+                # Where the Promotion button would be, the reason there is none (no higher card free, a Sergeant).
+                "withheld": tuple(_withheld("promote", s, why) for s, why in stopped.items()
+                                  if why is not None and state.turn is not None)}
     if state.jobs and state.turn is not None and state.rules.has_jobs:
-        holders = tuple(s for s in mine if s in state.jobs)
+        waits = state.turn.seat if state.turn.awaiting else None  # a job's die to roll before the job changes
+        holders = tuple(s for s in mine if s in state.jobs and s != waits)
         free = tuple(key for key in state.job_profile if key not in state.jobs.values())
         return {"change_job": JobChange(holders, free)} if holders else {}
     return {}

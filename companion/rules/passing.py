@@ -83,6 +83,10 @@ def reachable(state: TableState, seat: int, extra: dict[str, Any] | None = None)
                 found, stop = True, (current.turn.phase if steps > 1 else None)
             if waits or _owed(current, seat):
                 return stop, False
+        at_the_end = current.winner is None and current.turn is not None and current.turn.seat == seat \
+            and current.turn.number == turn.number and current.turn.phase == phases[-1]
+        if turn.phase != phases[-1] and at_the_end:  # the end itself must be accepted (a next job's numbers missing)
+            _next(current, seat, {"dice": [1, 1], **(extra or {})})
     except RuleViolation:
         return stop, False
     return stop, turn.phase != phases[-1]

@@ -128,6 +128,7 @@ class Window:
     cost: int = 0
     modifier: int = 0
     passed: list[int] = field(default_factory=list)
+    passed_by_display: list[int] = field(default_factory=list)  # seats with no phone, passed for by the display
     pulled_by: int | None = None
 
     @property

@@ -18,6 +18,7 @@ CALL_SUCCEEDS, GET_RID_SUCCEEDS = 3, 4
 PHASE_OF_KIND = {"call": "call", "person": "call", "cat": "call", "activity": "freetime", "variable": "freetime",
                  "scrounge": "freetime", "raid": "freetime"}
 NOT_ROLLED_AWAY = {"glorious_leader"}
+BY_DISPLAY = "by_display"  # a pass the table display tapped for a seat (added by the service, never by a client)
 
 
 def kind_of(cards: list[dict]) -> str:
@@ -176,10 +177,17 @@ def may_cancel(cancels: set[str], window: Window) -> bool:
 
 
 def _decide_pass(state, seat, args):
+    """Let the card pass: once, by the seat's own phone, or by the display for a seat no phone holds
+    (`by_display`, which the service adds for the display's taps; docs/api.md, "Who may pass for whom")."""
     window = open_window(state, seat, args["window"])
     if seat in window.passed:
-        return []
-    return [{"type": "window_passed", "seat": seat, "args": {"window": window.uid}}]
+        raise RuleViolation(N_("This player has already let the card pass."), section="guevara.cancel")
+    by_display = bool(args.get(BY_DISPLAY))
+    if by_display and state.seats[seat].claimed:
+        raise RuleViolation(N_("This player has a phone at the table: only that phone lets the card pass."),
+                            section="guevara.cancel")
+    told = {BY_DISPLAY: True} if by_display else {}
+    return [{"type": "window_passed", "seat": seat, "args": {"window": window.uid, **told}}]
 
 
 def _own_card(state: TableState, seat: int, uid: int) -> TentCard:
@@ -366,6 +374,8 @@ def _passed(state, seat, args, seq):
     if window is None or args.get("window", window.uid) != window.uid:  # an older log's pass by the order's giver
         return
     window.passed.append(seat)
+    if args.get(BY_DISPLAY):
+        window.passed_by_display.append(seat)
     if not window.awaits_roll and set(window.passed) >= set(state.seats) - {window.seat, window.pulled_by}:
         _settle(state)
 

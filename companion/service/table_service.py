@@ -13,7 +13,7 @@ from sqlite_utils import Database
 from ..input.actions import Action, BadInput
 from ..knowledge import card_steps
 from ..live.hub import Hub
-from ..rules import DISPLAY, N_, RuleViolation, TableState, decide, initial_state
+from ..rules import BY_DISPLAY, DISPLAY, N_, RuleViolation, TableState, decide, initial_state
 from ..storage import store
 from ..storage.state_cache import StateCache
 from .chance import with_chance
@@ -42,6 +42,11 @@ def authorize(actor: str, action: Action) -> None:
         raise Forbidden(N_("Only the table display can do that."))
     if actor != f"seat:{action.seat}":
         raise Forbidden(N_("A phone can only act for its own seat."))
+
+
+def with_tapper(kind: str, args: dict, actor: str) -> dict:
+    """The arguments plus who tapped, where the rules ask it: the display letting a card pass for a seat."""
+    return {**args, BY_DISPLAY: True} if kind == "pass_card" and actor == DISPLAY else args
 
 
 AnswerFirst = Callable[[Callable[[], None], Callable[[], None]], None]
@@ -129,7 +134,8 @@ class TableService:
                 if refused and already_done(db, table, action, actor):
                     return None, current
                 try:
-                    events = decide(current, action.type, action.seat, with_chance(action, current))
+                    args = with_tapper(action.type, with_chance(action, current), actor)
+                    events = decide(current, action.type, action.seat, args)
                 except (RuleViolation, BadInput):
                     if not refused and already_done(db, table, action, actor):
                         return None, current

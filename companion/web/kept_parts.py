@@ -53,7 +53,8 @@ SHOWS: dict[str, Callable[..., tuple]] = {
         c["state"].roll_this_turn, c["names"], c["job_names"], c["state"].job_profile, c["offers"].roll_die,
         c["offers"].set_job_die, c["state"].turn is not None, c["state"].physical_job_die),
     "partials/_whenever.html": lambda c: (
-        c["offers"].promote, c["offers"].demote, c["offers"].denounce, c["offers"].change_job, c["names"],
+        c["offers"].promote, c["offers"].withheld_from("promote"), c["offers"].demote, c["offers"].denounce,
+        c["offers"].change_job, c["names"],
         c["state"].ranks, c["state"].jobs, c["job_names"]),
     "partials/_setup.html": lambda c: (
         c["profile"], c["state"].profile, c["offers"].deal, c["offers"].set_rank, c["offers"].start_game,
@@ -63,7 +64,8 @@ SHOWS: dict[str, Callable[..., tuple]] = {
         c["offers"].start_game, c["state"].last_winner, c["state"].jobs, c["job_names"], c["names"],
         c["state"].physical_job_die, c["state"].every_seat_employed),
     "partials/_seats_admin.html": lambda c: (
-        c["state"].order, c["names"], c["state"].dealer, c["offers"].set_dealer, c["offers"].free_seat,
+        c["state"].order, c["names"], c["state"].dealer, c["offers"].set_order, c["offers"].set_dealer,
+        c["offers"].free_seat,
         c["offers"].name_seat),
 }
 ANY_VIEWER = frozenset({"partials/_scoreboard_row.html"})

@@ -158,8 +158,9 @@ def test_the_place_stays_put_while_others_play_and_the_readers_own_moment_is_sho
     # Each moment: what happens, and for Ana, Ben and Cleo what their page does.
     moments = [
         ("Ana's card window opens", lambda: display.act("play_card", 1, cards=[SIESTA]), (STAYS, "answer", TYPING)),
-        ("Ben lets it pass", lambda: display.act("pass_card", 2, window=window()), (STAYS, STAYS, STAYS)),
-        ("the window closes", lambda: display.act("pass_card", 3, window=window()), (STAYS, STAYS, STAYS)),
+        ("Ben lets it pass", lambda: display.act_as(ben, "pass_card", 2, window=window()), (STAYS, STAYS, STAYS)),
+        ("the window closes", lambda: display.act_as(cleo, "pass_card", 3, window=window()),
+         (STAYS, STAYS, STAYS)),
         ("Ana rolls a die", lambda: display.act("roll_die", 1, purpose="other", value=3), (STAYS, STAYS, STAYS)),
         ("Ana's turn ends", lambda: display.act("advance", 1, phase="freetime", turn=1, to="end"),
          (STAYS, "turn", STAYS)),

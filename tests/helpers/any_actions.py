@@ -109,6 +109,11 @@ def any_args(state: TableState, kind: str, seat: int | None, draw: Draw) -> dict
         "denounce_move": lambda: {"card": _uid(state, draw), "to": _seat(state, draw)},
         "set_job_profile": lambda: job_profile(state.game) if state.rules.has_jobs else job_profile("geek"),
         "set_job": lambda: {"job": draw.pick(sorted(state.job_profile) or ["slacker"])},
+        "set_job_numbers": lambda: {
+            "income": draw.pick(([2], [1, 4], None)),
+            "free_time": draw.pick(([3], None)),
+            "goal": draw.pick((21, None)),
+        },
         "change_job": lambda: {
             "job": draw.pick(sorted(state.job_profile) or ["slacker"]),
             "why": draw.pick(("new_job", "fired")),

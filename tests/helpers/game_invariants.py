@@ -62,9 +62,9 @@ API_ONLY: dict[str, Allowance] = {
         "a phone takes a free seat through the join page, not through the offers",
         lambda s, a: a.kind == "join",
     ),
-    "set_order": Allowance(
-        "the display's seat list moves a seat up at any time; no offer names it",
-        lambda s, a: a.kind == "set_order",
+    "use_free_time": Allowance(
+        "a Free Time spent without naming its card, as a bot may record it; the screens name the card",
+        lambda s, a: a.kind == "use_free_time",
     ),
     "server_roll_without_seat": Allowance(
         "a roll for the table (no seat), as a bot or script may make",

@@ -8,6 +8,7 @@ checks can read it."""
 from __future__ import annotations
 
 from companion.rules import DISPLAY, RuleViolation, decide, engine, initial_state
+from companion.service.table_service import with_tapper
 from tests.helpers.offered_actions import Action
 
 
@@ -28,8 +29,12 @@ class GameTable:
     def decide(self, action: Action, state=None) -> list[dict] | RuleViolation:
         """The events the rules decide for the action, or their refusal (kept); nothing is appended."""
         try:
+            actor = DISPLAY if action.actor == DISPLAY else f"seat:{action.actor}"
             return decide(
-                self.state if state is None else state, action.kind, action.seat, dict(action.args)
+                self.state if state is None else state,
+                action.kind,
+                action.seat,
+                with_tapper(action.kind, dict(action.args), actor),
             )
         except RuleViolation as violation:
             self.refusals.append((action, violation))
@@ -43,18 +48,18 @@ class GameTable:
         if isinstance(decided, RuleViolation):
             self.steps.append((action, f"refused: {decided.message} ({decided.section})"))
             return decided
-        self.append(decided)
+        self.append(decided, DISPLAY if action.actor == DISPLAY else f"seat:{action.actor}")
         self.steps.append(
             (action, f"accepted: {', '.join(event['type'] for event in decided) or 'no events'}")
         )
         return None
 
-    def append(self, decided: list[dict]) -> None:
-        """Append one action's events, numbered as the store numbers them."""
+    def append(self, decided: list[dict], actor: str = DISPLAY) -> None:
+        """Append one action's events, numbered as the store numbers them, with who tapped."""
         step = len(self.events) + 1
         replay = False
         for event in decided:
-            event = {**event, "seq": len(self.events) + 1, "step": step}
+            event = {**event, "seq": len(self.events) + 1, "step": step, "actor": actor}
             self.events.append(event)
             self.state = engine.apply(self.state, event)
             replay = replay or engine.needs_replay(event)

@@ -35,8 +35,10 @@ MORE_GOTH_JOBS = [
         "goth": True,
     },
 ]
+# A job card the table never copied the numbers of: dealt or brought out by a New Job, its holder is asked for them.
+BLANK_JOB = {"key": "unwritten", "name": "Unwritten Job", "income": None, "free_time": None, "goal": None}
 JOBS = {
-    "geek": GEEK_JOBS,
+    "geek": GEEK_JOBS + [BLANK_JOB],
     "goth": GOTH_JOBS + MORE_GOTH_JOBS,
     "geekgoth": GEEK_JOBS + GOTH_JOBS + MORE_GOTH_JOBS,
 }

@@ -3,11 +3,16 @@ invariant of tests/helpers/game_invariants.py is checked after each step.
 
 `machine_for(game, seats)` makes the state machine of one game; `run_games` runs it under a fixed seed, for
 the test (tests/rules/test_generated_games.py) and for the longer run (benchmarks/fuzz_rules.py), which read
-the figures from `Figures`.
+the figures from `Figures`. With `panels`, every state's panels (the display's and each phone's) are also rendered
+by a real app and checked against the offers (tests/helpers/rendered_offers.py): each offer its control or its
+withheld reason, each control an offer. Seeds are split in two: the even ones tuned the checks and the screens
+(the suite runs them), the odd ones are held out, for a figure nobody fitted (`held_out`).
 """
 
 from __future__ import annotations
 
+import atexit
+import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -36,6 +41,16 @@ class Figures:
     sent: Counter = field(default_factory=Counter)
     accepted: Counter = field(default_factory=Counter)
     checks: Counter = field(default_factory=Counter)
+    panel_states: int = 0  # states whose panels were rendered and checked
+    panel_offers: int = 0  # offers and withheld reasons looked for on those panels
+
+
+PANELS_MATCH_OFFERS = "panels_match_offers"
+
+
+def held_out(run_seed: int) -> bool:
+    """Whether a seed belongs to the held-out half (odd), which no check or screen was tuned on."""
+    return run_seed % 2 == 1
 
 
 class GeneratedGame(RuleBasedStateMachine):
@@ -56,6 +71,10 @@ class GeneratedGame(RuleBasedStateMachine):
         self.table = GameTable(self.GAME, draw.number(*self.SEATS))
         self.FIGURES.games += 1
         for action in setup_actions(self.table, draw):  # the shuffles and dice drawn from the state they meet
+            if action.kind == "start_game":  # a blank job dealt: its holder's phone asks for the numbers first
+                for blank in offered(self.table.state, DISPLAY, draw, probe=True):
+                    if blank.kind == "set_job_numbers":
+                        assert self.table.act(blank) is None, self.table.told()
             state = self.table.state
             action = action._replace(args=with_chance(state, action.kind, action.seat, action.args, draw))
             assert self.table.act(action) is None, self.table.told()
@@ -78,6 +97,45 @@ class GeneratedGame(RuleBasedStateMachine):
         breaches = check_step(self.table, before, action, accepted, self.FIGURES.checks)
         if breaches:
             raise AssertionError(told_breaches(self.table, breaches))
+
+
+class RenderedGame(GeneratedGame):
+    """A generated game whose panels are rendered after every tap and checked against the offers, both ways."""
+
+    def __init__(self):
+        super().__init__()
+        self.panels = None  # the app's copy of this example's table, made once the table is set up
+
+    def _check(self, action: Action | None, before, accepted: bool) -> None:
+        super()._check(action, before, accepted)
+        # Imported here: the plain generated games (tests/rules) never load the web app.
+        from tests.helpers.rendered_offers import PanelTable, panel_mismatches
+
+        if self.panels is None:
+            self.panels = PanelTable(_panel_app(), self.table)
+        self.panels.follow(self.table)
+        found, looked_for = panel_mismatches(self.panels, self.table.state)
+        self.FIGURES.panel_states += 1
+        self.FIGURES.panel_offers += looked_for
+        self.FIGURES.checks[PANELS_MATCH_OFFERS] += 1
+        if found:
+            breaches = [Breach(PANELS_MATCH_OFFERS, action, self.table.state,
+                               f"{m.screen}: {m.offer} for seat {m.seat}: {m.detail}") for m in found]
+            raise AssertionError(told_breaches(self.table, breaches))
+
+
+_APP = {}
+
+
+def _panel_app():
+    """One app per process for the rendered panels, on a database in a folder removed at exit."""
+    if not _APP:
+        from tests.helpers.rendered_offers import new_app  # as above: only a run with panels loads the app
+
+        folder = tempfile.TemporaryDirectory(prefix="panels-")
+        atexit.register(folder.cleanup)
+        _APP["app"] = new_app(folder.name)
+    return _APP["app"]
 
 
 def told_breaches(table: GameTable, breaches: list[Breach]) -> str:
@@ -149,11 +207,13 @@ def next_action(table: GameTable, how: str, draw: Draw) -> Action:
     return any_action(state, draw)
 
 
-def machine_for(game: str, seats: tuple[int, int] | None = None, figures: Figures | None = None) -> type:
-    """The state machine of one game with a seat count in `seats` (the game's range by default)."""
+def machine_for(game: str, seats: tuple[int, int] | None = None, figures: Figures | None = None,
+                panels: bool = False) -> type:
+    """The state machine of one game with a seat count in `seats` (the game's range by default); with `panels`,
+    its panels rendered and checked after every tap."""
     return type(
         f"Generated_{game}",
-        (GeneratedGame,),
+        (RenderedGame if panels else GeneratedGame,),
         {"GAME": game, "SEATS": seats or GAMES[game], "FIGURES": figures or Figures()},
     )
 
@@ -165,9 +225,10 @@ def run_games(
     steps: int,
     figures: Figures | None = None,
     seats: tuple[int, int] | None = None,
+    panels: bool = False,
 ) -> Figures:
     """Run `examples` generated games of up to `steps` taps each under `run_seed`; raise on a breach."""
-    machine = machine_for(game, seats, figures)
+    machine = machine_for(game, seats, figures, panels)
     chosen = settings(
         max_examples=examples,
         stateful_step_count=steps,
@@ -181,5 +242,6 @@ def run_games(
     try:
         run_state_machine_as_test(seed(run_seed)(machine), settings=chosen)
     except AssertionError as failure:
-        raise AssertionError(f"generated {game} games, seed {run_seed}: {failure}") from None
+        shown = " (panels rendered)" if panels else ""
+        raise AssertionError(f"generated {game} games{shown}, seed {run_seed}: {failure}") from None
     return machine.FIGURES

@@ -28,7 +28,7 @@ from companion.rules import GAMES, RuleViolation, decide
 from companion.storage import deck_knowledge, store
 from tests.helpers.game_table import GameTable
 from tests.helpers.generated_cards import HypothesisDraw
-from tests.helpers.generated_games import next_action, setup_actions
+from tests.helpers.generated_games import held_out, next_action, setup_actions
 from tests.helpers.offered_actions import with_chance
 
 CARD_ACTIONS = ("play_card", "pull_rank", "watch_tv", "cancel_card", "take_loot", "call_raid")
@@ -62,7 +62,7 @@ class NamingFigures:
 def half(run_seed: int) -> str:
     """Which half a seed's data belongs to: "tuning" (even seeds, looked at while choosing the thresholds of
     companion/knowledge/card_match.py) or "held-out" (odd seeds, never looked at)."""
-    return "tuning" if run_seed % 2 == 0 else "held-out"
+    return "held-out" if held_out(run_seed) else "tuning"
 
 
 def taught_database() -> Database:

@@ -85,13 +85,6 @@ def offered(state: TableState, actor: int | str, draw: Draw, probe: bool = False
     if shown.skip:
         skip = shown.skip
         add("skip", "advance", skip.seat, {"phase": skip.phase, "turn": skip.turn, "to": skip.to})
-    if shown.use_free_time:
-        add(
-            "use_free_time",
-            "use_free_time",
-            shown.use_free_time,
-            {"kind": draw.pick(("scrounge", "activity")), "cost": 0 if probe else draw.number(0, 2)},
-        )
     if shown.heal:
         add("heal", "heal", shown.heal)
     if shown.budget:
@@ -317,6 +310,23 @@ def offered(state: TableState, actor: int | str, draw: Draw, probe: bool = False
         add("rematch", "rematch", None)
     if shown.set_job_die:
         add("set_job_die", "set_job_die", None, {"physical": draw.flag()})
+    for seat in shown.set_job_numbers:
+        job = state.job(seat)
+        add(
+            "set_job_numbers",
+            "set_job_numbers",
+            seat,
+            {
+                "income": list(job.income or (draw.number(0, 5),)),
+                "free_time": list(job.free_time or (draw.number(0, 5),)),
+                "goal": job.goal or draw.number(15, 30),
+            },
+        )
+    if shown.set_order:
+        order = list(state.order)
+        moved = draw.number(1, len(order) - 1)
+        order[moved - 1], order[moved] = order[moved], order[moved - 1]
+        add("set_order", "set_order", None, {"order": order})
     for seat in shown.set_dealer:
         add("set_dealer", "set_dealer", seat)
     for seat in shown.free_seat:
@@ -364,7 +374,6 @@ def _shown_on(shown, state: TableState, action: Action) -> bool:
             and getattr(offer, "to", None) == args.get("to")
         )
     simple = {
-        "use_free_time": shown.use_free_time,
         "heal": shown.heal,
         "adjust_income": shown.budget,
         "adjust_free_time": shown.budget,
@@ -388,6 +397,7 @@ def _shown_on(shown, state: TableState, action: Action) -> bool:
         "promote": shown.promote,
         "set_rank": shown.set_rank,
         "set_job": shown.set_job,
+        "set_job_numbers": shown.set_job_numbers,
         "roll_die": shown.roll_die,
         "adjust_slack": shown.adjust_slack,
         "adjust_wounds": shown.adjust_wounds,
@@ -449,6 +459,7 @@ def _shown_on(shown, state: TableState, action: Action) -> bool:
         "start_game": shown.start_game,
         "rematch": shown.rematch,
         "set_job_die": shown.set_job_die,
+        "set_order": shown.set_order,
     }
     return bool(tools.get(kind, False))
 

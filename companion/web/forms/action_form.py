@@ -17,19 +17,22 @@ def action_form(table, view: str, type: str, seat=None, fields=None, each_tap: b
                 **options) -> Markup:
     """One action's form, with the fields the server needs and what `caller` puts inside (its buttons).
 
-    `class` (a Python keyword) comes in `options`.
+    `class` (a Python keyword) comes in `options`; `offer`, the offer (`rules.Offers`) the form serves, where it is
+    named otherwise than the action (the form says it in `data-offer`, for tests and scripts alike).
     """
-    return _form(table.token, view, type, seat, fields, each_tap, caller(), options.get("class", "act"))
+    return _form(table.token, view, type, seat, fields, each_tap, caller(), options.get("class", "act"),
+                 options.get("offer", type))
 
 
-def _form(token: str, view: str, type: str, seat, fields, each_tap: bool, inside: Markup, css_class: str) -> Markup:
+def _form(token: str, view: str, type: str, seat, fields, each_tap: bool, inside: Markup, css_class: str,
+          offer: str) -> Markup:
     """The markup of one action's form around what goes inside it."""
     url = escape(remembered_url_for("seat.act", token=token))
     posts = "data-each-tap" if each_tap else f'hx-post="{url}" hx-target="#panel" hx-swap="outerHTML"'
     seat_field = f'<input type="hidden" name="seat" value="{escape(seat)}">' if seat else ""
     extra = "".join(f'<input type="hidden" name="{escape(key)}" value="{escape(value)}">'
                     for key, value in (fields or {}).items())
-    return Markup(f'<form method="post" action="{url}" class="{escape(css_class)}"\n'
+    return Markup(f'<form method="post" action="{url}" class="{escape(css_class)}" data-offer="{escape(offer)}"\n'
                   f'      {posts}>\n'
                   f'  <input type="hidden" name="view" value="{escape(view)}">\n'
                   f'  <input type="hidden" name="type" value="{escape(type)}">\n'
@@ -72,9 +75,17 @@ def _tally_markup(token: str, view: str, seat_id: int, name: str, offered: tuple
                         gettext("−1 Heartache")))
     forms = "".join(
         _form(token, view, type, seat_id, {"delta": delta}, True,
-              Markup(f'<button class="{kind}" aria-label="{escape(label)}">{escape(text)}</button>'), "act")
+              Markup(f'<button class="{kind}" aria-label="{escape(label)}">{escape(text)}</button>'), "act",
+              _tally_offer(type, delta))
         for type, delta, kind, label, text in buttons)
     return Markup(f'<div class="tally-buttons">{forms}</div>')
+
+
+def _tally_offer(type: str, delta: int) -> str:
+    """The offer a tally button serves: its action's, but for Heartache, whose +1 and -1 are offered apart."""
+    if type == "adjust_heartache":
+        return "more_heartache" if delta > 0 else "less_heartache"
+    return type
 
 
 def rolled_buttons(server_label=None, testid: str = "") -> Markup:

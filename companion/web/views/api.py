@@ -124,7 +124,7 @@ def public_state(state: TableState) -> dict:
         "window": None if window is None else {
             "id": window.uid, "seat": window.seat, "kind": window.kind, "target": window.target,
             "cards": [_card(card) for card in window.cards], "awaits_roll": window.awaits_roll,
-            "passed": list(window.passed)},
+            "passed": list(window.passed), "passed_by_display": list(window.passed_by_display)},
         "pest_demands": [{"seat": d.seat, "pest": d.pest, "categories": list(d.categories)} for d in state.demands],
         "free_ranks": state.free_ranks(),
         "job_profile": [{"key": job.key, "name": job.name, "income": list(job.income or []) or None,

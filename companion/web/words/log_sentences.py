@@ -377,6 +377,13 @@ def _job_set(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     return _("holds the job %(job)s", job=job_label(state, args["job"]))
 
 
+def _job_numbers_set(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
+    args = event["args"]
+    return _("copies the numbers of %(job)s: Income %(income)s · Free Time %(free)s · Slack goal %(goal)d",
+             job=job_label(state, args["job"]), income="/".join(map(str, args["income"])),
+             free="/".join(map(str, args["free_time"])), goal=args["goal"])
+
+
 def _jobs_dealt(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
     args = event["args"]
     return _("dealt the jobs: %(jobs)s", jobs=", ".join(
@@ -460,6 +467,7 @@ TELLERS = {
     "card_moved": _card_moved,
     "card_marked": _card_marked,
     "job_set": _job_set,
+    "job_numbers_set": _job_numbers_set,
     "jobs_dealt": _jobs_dealt,
     "job_changed": _job_changed,
     "heartache_changed": _heartache_changed,

@@ -74,6 +74,7 @@ def samples(card, game) -> list[tuple[str, dict]]:
         ("job_changed", {"why": "new_job", "job": job, "heartache_lost": 1, "job_slack": 1,
                          "heartache_gained": 1}),
         ("job_changed", {"why": "fired", "job": job}),
+        ("job_numbers_set", {"job": job, "income": [2], "free_time": [1, 3], "goal": 25}),
         ("heartache_changed", {"delta": 1}), ("heartache_changed", {"delta": -1, "why": "empty_room"}),
         ("tv_watched", {"card": played}), ("undone", {"target": STEP}), ("redone", {"target": STEP}),
         ("raid_rolled", {"value": 6, "round": 1, "wound": True, "outcome": {"winner": 1, "promoted": "corporal"}}),

@@ -14,7 +14,7 @@ RUNS = [("guevara", (2, 5), 21), ("geek", (2, 5), 23), ("goth", (2, 5), 25), ("g
 @pytest.mark.parametrize(("game", "seats", "seed"), RUNS, ids=[game for game, *_ in RUNS])
 def test_a_card_named_in_any_way_is_decided_as_the_card_the_picker_resolves_it_to(game, seats, seed):
     assert half(seed) == "held-out"
-    figures = run_naming(game, seed, examples=3, steps=25, figures=NamingFigures(), seats=seats)
+    figures = run_naming(game, seed, examples=3, steps=40, figures=NamingFigures(), seats=seats)
     assert figures.games >= 3 and set(figures.sent) == set(VARIANTS)
     assert figures.own_card["full"] == figures.sent["full"]  # a name in full is always its own card
     assert set(figures.compared) == set(CARD_ACTIONS), figures.compared

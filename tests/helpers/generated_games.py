@@ -218,6 +218,21 @@ def machine_for(game: str, seats: tuple[int, int] | None = None, figures: Figure
     )
 
 
+def run_seeded(machine, run_seed: int, examples: int, steps: int) -> None:
+    """Run a state machine `examples` times, up to `steps` steps each, under `run_seed`, every time the same."""
+    chosen = settings(
+        max_examples=examples,
+        stateful_step_count=steps,
+        deadline=None,
+        database=None,
+        derandomize=False,
+        print_blob=False,
+        report_multiple_bugs=False,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+    )
+    run_state_machine_as_test(seed(run_seed)(machine), settings=chosen)
+
+
 def run_games(
     game: str,
     run_seed: int,
@@ -229,18 +244,8 @@ def run_games(
 ) -> Figures:
     """Run `examples` generated games of up to `steps` taps each under `run_seed`; raise on a breach."""
     machine = machine_for(game, seats, figures, panels)
-    chosen = settings(
-        max_examples=examples,
-        stateful_step_count=steps,
-        deadline=None,
-        database=None,
-        derandomize=False,
-        print_blob=False,
-        report_multiple_bugs=False,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
-    )
     try:
-        run_state_machine_as_test(seed(run_seed)(machine), settings=chosen)
+        run_seeded(machine, run_seed, examples, steps)
     except AssertionError as failure:
         shown = " (panels rendered)" if panels else ""
         raise AssertionError(f"generated {game} games{shown}, seed {run_seed}: {failure}") from None

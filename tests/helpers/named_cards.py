@@ -15,9 +15,8 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
-from hypothesis import HealthCheck, seed, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, rule, run_state_machine_as_test
+from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 from sqlite_utils import Database
 
 from companion.cards import cards_for
@@ -29,7 +28,7 @@ from companion.rules import GAMES, RuleViolation, decide
 from companion.storage import deck_knowledge, store
 from tests.helpers.game_table import GameTable
 from tests.helpers.generated_cards import HypothesisDraw
-from tests.helpers.generated_games import held_out, next_action, setup_actions
+from tests.helpers.generated_games import held_out, next_action, run_seeded, setup_actions
 from tests.helpers.offered_actions import with_chance
 
 CARD_ACTIONS = ("play_card", "pull_rank", "watch_tv", "cancel_card", "take_loot", "call_raid")
@@ -202,18 +201,8 @@ def run_naming(game: str, run_seed: int, examples: int, steps: int, figures: Nam
     """Run `examples` tables of up to `steps` steps each under `run_seed`; raise on a decision that differs."""
     machine = type(f"Naming_{game}", (NamingGame,),
                    {"GAME": game, "SEATS": seats, "FIGURES": figures or NamingFigures()})
-    chosen = settings(
-        max_examples=examples,
-        stateful_step_count=steps,
-        deadline=None,
-        database=None,
-        derandomize=False,
-        print_blob=False,
-        report_multiple_bugs=False,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
-    )
     try:
-        run_state_machine_as_test(seed(run_seed)(machine), settings=chosen)
+        run_seeded(machine, run_seed, examples, steps)
     except AssertionError as failure:
         raise AssertionError(f"named cards in {game}, seed {run_seed} ({half(run_seed)}): {failure}") from None
     return machine.FIGURES

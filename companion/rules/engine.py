@@ -21,6 +21,8 @@ RANKS_ONLY = frozenset({"set_profile", "set_rank", "deal_ranks", "promote", "dem
 # Ranks and jobs are dealt before the first turn. (A rank or job set by hand, or the deck's printed numbers, may
 # still be corrected in play through the API: a mistake noticed late, a job card a New Job card brings out.)
 BEFORE_THE_FIRST_TURN = frozenset({"deal_ranks", "deal_jobs"})
+# Cards played whenever during the game, never while the table is still being set up.
+ONCE_THE_GAME_RUNS = frozenset({"promote", "demote", "denounce", "change_job"})
 # Cards a player plays, and answers to a card being played: the one who does it must hold a seat at the table.
 PLAYED_BY_A_SEAT = frozenset({"promote", "demote", "denounce", "change_job", "remove_card", "move_card",
                               "mark_card", "cancel_card", "pass_card", "pull_rank", "watch_tv", "call_raid"})
@@ -75,7 +77,7 @@ def refuse_out_of_place(state: TableState, kind: str, seat: int | None) -> None:
                             section="guevara.setup")
     if kind in PLAYED_BY_A_SEAT and seat not in state.seats:
         raise RuleViolation(N_("Say which player at the table does this."), section="guevara.turn")
-    if kind == "change_job" and turn is None:
+    if kind in ONCE_THE_GAME_RUNS and turn is None:
         raise RuleViolation(N_("The game has not started yet."), section="guevara.setup")
     if kind in BUDGET_PHASES and turn is not None and turn.phase not in BUDGET_PHASES[kind]:
         raise RuleViolation(N_("This turn's Income and Free Time change in the Free Time phase."),

@@ -12,6 +12,8 @@ def table(ranks, counts=COUNTS):
     log.act("set_profile", counts=counts, values=values())
     for seat, rank in enumerate(ranks, start=1):
         log.act("set_rank", seat, rank=rank)
+    log.act("set_dealer", len(ranks))
+    log.act("start_game")  # Promotion and Demotion cards are played in the game, not while it is set up
     return log
 
 
@@ -63,18 +65,14 @@ def test_with_only_one_player_of_the_lower_rank_the_swap_needs_no_pick():
 
 def test_a_swap_moves_the_numbers_of_both_players_at_once():
     counts = {"private": 1, "corporal": 5, "sergeant": 2}
-    log = table(["private", "corporal"], counts)
-    log.act("set_dealer", 2)
-    log.act("start_game")  # seat 1, a Private: Income 2
+    log = table(["private", "corporal"], counts)  # seat 1, a Private, starts: Income 2
     state = log.act("demote", 1, target=2)  # the Corporal swaps with seat 1, who is on turn
     assert state.ranks == {1: "corporal", 2: "private"} and state.turn.income_left == 3
     assert (state.total(1), state.total(2)) == (2, 1)
 
 
 def test_income_and_free_time_follow_the_new_rank_at_once_for_the_player_on_turn():
-    log = table(["private", "corporal", "sergeant"])
-    log.act("set_dealer", 3)
-    log.act("start_game")  # seat 1, a Private: Income 2, Free Time 2
+    log = table(["private", "corporal", "sergeant"])  # seat 1, a Private, starts: Income 2, Free Time 2
     for phase in ("draw", "roll", "call"):
         log.act("advance", 1, phase=phase, turn=1)
     log.act("adjust_income", 1, delta=1)
@@ -102,3 +100,15 @@ def test_one_undo_takes_back_both_halves_of_a_swap():
     state = log.act("undo")
     assert state.ranks == {1: "corporal", 2: "private"}
     assert log.act("redo").ranks == {1: "private", 2: "corporal"}
+
+
+@pytest.mark.parametrize("kind", ["promote", "demote", "denounce"])
+def test_no_rank_card_is_played_while_the_table_is_still_being_set_up(kind):
+    log = Log(3)
+    log.act("set_profile", counts=COUNTS, values=values())
+    log.act("set_rank", 1, rank="corporal")
+    log.act("set_rank", 2, rank="sergeant")  # seat 3 has no rank yet: nothing is dealt, nobody has a hand
+    before = log.state
+    with pytest.raises(RuleViolation) as refused:
+        log.act(kind, 3, target=2)
+    assert refused.value.message == "The game has not started yet." and log.state == before

@@ -1,7 +1,7 @@
 """Setting up ranks and playing the turn through HTTP, as the display and the phones do."""
 
 from tests.helpers.http_phones import act, join, state
-from tests.helpers.http_tables import PROFILE, set_up
+from tests.helpers.http_tables import PROFILE, set_up, started
 
 
 def test_the_display_walks_through_setup_and_starts_the_game(app, client, table):
@@ -80,7 +80,7 @@ def test_each_player_may_enter_the_rank_card_they_were_dealt(app, client, table)
 
 
 def test_a_phone_plays_promotion_on_itself_and_demotion_on_another(app, client, table):
-    ana, ben = set_up(app, client, table)  # Private, Corporal, Sergeant, Private; 4/2/2 cards
+    ana, ben = started(app, client, table)  # Private, Corporal, Sergeant, Private; 4/2/2 cards
     assert act(ana, table, type="demote", seat=1, target=3).status_code == 200  # Sergeant -> Corporal
     assert act(ana, table, type="promote", seat=1).status_code == 409  # both Corporal cards are taken
     assert act(ben, table, type="promote", seat=2).status_code == 200  # Corporal -> Sergeant

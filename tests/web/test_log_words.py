@@ -1,6 +1,7 @@
 """Every kind of log line and undo label, in every language and game, with a woman's name and a card of each type:
 the player is the line's subject (English), no Russian verb takes a gender from the player's name, a Russian card
-name stays in the nominative, and no German pronoun stands for a card whose gender the sentence cannot know."""
+name stays in the nominative, and no German pronoun stands for a card whose gender the sentence cannot know, nor
+does a German card name stand where it would have to be declined."""
 
 from __future__ import annotations
 
@@ -122,6 +123,9 @@ RU_NOUNS_IN_L = {"развал", "стол", "капрал"}
 RU_GENDERED = re.compile(r"\((а|ла)\)|\b(ранен|виновен|невиновен|повышен|разжалован|должен|должна|стал|сам)\b")
 DE_PRONOUN = re.compile(r"\b(er|sie|es|ihn|ihm|seine?[rsnm]?|ihre?[rsnm]?)\b")
 BEFORE_A_NAME = ("«", ":", "—", "→", "(", ",")  # or nothing: the name opens the line
+# A German card name keeps its printed (nominative) form only as a title after a noun, or after a colon: "ruft
+# Ruhmreicher Anführer" would need "den Ruhmreichen Anführer", which no table of names can give every card.
+DE_BEFORE_A_CARD = r"\b(Karte|Aktivität|Person|Ding)$"
 
 
 def test_every_event_kind_the_log_tells_is_sampled():
@@ -146,6 +150,11 @@ def faults(lang: str, kind: str, text: str, card, line_owner: str, players: tupl
                     found.append(f"{name} in an oblique case after {before[-12:]!r}")
     if lang == "de" and "Karte" not in text:
         found += [f"a pronoun for a card: {hit.group()}" for hit in DE_PRONOUN.finditer(text)]
+    if lang == "de":
+        for hit in re.finditer(re.escape(shown_name(card, lang)), text):
+            before = text[:hit.start()].rstrip()
+            if before and not (before.endswith(BEFORE_A_NAME) or re.search(DE_BEFORE_A_CARD, before)):
+                found.append(f"{hit.group()} declined after {before[-12:]!r}")
     return found
 
 

@@ -377,7 +377,7 @@ def _window(state: TableState, mine: tuple[int, ...], display: bool) -> dict[str
     raiders = () if under_way else tuple(s for s in pullers if outranked_by_nobody(state, s))
     why_not = RAID_UNDER_WAY if under_way else ONLY_HIGHEST_RAIDS
     return {
-        "cancel_card": others if display else undecided,
+        "cancel_card": undecided,
         # The display lets a card pass only for a seat no phone holds: a phone's chance to cancel is its own.
         "pass_card": tuple(s for s in undecided if not state.seats[s].claimed) if display else undecided,
         "pull_rank": pullers,

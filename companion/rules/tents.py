@@ -153,6 +153,8 @@ def open_window(state: TableState, seat: int | None, window_uid: int) -> Window:
 
 def _decide_cancel(state, seat, args):
     window = open_window(state, seat, args["window"])
+    if seat in window.passed:  # a pass is the player's answer, whoever taps the cancel afterwards
+        raise RuleViolation(N_("This player has already let the card pass."), section="guevara.cancel")
     if "tv" in args.get("with_categories", ()):  # a TV card only ever turns a Free Time into an evening of TV
         topic = state.rules.rulebook_topic("tv")
         if PHASE_OF_KIND[window.kind] != "freetime":
@@ -170,10 +172,9 @@ def _decide_cancel(state, seat, args):
 
 
 def may_cancel(cancels: set[str], window: Window) -> bool:
-    """Whether a card that cancels only `cancels` (none said: any) may cancel what the window holds; an Activity
-    whose kind the table did not enter is given the benefit of the doubt."""
-    return not cancels or any(cancels & set(card.categories) or (card.type == "activity" and not card.categories)
-                              for card in window.cards)
+    """Whether a card that cancels only `cancels` (none said: any) may cancel what the window holds: one of its
+    cards is of a kind named (an Activity of no kind, as KP, is not a Sleep card)."""
+    return not cancels or any(cancels & set(card.categories) for card in window.cards)
 
 
 def _decide_pass(state, seat, args):

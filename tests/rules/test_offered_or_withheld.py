@@ -52,6 +52,18 @@ def test_a_card_is_let_pass_once():
     assert log.state.window.passed == [2]
 
 
+def test_a_seat_that_let_the_card_pass_cannot_cancel_it_afterwards_not_even_through_the_display():
+    log = started(["private", "corporal", "sergeant"], "freetime")
+    window = _window(log)
+    log.act("pass_card", 2, window=window)
+    assert 2 not in display_offers(log.state).cancel_card and display_offers(log.state).cancel_card == (3,)
+    for args in ({"window": window, "with": "Veto"}, {"window": window, "with": "Veto", BY_DISPLAY: True}):
+        with pytest.raises(RuleViolation) as refused:
+            decide(log.state, "cancel_card", 2, args)
+        assert refused.value.message == "This player has already let the card pass."
+        assert decide(log.state, "cancel_card", 3, args)  # the same cancel for a seat still deciding
+
+
 def test_the_display_lets_a_card_pass_only_for_a_seat_no_phone_holds():
     log = started(["private", "corporal", "sergeant"], "freetime")
     log.act("join", 2, name="Ben")

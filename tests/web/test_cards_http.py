@@ -1,5 +1,7 @@
 """Playing cards through HTTP: the catalog fills what it knows, the table enters the rest once, others cancel."""
 
+import pytest
+
 from tests.helpers.http_phones import act, state
 from tests.helpers.http_tables import started, to_phase
 
@@ -36,7 +38,8 @@ def test_the_table_enters_a_new_card_once_and_the_server_remembers_it(app, clien
 def test_another_phone_cancels_an_activity_and_it_counts_as_never_played(app, client, table):
     ana, ben = started(app, client, table)
     to_phase(ana, table, 1, "Free Time")
-    act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2)
+    act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2,
+        categories="sleep")
     html = ben.get(f"/t/{table}/seat").get_data(as_text=True)
     window = html.split('name="window" value="')[1].split('"')[0]
     canceled = act(ben, table, type="cancel_card", seat=2, window=window, **{"with": "Bomb Making Practice"})
@@ -46,6 +49,17 @@ def test_another_phone_cancels_an_activity_and_it_counts_as_never_played(app, cl
     assert "canceled the card of Ana with Bomb Making Practice" in ana.get(f"/t/{table}/seat").get_data(as_text=True)
     late = act(ben, table, type="cancel_card", seat=2, window=window, **{"with": "Bomb Making Practice"})
     assert late.status_code == 409 and "Too late" in late.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("played", [{"name": "KP"}, {"name": "Long Walk", "card_type": "activity", "slack": "1"}])
+def test_a_card_that_cancels_only_sleep_does_not_cancel_an_activity_of_no_kind(app, client, table, played):
+    ana, ben = started(app, client, table)
+    to_phase(ana, table, 1, "Free Time")
+    assert act(ana, table, type="play_card", seat=1, **played).status_code == 200
+    window = state(ana, table)["window"]
+    refused = act(ben, table, type="cancel_card", seat=2, window=window["id"], **{"with": "Bomb Making Practice"})
+    assert refused.status_code == 409 and "does not cancel this kind of card" in refused.get_data(as_text=True)
+    assert state(ana, table)["window"] == window
 
 
 def test_a_call_is_rolled_by_the_server_and_shown_to_all(app, client, table):

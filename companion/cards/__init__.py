@@ -23,12 +23,15 @@ BY_KEY = {card.key: card for card in cards_for(CATALOGS)}
 JOBS_BY_KEY = {job.key: job for job in jobs_for(CATALOGS)}
 
 
-# Where no edition in the reader's language names a card, the name another edition prints (docs/terms.md): a
-# Russian reader sees the German edition's name (the only one our sources print for Chez Geek and Chez Goth, and
-# the one the Russian rules reference uses); a German reader sees the English name.
+# Where no edition in the reader's language names a card, the name another edition prints (docs/terms.md): the
+# edition of the table's language, whose cards the table most likely holds; else a Russian reader sees the German
+# edition's name (the only one our sources print for Chez Geek and Chez Goth, and the one the Russian rules
+# reference uses), and a German reader the English name.
 FALLBACK = {"en": ("en", "de"), "de": ("de", "en"), "ru": ("ru", "de", "en")}
 
 
-def name(card, lang: str) -> str:
-    """A card's or job's name in lang as an edition prints it, else in the language `FALLBACK` picks for lang."""
-    return next((card.names[code] for code in FALLBACK.get(lang, ("en", "de")) if card.names.get(code)), card.key)
+def name(card, lang: str, table_lang: str | None = None) -> str:
+    """A card's or job's name in lang as an edition prints it, else in the table's language, else in the language
+    `FALLBACK` picks for lang."""
+    order = (lang, *((table_lang,) if table_lang else ()), *FALLBACK.get(lang, ("en", "de")))
+    return next((card.names[code] for code in order if card.names.get(code)), card.key)

@@ -43,6 +43,7 @@ def table_or_404(token: str) -> records.TableRow:
         abort(404)
     if "lang" not in g:
         g.lang = language_at(table)
+    g.table_lang = table.language
     return table
 
 

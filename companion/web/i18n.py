@@ -7,6 +7,7 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
+from .. import cards as catalog
 from ..translations import CODES, LANGUAGES, translations
 
 LANG_COOKIE = "lang"
@@ -29,6 +30,11 @@ def current_language() -> str:
     if lang is None:
         lang = g.lang = pick_language()
     return lang
+
+
+def card_name(card) -> str:
+    """A catalog card's or job's name for this request's reader (at a table: its language's edition next)."""
+    return catalog.name(card, current_language(), g.get("table_lang"))
 
 
 def gettext(message: str, **params) -> str:

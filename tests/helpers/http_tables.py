@@ -44,10 +44,10 @@ def to_phase(phone, table, seat, phase):
         act(phone, table, type="advance", seat=seat, phase=current, turn=1)
 
 
-def open_table(client, game, seats=3):
-    """An English table of the game opened by `client`, its display; returns the token."""
+def open_table(client, game, seats=3, language="en"):
+    """A table of the game (English unless said) opened by `client`, its display; returns the token."""
     response = client.post("/tables", data={"game": game, "seats": str(seats),
-                                            "language": "en"})
+                                            "language": language})
     assert response.status_code == 303
     return response.headers["Location"].split("/")[2]
 

@@ -81,7 +81,8 @@ def test_the_card_being_answered_and_other_forms_cards_are_not_offered(app, clie
     to_phase(ana, table, 1, "Free Time")
     assert (
         act(
-            ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2
+            ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2,
+            categories="sleep",
         ).status_code
         == 200
     )

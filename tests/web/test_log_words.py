@@ -13,7 +13,7 @@ from flask import g
 from companion import cards as catalog
 from companion.rules import GAMES, TableState
 from companion.rules.state import Seat
-from companion.web.words import log_sentences
+from companion.web.words import log_sentences, told
 from companion.web.words.log_sentences import SAID, TELLERS
 
 MARIA = {"en": "Maria", "de": "Maria", "ru": "Мария"}
@@ -191,3 +191,12 @@ def test_the_dice_hint_names_a_call_in_the_games_own_russian_word(app, client, g
     page = client.get(f"/t/{token}/display").get_data(as_text=True)
     hint = re.search(r"Бросок для шага, который ждёт броска \(([^)]*)\)", page)
     assert hint and word in hint[1] and other not in hint[1]
+
+
+@pytest.mark.parametrize("table_lang, shown", [("en", "Drunken Oaf"), ("de", "Besoffener Tölpel"),
+                                               ("ru", "Besoffener Tölpel")])
+def test_a_russian_reader_sees_a_card_no_russian_edition_names_as_the_tables_edition_names_it(app, table_lang, shown):
+    oaf = {"name": "Drunken Oaf", "key": "besoffener_toelpel"}
+    with app.test_request_context():
+        g.lang, g.table_lang = "ru", table_lang
+        assert told.card_label(oaf) == shown

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ... import cards as catalog
 from ... import rulebook
 from ...rules import GAMES, N_, RANK_NAMES, RANKS, Game, TableState, terms
-from ..i18n import current_language
+from ..i18n import card_name, current_language
 from ..i18n import gettext as _
 from .told import card_label
 
@@ -71,7 +71,7 @@ def job_label(state: TableState, key: str | None) -> str:
         return "—"
     known = catalog.JOBS_BY_KEY.get(key)
     if known is not None:
-        return catalog.name(known, current_language())
+        return card_name(known)
     job = state.job_profile.get(key)
     return job.name if job else key
 
@@ -87,7 +87,7 @@ def roll_note(state: TableState, purpose: str, note: str | None) -> str:
 
 def job_change_card(why: str) -> str:
     """The card that changes a job ("new_job" or "fired"), named as the catalog names it for the reader."""
-    return catalog.name(catalog.BY_KEY[JOB_CHANGE_CARDS[why]], current_language())
+    return card_name(catalog.BY_KEY[JOB_CHANGE_CARDS[why]])
 
 
 def refusal(error) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ... import cards as catalog
 from ...rules import DISPLAY, GET_RID_SUCCEEDS, TableState
-from ..i18n import current_language, ngettext
+from ..i18n import card_name, current_language, ngettext
 from ..i18n import gettext as _
 
 
@@ -24,13 +24,13 @@ def card_label(card) -> str:
     """A card's name in the reader's language when the catalog knows it, else as the table typed it."""
     known = catalog.BY_KEY.get(card.key if hasattr(card, "key") else card.get("key"))
     typed = card.name if hasattr(card, "name") else card["name"]
-    return catalog.name(known, current_language()) if known else typed
+    return card_name(known) if known else typed
 
 
 def typed_card(name: str) -> str:
     """A card the table only typed (a canceling card): the reader's language's name where the catalog knows it."""
     known = catalog.guevara_cards.find(name, current_language(), catalog.cards_for(catalog.CATALOGS))
-    return catalog.name(known, current_language()) if known else name
+    return card_name(known) if known else name
 
 
 def named_card(args: dict, prefix: str = "", fallback: str = "") -> str:

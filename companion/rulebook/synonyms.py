@@ -8,6 +8,7 @@ matches: the rulebook's words are searched besides it, never instead.
 
 SYNONYMS: dict[str, dict[str, str]] = {
     "en": {
+        "who starts": "first turn begins",
         "attack": "raid",
         "ambush": "raid",
         "plunder": "raid loot",
@@ -135,6 +136,7 @@ SYNONYMS: dict[str, dict[str, str]] = {
         "выкину": "бросок выпала",
         "выкинул": "бросок выпала",
         "свой ход": "чужой",
+        "первый ход": "начинает первым ходит первый игрок",
         "набег": "налёт",
         "атака": "налёт",
         "напасть": "налёт",

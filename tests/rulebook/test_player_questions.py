@@ -29,10 +29,12 @@ def test_at_least_95_percent_of_40_player_questions_find_their_section(lang):
     assert len(missed) <= (1 - SHARE) * len(questions), missed
 
 
-@pytest.mark.parametrize("game", ["guevara", "geek", "goth"])
+@pytest.mark.parametrize("game", ["guevara", "geek", "goth", None])
 @pytest.mark.parametrize("lang, query", [(lang, query) for lang, queries in WHO_STARTS.items() for query in queries])
 def test_every_way_of_asking_who_starts_finds_the_setup(lang, query, game):
-    assert f"{game}.setup" in top3(query, lang, game)
+    """From a table of the game, its own Setup; with "All games" chosen, some game's Setup."""
+    found = top3(query, lang, game)
+    assert f"{game}.setup" in found if game else any(section.endswith(".setup") for section in found)
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from .goth import twins_of
 from .guevara import default_profile_values
 from .jobs import JOB_CHANGES, hand_limit
 from .lead import lead, occasion
-from .offers import Offers, display_offers, offers
+from .offers import Offers, display_offers, offers, refusal
 from .race_lanes import Lane, lanes
 from .routing import decide
 from .state import DISPLAY, RANK_NAMES, RANKS, Denunciation, Raid, TableState, Window, find_card, initial_state

@@ -22,12 +22,12 @@ def test_requisition_typed_to_cancel_the_winning_beret_is_refused_and_the_beret_
 
     ben.fill("#cancel-with-seat", "Requisition")
     expect(ben.get_by_test_id("no-match")).to_have_text(
-        "Requisition does not belong in this field.", timeout=PROPAGATION_MS)
+        "Requisition is not a canceling card: it cannot cancel anything.", timeout=PROPAGATION_MS)
     expect(ben.get_by_test_id("cancel-card")).to_be_disabled()
     ben.locator("#cancel-with-seat").press("Enter")  # a dead button sends nothing, not even by the keyboard
     ben.fill("#cancel-with-seat", "Requisiton")  # a typo: the same card, the same answer
     expect(ben.get_by_test_id("no-match")).to_have_text(
-        "Requisition does not belong in this field.", timeout=PROPAGATION_MS)
+        "Requisition is not a canceling card: it cannot cancel anything.", timeout=PROPAGATION_MS)
     expect(ben.get_by_test_id("cancel-card")).to_be_disabled()
 
     for phone in (ben, cleo):

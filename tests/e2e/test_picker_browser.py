@@ -75,7 +75,7 @@ def test_the_picker_never_hides_the_card_and_a_chip_does_one_thing(session_brows
         with ana.expect_request(lambda sent: sent.method == "POST" and "/act" in sent.url) as sent:
             chip.click()  # sent at once (what this table knows of its numbers is the server's to complete or ask)
         assert parse_qs(sent.value.post_data)["name"] == [MAO[lang]]
-        table.act("play_card", 1, cards=[{"name": "Siesta", "type": "activity", "slack": 1}])
+        table.act("play_card", 1, cards=[{"name": "Siesta", "type": "activity", "categories": ["sleep"], "slack": 1}])
         expect(ben.get_by_test_id("window")).to_contain_text("Siesta", timeout=PROPAGATION_MS)
 
         # Answering it: no numbers to copy in the cancel form, so nothing said of them; a chip chooses, then sends.

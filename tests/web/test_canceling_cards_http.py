@@ -90,7 +90,7 @@ def test_the_cancel_chips_on_a_scrounging_window_can_cancel_it(app, client, tabl
     typed = picks("Bomb Making Practice")
     assert typed["message"] == "Bomb Making Practice does not cancel this kind of card."
     assert typed["refused"] == "Bomb Making Practice"
-    assert picks("Requisiton")["message"] == "Requisition does not belong in this field."
+    assert picks("Requisiton")["message"] == "Requisition is not a canceling card: it cannot cancel anything."
 
 
 def test_sloths_by_its_short_name_is_refused_as_the_tv_card_it_is(app, client):
@@ -104,7 +104,7 @@ def test_sloths_by_its_short_name_is_refused_as_the_tv_card_it_is(app, client):
     assert refused.status_code == 409 and "A TV card cannot stop anyone calling People." in text(refused)
     assert state(client, token)["window"]["id"] == window
     picked = ben.get(f"/t/{token}/card-picks", query_string={"q": "Sloths", "form": "cancel"}).get_json()
-    assert picked["message"] == "Sloths – Nature's Sleeping Pills does not belong in this field."
+    assert picked["message"] == "A TV card cannot stop anyone calling People."  # as the rules refused it above
 
 
 def ambush_known_as_a_raid_card(app):

@@ -10,11 +10,12 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from ...knowledge import card_choices, card_match, photo_readers, photo_uploads
-from ...rules import N_, game, may_cancel
+from ...rules import N_, TableState, game, may_cancel, refusal
 from ..common import actor_for, bearer_key, is_display, play, table_or_404
 from ..connection import get_db
 from ..i18n import current_language
 from ..i18n import gettext as _
+from ..words import narrate
 
 bp = Blueprint("card_names", __name__)
 
@@ -37,7 +38,6 @@ UNKNOWN = N_("Not a card this table knows: correct the name and copy its numbers
 NOTHING_READ = N_("No card name could be read in the photo: type it instead.")
 OTHER_FIELD = N_("The photo shows %(card)s, which does not belong in this field.")
 TYPED_OTHER_FIELD = N_("%(card)s does not belong in this field.")
-NOT_THIS_KIND = N_("%(card)s does not cancel this kind of card.")
 # Forms whose chips are what most players take, while the rules let some take more (the raid's leader any loot, a
 # Raid card the table names as one): their message advises, the button stays live.
 LEADERS_TAKE_ANY = ("loot", "raid")
@@ -84,11 +84,24 @@ def _fits(form: str, choice: card_match.Choice, window) -> bool:
     return form != "cancel" or window is None or may_cancel(set(choice.facts.get("cancels") or ()), window)
 
 
-def _refusal(form: str, choice: card_match.Choice, window) -> str:
-    """Why a known card cannot be named in this form, as the rules would say it."""
-    if form == "cancel" and card_match.takes(form, choice):
-        return _(NOT_THIS_KIND, card=choice.name)
+def _refusal(form: str, choice: card_match.Choice, state: TableState, actor: str) -> str:
+    """Why a known card cannot be named in this form: for a cancel, the rules' own refusal of that cancel."""
+    window = state.window
+    if form == "cancel" and window is not None:
+        seat = int(actor.split(":")[1]) if actor.startswith("seat:") else _a_seat_that_may_answer(state)
+        facts = choice.facts
+        violation = refusal(state, "cancel_card", seat, {
+            "window": window.uid, "with": choice.name, "with_type": choice.type,
+            "with_categories": list(facts.get("categories") or ()), "with_cancels": list(facts.get("cancels") or ())})
+        if violation is not None:
+            return narrate.refusal(violation)
     return _(TYPED_OTHER_FIELD, card=choice.name)
+
+
+def _a_seat_that_may_answer(state: TableState) -> int | None:
+    """For the display's picker: a seat that may still answer the open window (whose cancel the rules judge)."""
+    window = state.window
+    return next((s for s in state.order if s != window.seat and s not in window.passed), None)
 
 
 def _chip(choice: card_match.Choice, score: float) -> dict:
@@ -119,7 +132,8 @@ def card_picks(token: str) -> Response:
     except ValueError:
         abort(400)
     choices, langs = _choices(table)
-    window = play().state(get_db(), table).window
+    state = play().state(get_db(), table)
+    window = state.window
     not_cards = _answered(table, window) if form in ("cancel", "pull_rank", "tv") else ()
     typed = request.args.get("q", "")[:TYPED_CHARS]
     fitting = [choice for choice in choices if form != "cancel" or _fits(form, choice, window)]
@@ -127,7 +141,7 @@ def card_picks(token: str) -> Response:
     answer: dict = {"cards": [_chip(choice, score) for choice, score in found]}
     named = card_match.resolved(typed, choices, langs) if typed else None
     if named is not None and not _fits(form, named, window):  # the card it stands for, as the rules will judge it
-        answer["message"] = _refusal(form, named, window)
+        answer["message"] = _refusal(form, named, state, actor_for(table))
         if form not in LEADERS_TAKE_ANY:
             answer["refused"] = named.name
     response = jsonify(answer)

@@ -40,7 +40,7 @@ def _decide_join(state, seat, args):
     seat = _require_seat(state, seat)
     if state.seats[seat].claimed:
         raise RuleViolation(N_("Another phone already sits in this seat."), section="guevara.setup")
-    return [{"type": "seat_joined", "seat": seat, "args": {"name": args["name"]}}]
+    return [{"type": "seat_joined", "seat": seat, "args": {"name": args["name"], **_was(state, seat, args)}}]
 
 
 def _decide_free(state, seat, args):
@@ -52,7 +52,13 @@ def _decide_free(state, seat, args):
 
 def _decide_name(state, seat, args):
     seat = _require_seat(state, seat)
-    return [{"type": "seat_named", "seat": seat, "args": {"name": args["name"]}}]
+    return [{"type": "seat_named", "seat": seat, "args": {"name": args["name"], **_was(state, seat, args)}}]
+
+
+def _was(state: TableState, seat: int, args: dict) -> dict:
+    """The name a new one replaces (`was`), so the log names each earlier line's player as they were then."""
+    was = state.seats[seat].name
+    return {"was": was} if was and was != args["name"] else {}
 
 
 def _decide_order(state, seat, args):

@@ -3,7 +3,7 @@ entries, and what undo and redo would take back (one tap named in a line or two)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from ...rules import CALL_SUCCEEDS, N_, REMATCHES, TableState, step_of
@@ -114,19 +114,39 @@ def _denounce_rolled(event: dict, state: TableState, by_seq: dict[int, dict]) ->
 
 
 def log_entries(events: list[dict], state: TableState, by_seq: dict[int, dict]) -> list[Entry]:
-    """Events newest first, each line marked when an undo has taken it back (`by_seq` resolves undo targets);
-    the win, which no event records (reaching the goal wins at once), gets its own line after the event that did it."""
+    """Events newest first, each line marked when an undo has taken it back (`by_seq` resolves undo targets) and
+    naming the players as they were named then (a phone that took a seat later is not the one who tapped); the
+    win, which no event records (reaching the goal wins at once), gets its own line after the event that did it."""
     entries = []
+    then = state
     for e in reversed(events):
-        if _inside_passing(e, by_seq):
-            continue
-        time = datetime.fromtimestamp(e["at"]).strftime("%H:%M")
-        if e["seq"] == state.won_at and state.winner is not None:
-            entries.append(Entry(seq=e["seq"], time=time, who=name_at_win(state, state.winner),
-                                 what=_("has reached the goal and won the game")))
-        entries.append(Entry(seq=e["seq"], time=time, who=line_owner(e, state), what=describe(e, state, by_seq),
-                             undone=step_of(e) in state.undone))
+        if not _inside_passing(e, by_seq):
+            time = datetime.fromtimestamp(e["at"]).strftime("%H:%M")
+            if e["seq"] == state.won_at and state.winner is not None:
+                entries.append(Entry(seq=e["seq"], time=time, who=name_at_win(state, state.winner),
+                                     what=_("has reached the goal and won the game")))
+            entries.append(Entry(seq=e["seq"], time=time, who=line_owner(e, then), what=describe(e, then, by_seq),
+                                 undone=step_of(e) in state.undone))
+        then = _before(e, then)
     return entries
+
+
+def _before(event: dict, state: TableState) -> TableState:
+    """The table's names before this event: the name a joining phone or a new name replaced (`was`)."""
+    was = event["args"].get("was") if event["type"] in ("seat_joined", "seat_named") else None
+    seat = event.get("seat")
+    if was is None or seat not in state.seats:
+        return state
+    return replace(state, seats={**state.seats, seat: replace(state.seats[seat], name=was)})
+
+
+def _named_as_then(step: int, state: TableState, by_seq: dict[int, dict]) -> TableState:
+    """The table's names as they were when this tap was made (as far as `by_seq` holds the later events)."""
+    for event in sorted(by_seq.values(), key=lambda event: -event["seq"]):
+        if event["seq"] <= step:
+            break
+        state = _before(event, state)
+    return state
 
 
 def _inside_passing(event: dict, by_seq: dict[int, dict]) -> bool:
@@ -145,6 +165,7 @@ def tap_label(step: int, state: TableState, by_seq: dict[int, dict]) -> str:
     if not events:
         return "?"
     main = next((event for event in events if event["type"] not in ON_THE_WAY), events[0])
+    state = _named_as_then(step, state, by_seq)
     text = _about(main, state, _predicate(main, state, by_seq))
     more = len(events) - 1
     return text + " " + ngettext("(and %(num)d more change)", "(and %(num)d more changes)", more) if more else text

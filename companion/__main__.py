@@ -7,6 +7,7 @@ import importlib.util
 import signal
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 # sqlite-utils maps NumPy's number types when it can import NumPy: 0.08 CPU-s at every server start (and each
 # worker's), for values this app never stores. NumPy is kept from it while it loads, and stays importable.
@@ -35,52 +36,106 @@ MAX_BODY = PHOTO_BYTES + 1  # waitress refuses a body of max_request_body_size b
 GIL_SWITCH_SECONDS = 0.001
 
 
+def port_number(text: str) -> int:
+    """A TCP port a server may listen on: 1 to 65535."""
+    port = whole_number(text, least=1)
+    if port > 65535:
+        raise argparse.ArgumentTypeError(f"{port} is no port: choose one from 1 to 65535")
+    return port
+
+
+def whole_number(text: str, least: int = 0) -> int:
+    """A whole number of at least `least`."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if number < least:
+        raise argparse.ArgumentTypeError(f"{number} is too small: at least {least}")
+    return number
+
+
+def at_least_one(text: str) -> int:
+    """A whole number of at least 1."""
+    return whole_number(text, least=1)
+
+
+def seconds(text: str) -> float:
+    """A time in seconds, more than none."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} seconds: give a time of more than 0 seconds")
+    return value
+
+
+def hours(text: str) -> float:
+    """A number of hours, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of hours") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} hours: give 0 or more")
+    return value
+
+
+def public_url(text: str) -> str:
+    """An address phones can open: http:// or https:// and a host."""
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an address phones can open: give it as http://NAME:PORT")
+    return text
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """The command line: `serve` and its options."""
     parser = argparse.ArgumentParser(prog="companion", description="Chez Companion, the table companion.")
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="run the companion for the table")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
-    serve.add_argument("--port", type=int, default=5000, help="port to listen on (default: 5000)")
+    serve.add_argument("--port", type=port_number, default=5000, help="port to listen on (default: 5000)")
     serve.add_argument("--instance", default="instance", help="folder for the database and secret key")
-    serve.add_argument("--public-url", default=None,
+    serve.add_argument("--public-url", type=public_url, default=None,
                        help="the address phones use, e.g. behind a proxy (default: this machine's LAN address)")
     serve.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
                        help="a name browsers may reach the server by besides the public URL's, this machine's "
                             "addresses and localhost (repeatable); any other Host is refused")
-    serve.add_argument("--max-live", type=int, default=96,
+    serve.add_argument("--max-live", type=at_least_one, default=96,
                        help="live connections (phones and displays) held open at once; each holds a thread")
-    serve.add_argument("--max-live-per-client", type=int, default=16,
+    serve.add_argument("--max-live-per-client", type=at_least_one, default=16,
                        help="live connections one client address may hold (default: 16)")
-    serve.add_argument("--max-connections-per-client", type=int, default=32,
+    serve.add_argument("--max-connections-per-client", type=at_least_one, default=32,
                        help="connections one client address may hold open, live ones included (default: 32)")
-    serve.add_argument("--request-timeout", type=float, default=5.0,
+    serve.add_argument("--request-timeout", type=seconds, default=5.0,
                        help="seconds a connection has to send a whole request before it is closed (default: 5)")
-    serve.add_argument("--keepalive-timeout", type=float, default=15.0,
+    serve.add_argument("--keepalive-timeout", type=seconds, default=15.0,
                        help="seconds a connection may stay silent after an answer before it is closed; live streams "
                             "are never idle (default: 15)")
-    serve.add_argument("--new-tables-per-hour", type=int, default=60,
+    serve.add_argument("--new-tables-per-hour", type=whole_number, default=60,
                        help="tables one address may open in an hour (default: 60; 0: no limit)")
-    serve.add_argument("--unstarted-table-hours", type=float, default=24.0,
+    serve.add_argument("--unstarted-table-hours", type=hours, default=24.0,
                        help="delete a table that never started a game after this many idle hours "
                             "(default: 24; 0: never)")
-    serve.add_argument("--workers", type=int, default=workers.default_count(),
+    serve.add_argument("--workers", type=at_least_one, default=workers.default_count(),
                        help="server processes sharing the port, each with its own threads and live places; an "
                             "address's connections count against its share in all of them together (default: one "
                             "per core; on Windows always 1)")
-    serve.add_argument("--photo-readers", type=int, default=None,
+    serve.add_argument("--photo-readers", type=at_least_one, default=None,
                        help="card photos read at once, each by a process of its own at a low priority (default: one "
                             "per core but one, at least one)")
-    serve.add_argument("--photo-waiting", type=int, default=None,
+    serve.add_argument("--photo-waiting", type=whole_number, default=None,
                        help="card photos that may wait for a reader; any more are told to try again in a moment "
                             "(default: two per reader)")
-    serve.add_argument("--worker-timeout", type=float, default=workers.HEARTBEAT_TIMEOUT,
+    serve.add_argument("--worker-timeout", type=seconds, default=workers.HEARTBEAT_TIMEOUT,
                        help="seconds a server process may go without its heartbeat before it is killed and replaced "
                             f"(default: {workers.HEARTBEAT_TIMEOUT:g})")
-    serve.add_argument("--graceful-timeout", type=float, default=workers.GRACEFUL_SECONDS,
+    serve.add_argument("--graceful-timeout", type=seconds, default=workers.GRACEFUL_SECONDS,
                        help="seconds the server processes have to finish at a stop before they are killed "
                             f"(default: {workers.GRACEFUL_SECONDS:g})")
-    serve.add_argument("--photo-seconds", type=float, default=photo_readers.READING_SECONDS,
+    serve.add_argument("--photo-seconds", type=seconds, default=photo_readers.READING_SECONDS,
                        help="seconds a card photo may take to be read (waiting for a reader included) before the "
                             f"phone is told and its reading stopped (default: {photo_readers.READING_SECONDS:g})")
     serve.add_argument("--debug", action="store_true",
@@ -120,7 +175,7 @@ def serve(args: argparse.Namespace) -> None:
     def worker(number: int, beat) -> None:
         shares.as_worker(number)
         app = create_app(config, instance_path=str(instance))
-        _run(app, _server(app, args, sock, shares, beat))
+        _run(app, _server(app, args, sock, shares, beat), say_stopped=False)
 
     try:
         halted = workers.supervise(count, worker, timeout=args.worker_timeout, graceful=args.graceful_timeout,
@@ -167,15 +222,18 @@ def _announce(args: argparse.Namespace, port: int, instance: Path, count: int) -
           "That link makes this browser the server's host (it decides what every table learns of the cards); "
           f"keep it to yourself. Phones and other screens open:\n\n    {address}\n", flush=True)
     print(qr.terminal(address), flush=True)
-    if loopback_only:
+    if loopback_only and args.public_url:
+        print("Warning: the --public-url given is this computer's own address; phones cannot join by it. "
+              "Give the name or address phones reach this computer by.", flush=True)
+    elif loopback_only:
         print("Warning: only this computer can reach that address; phones cannot join. "
               "Connect to the Wi-Fi, listen on every interface (--host 0.0.0.0) or pass --public-url.", flush=True)
     data = "PostgreSQL" if args.database else str(instance)
     print(f"Data: {data}. Server processes: {count}. Stop with Ctrl-C.", flush=True)
 
 
-def _run(app, server) -> None:
-    """Serve until Ctrl-C or SIGTERM."""
+def _run(app, server, say_stopped: bool = True) -> None:
+    """Serve until Ctrl-C or SIGTERM (a worker leaves "Stopped." to the process that started it)."""
     sys.setswitchinterval(GIL_SWITCH_SECONDS)
     hub = app.extensions["play"].hub
 
@@ -193,7 +251,8 @@ def _run(app, server) -> None:
     finally:
         server.close()
         photo_readers.close_all()
-        print("Stopped.", flush=True)
+        if say_stopped:
+            print("Stopped.", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,3 +20,11 @@ def test_a_server_listening_on_loopback_sends_phones_to_loopback_and_warns(tmp_p
         server.stop()
     printed = (tmp_path / f"server-{server.port}.log").read_text()
     assert f"{server.url}/\n" in printed and "phones cannot join" in printed
+
+
+def test_a_loopback_public_url_is_named_as_such_and_two_processes_say_stopped_once(tmp_path):
+    server = Server(tmp_path / "instance", workers=2).start()
+    server.stop()
+    printed = (tmp_path / f"server-{server.port}.log").read_text()
+    assert "the --public-url given is this computer's own address" in printed and "pass --public-url" not in printed
+    assert printed.count("Stopped.") == 1

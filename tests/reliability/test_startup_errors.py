@@ -82,3 +82,23 @@ def test_postgresql_that_refuses(tmp_path, postgres):
     said_one_line(started(tmp_path / "instance", "--database", postgres.url("no_such_database")),
                   "PostgreSQL cannot be reached or refuses", "no_such_database", "--database")
 
+
+
+@pytest.mark.parametrize("option, value, said", [
+    ("--port", "99999", "99999 is no port: choose one from 1 to 65535"),
+    ("--port", "70000", "70000 is no port"),
+    ("--port", "-5", "-5 is too small: at least 1"),
+    ("--port", "http", "'http' is not a whole number"),
+    ("--workers", "0", "0 is too small: at least 1"),
+    ("--public-url", "notaurl", "'notaurl' is not an address phones can open"),
+    ("--worker-timeout", "0", "give a time of more than 0 seconds"),
+    ("--unstarted-table-hours", "-1", "give 0 or more"),
+])
+def test_an_option_out_of_its_range_is_refused_before_anything_starts(capsys, option, value, said):
+    from companion.__main__ import parse_args
+
+    with pytest.raises(SystemExit) as stopped:
+        parse_args(["serve", option, value])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err.strip().splitlines()[-1]
+    assert error.startswith(f"companion serve: error: argument {option}: ") and said in error

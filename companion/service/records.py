@@ -6,8 +6,6 @@ connections. The only writes here are those that are no game action: a link's ke
 
 from __future__ import annotations
 
-import secrets
-
 from sqlite_utils import Database
 
 from ..storage import archive, store
@@ -27,6 +25,8 @@ events_after = store.events_after
 events_between = store.events_between
 events_of_steps = store.events_of_steps
 table_exists = store.table_exists
+table_by_token = store.table_by_token
+key_holder = store.key_holder
 has_link_key = store.has_link_key
 set_link_key = store.set_link_key
 finished_games = archive.finished_games
@@ -34,9 +34,6 @@ export_text = archive.export_text
 connections = pool
 
 
-def table_by_token(db: Database, token: str) -> TableRow | None:
-    """The table behind a token (an address's private part), or None."""
-    return store.table_by(db, "token", token) if 16 <= len(token) <= 64 else None
 
 
 def table_by_join_code(db: Database, code: str) -> TableRow | None:
@@ -56,13 +53,12 @@ def table_by_link_key(db: Database, column: str, key: str) -> TableRow | None:
 
 def is_display_key(table: TableRow, key: str) -> bool:
     """Whether a key is the table's display key (compared in constant time)."""
-    return bool(key) and secrets.compare_digest(store.digest(key), table.display_key)
+    return store.is_key_of(table.display_key, key)
 
 
 def holds_seat(db: Database, table: TableRow, seat: int, key: str) -> bool:
     """Whether a seat key is the one that holds the seat now (a freed or retaken seat's old key is not)."""
-    stored = store.claim_key(db, table.id, seat)
-    return bool(stored) and secrets.compare_digest(store.digest(key), stored)
+    return store.is_key_of(store.claim_key(db, table.id, seat), key)
 
 
 def open_database(database: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from urllib.parse import urlsplit
 
 from flask import abort, after_this_request, current_app, g, render_template, request, session, url_for
@@ -41,9 +41,15 @@ def table_or_404(token: str) -> records.TableRow:
     table = records.table_by_token(get_db(), token)
     if table is None:
         abort(404)
+    reader_language(table)
+    return table
+
+
+def reader_language(table: records.TableRow) -> str:
+    """The language this request reads at the table, kept for the request (see `language_at`)."""
     if "lang" not in g:
         g.lang = language_at(table)
-    return table
+    return g.lang
 
 
 def language_at(table: records.TableRow) -> str:
@@ -159,6 +165,22 @@ def held_seat(table: records.TableRow, key: str | None = None, seat: int | None 
     return seat if seat and records.holds_seat(get_db(), table, seat, key) else None
 
 
+def carried_keys(token: str) -> dict:
+    """The keys this browser keeps for the table, as `TableService.tap` takes them: the display's, or its seat's."""
+    held = session.get("seats", {}).get(token)
+    return {"display_key": session.get("displays", {}).get(token) or "",
+            "seat_keys": ((held["seat"], held["key"]),) if held else ()}
+
+
+def bearer_keys(key: str, seat) -> dict:
+    """A program's bearer key, as `TableService.tap` takes it: the display's, or that of the seat it names (1 to 5),
+    else of any seat."""
+    if not key:
+        return {"display_key": "", "seat_keys": ()}
+    return {"display_key": key, "seat_keys": tuple((candidate, key) for candidate in
+                                                   ([seat] if type(seat) is int and 1 <= seat <= 5 else range(1, 6)))}
+
+
 def actor_for(table: records.TableRow) -> str | None:
     """'display', 'seat:N', or None for a browser that is neither."""
     if is_display(table):
@@ -212,14 +234,21 @@ def host_served() -> bool:
     sent = request.headers.get("Host")
     if sent is None:
         return True
-    name = netaddr.host_name(sent)
+    name, loopback = _named_host(sent)
     if name is None:
         return False
     config = current_app.config
     names = {urlsplit(config.get("PUBLIC_URL") or "").hostname, (config.get("LISTEN_HOST") or "").lower(),
-             *(netaddr.host_name(allowed) for allowed in config.get("ALLOWED_HOSTS") or ())}
-    return (name in names - set(netaddr.EVERY_INTERFACE) or netaddr.is_loopback_host(name)
-            or name in _own_addresses())
+             *(_named_host(allowed)[0] for allowed in config.get("ALLOWED_HOSTS") or ())}
+    return loopback or name in names - set(netaddr.EVERY_INTERFACE) or name in _own_addresses()
+
+
+@lru_cache(maxsize=256)
+def _named_host(sent: str) -> tuple[str | None, bool]:
+    """The name a Host header gives (None for none) and whether it is a loopback one: read once per header, since
+    every request sends its table's."""
+    name = netaddr.host_name(sent)
+    return name, name is not None and netaddr.is_loopback_host(name)
 
 
 OWN_ADDRESSES_SECONDS = 5.0  # a laptop's Wi-Fi address may change while it serves

@@ -21,7 +21,7 @@ from companion.rules import DISPLAY, Offers, display_offers, offers
 from companion.service import records
 from companion.storage import store
 from companion.web.connection import get_db
-from companion.web.screens import screen_for
+from companion.web.panels import screen_for
 from tests.helpers.game_table import GameTable
 
 # Offers that are no control of their own: who the screen acts for, and the reasons (checked apart).

@@ -15,7 +15,7 @@ from ...service import records
 from ..common import forget_display, play, refuse, require_display, table_or_404
 from ..connection import get_db
 from ..i18n import gettext as _
-from ..stories import at_the_table, finished_games, my_tables, newest_game, story, table_story
+from ..readings import at_the_table, finished_games, my_tables, newest_game, story, table_story
 
 bp = Blueprint("archive", __name__)
 

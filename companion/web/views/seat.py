@@ -7,7 +7,6 @@ from werkzeug.wrappers import Response
 
 from ...input.actions import BadInput, parse_action
 from ...rules import DISPLAY, RuleViolation
-from ...service import records
 from ...service.table_service import Forbidden, NotSeated, UnknownTable
 from ..common import (
     actor_for,
@@ -25,6 +24,7 @@ from ..forms import card_form
 from ..fragments import live_panel
 from ..i18n import gettext as _
 from ..panels import panel_context, screen_of
+from ..readings import log_page, reading
 from ..screens import seat_screen
 from ..words import log_sentences, narrate
 
@@ -39,7 +39,7 @@ def seat_page(token: str) -> Response | str:
     seat = held_seat(table)
     if seat is None:
         return redirect(url_for("tables.join", token=token), 303)
-    return render_template("seat.html", **seat_screen(table, seat).context())
+    return render_template("seat.html", **seat_screen(table, seat, reading(table)).context())
 
 
 @bp.get("/t/<token>/panel")
@@ -104,17 +104,13 @@ def full_log(token: str) -> Response | str:
     actor = actor_for(table)
     if actor is None:  # a table's history is its own: to anyone else, a page that does not exist
         abort(404)
-    db = get_db()
-    state = play().state(db, table)
+    state = play().state(get_db(), table)
     back = url_for("tables.display" if actor == DISPLAY else "seat.seat_page", token=token)
     newest = state.version
     before = request.args.get("before", type=int)  # anything else than a number: the newest page
     last = newest if before is None else max(1, min(before - 1, newest))
     first = max(1, last - LOG_PAGE + 1)
-    events = records.events_between(db, table.id, first - 1, last)
-    # An undo line names the action it took back, which may be on an earlier page.
-    wanted = {event["args"]["target"] for event in events if event["type"] in ("undone", "redone")}
-    by_seq = {**records.events_of_steps(db, table.id, wanted), **{event["seq"]: event for event in events}}
+    events, by_seq = log_page(table, first, last)  # an undo line names the action it took back, perhaps earlier
     earlier = url_for("seat.full_log", token=token, before=first) if first > 1 else None
     newer = None
     if last < newest:

@@ -13,7 +13,7 @@ from flask import Blueprint, abort, current_app, g, redirect, render_template, s
 from werkzeug.wrappers import Response
 
 from ...service import records
-from .. import stories
+from .. import readings
 from ..common import refuse, require_display, table_or_404
 from ..connection import get_db
 from ..i18n import gettext as _
@@ -64,11 +64,11 @@ def games(key: str) -> str:
     """The table's finished games, for whoever holds the link."""
     table = _shared_or_404(key)
     link = lambda entry: url_for("share.story", key=key, number=entry.number)  # noqa: E731
-    return render_template("games.html", games=stories.finished_games({table.id}), story_link=link,
+    return render_template("games.html", games=readings.finished_games({table.id}), story_link=link,
                            shared=True)
 
 
 @bp.get("/shared/<key>/<int:number>")
 def story(key: str, number: int) -> str | Response:
     """The story of one of the table's finished games, for whoever holds the link."""
-    return stories.story(_shared_or_404(key), number, url_for("share.games", key=key))
+    return readings.story(_shared_or_404(key), number, url_for("share.games", key=key))

@@ -15,7 +15,7 @@ from flask import Blueprint, abort, g, redirect, render_template, session, url_f
 from werkzeug.wrappers import Response
 
 from ...service import records
-from .. import stories
+from .. import readings
 from ..common import fragment_or_page, play, require_display, table_or_404
 from ..connection import get_db
 from ..i18n import gettext as _
@@ -73,7 +73,7 @@ def revoke_link(token: str) -> Response | tuple[str, int]:
 
 def spectator_context(table: records.TableRow, key: str) -> dict:
     """What the read-only race view shows: the race, the newest highlight and the last lines of the log."""
-    return spectator_screen(table, key).context()
+    return spectator_screen(readings.reading(table), key).context()
 
 
 @bp.get("/watch/<key>")
@@ -94,13 +94,14 @@ def panel(key: str) -> Response:
 def live(key: str) -> Response:
     """The table's versions as server-sent events, ending the moment the link is revoked or replaced."""
     table = _watched_or_404(key)
-    return version_stream(table, lambda db: records.table_by_link_key(db, "spectator_key", key) == table)
+    return version_stream(play().hub, table.id, readings.version(table),
+                          readings.on_a_lent_connection(lambda db: records.table_by_link_key(db, "spectator_key", key) == table))
 
 
 @bp.get("/watch/<key>/version")
 def version(key: str) -> Response:
     """The table's version, for spectator pages that poll."""
-    return version_json(_watched_or_404(key))
+    return version_json(readings.version(_watched_or_404(key)))
 
 
 @bp.get("/watch/<key>/story")
@@ -108,4 +109,4 @@ def story(key: str) -> str | Response:
     """The story of the table's most recent finished game: the one the spectators watched (not the table's
     archive, which is for its seats and its share link)."""
     table = _watched_or_404(key)
-    return stories.story(table, stories.newest_game(table), None)
+    return readings.story(table, readings.newest_game(table), None)

@@ -24,10 +24,9 @@ from ..common import (
 from ..connection import get_db
 from ..i18n import LANG_COOKIE
 from ..i18n import gettext as _
-from ..link_cards import link_card
 from ..openings import TOO_MANY_TABLES, claim, may_open_table, open_table
+from ..readings import link_card, reading, recent_games
 from ..screens import display_screen
-from ..stories import recent_games
 from ..words import narrate
 
 bp = Blueprint("tables", __name__)
@@ -81,7 +80,7 @@ def display(token: str) -> Response | str:
         return redirect(url_for("tables.display", token=token), 303)
     if not is_display(table):
         return render_template("not_display.html", table=table), 403
-    return render_template("display.html", **display_screen(table).context(),
+    return render_template("display.html", **display_screen(table, reading(table)).context(),
                            tools=link_card(table, "spectator_key", "spectators", "spectate.watch"),
                            share=link_card(table, "share_key", "shares", "share.games"))
 

@@ -24,7 +24,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ..rules import DISPLAY, TableState
-from ..service import records
+from ..service.records import TableRow
 from . import readings
 from .forms import setup_forms
 from .i18n import current_language
@@ -35,7 +35,7 @@ PANEL = "partials/_panel.html"
 _BOOT = secrets.token_hex(4)  # a restart (perhaps with new templates) changes every tag
 
 
-def live_panel(table: records.TableRow, actor: str, context: Callable[[TableState], dict], status: int = 200
+def live_panel(table: TableRow, actor: str, context: Callable[[TableState], dict], status: int = 200
                ) -> Response:
     """The htmx panel for this viewer: 304 if the browser holds this version, else a kept or new render."""
     state = readings.state_now(table)
@@ -49,7 +49,7 @@ def live_panel(table: records.TableRow, actor: str, context: Callable[[TableStat
     return _finish(current_app.make_response((html, status)), tag)
 
 
-def panel_now(table: records.TableRow, actor: str, context: Callable[[TableState], dict]) -> tuple[str, int]:
+def panel_now(table: TableRow, actor: str, context: Callable[[TableState], dict]) -> tuple[str, int]:
     """This viewer's panel of the table as it is now, kept or rendered (what the live stream carries), and the
     version it shows."""
     state = readings.state_now(table)

@@ -14,7 +14,7 @@ from werkzeug.wrappers import Response
 from ..input.values import BadInput
 from ..rules import DISPLAY, N_
 from ..serve import netaddr
-from ..service import records
+from ..service import table_reads
 from ..service.table_service import TableService
 from .connection import get_db
 from .i18n import pick_language
@@ -36,23 +36,23 @@ def answer_first(made: Callable[[], None], sent: Callable[[], None]) -> None:
         return response
 
 
-def table_or_404(token: str) -> records.TableRow:
+def table_or_404(token: str) -> table_reads.TableRow:
     """The table behind a token; an unknown token is a plain 404 that says nothing more."""
-    table = records.table_by_token(get_db(), token)
+    table = table_reads.table_behind(get_db(), token)
     if table is None:
         abort(404)
     reader_language(table)
     return table
 
 
-def reader_language(table: records.TableRow) -> str:
+def reader_language(table: table_reads.TableRow) -> str:
     """The language this request reads at the table, kept for the request (see `language_at`)."""
     if "lang" not in g:
         g.lang = language_at(table)
     return g.lang
 
 
-def language_at(table: records.TableRow) -> str:
+def language_at(table: table_reads.TableRow) -> str:
     """The language of a request at this table: this device's own choice (its settings), else on the table's
     display the table's language, elsewhere the browser's languages, then the table's."""
     return pick_language(table.language, table_first=is_display(table))
@@ -142,27 +142,27 @@ def forget_seat(token: str) -> None:
         session.modified = True
 
 
-def is_display(table: records.TableRow, key: str | None = None) -> bool:
+def is_display(table: table_reads.TableRow, key: str | None = None) -> bool:
     """True when the key (or this browser's remembered key) is the table's display key."""
     key = key or session.get("displays", {}).get(table.token)
-    return bool(key) and records.is_display_key(table, key)
+    return bool(key) and table_reads.is_display_key(table, key)
 
 
-def require_display(table: records.TableRow, bearer: bool = False) -> None:
+def require_display(table: table_reads.TableRow, bearer: bool = False) -> None:
     """403 unless this browser is the table's display (or, where `bearer` allows, the request carries its key)."""
     key = bearer_key() if bearer else ""
     if not is_display(table, key or None):
         abort(403)
 
 
-def held_seat(table: records.TableRow, key: str | None = None, seat: int | None = None) -> int | None:
+def held_seat(table: table_reads.TableRow, key: str | None = None, seat: int | None = None) -> int | None:
     """The seat this phone (or the given seat key) holds, if the claim is still current."""
     if key is None:
         held = session.get("seats", {}).get(table.token)
         if not held:
             return None
         seat, key = held["seat"], held["key"]
-    return seat if seat and records.holds_seat(get_db(), table, seat, key) else None
+    return seat if seat and table_reads.holds_seat(get_db(), table, seat, key) else None
 
 
 def carried_keys(token: str) -> dict:
@@ -181,7 +181,7 @@ def bearer_keys(key: str, seat) -> dict:
                                                    ([seat] if type(seat) is int and 1 <= seat <= 5 else range(1, 6)))}
 
 
-def actor_for(table: records.TableRow) -> str | None:
+def actor_for(table: table_reads.TableRow) -> str | None:
     """'display', 'seat:N', or None for a browser that is neither."""
     if is_display(table):
         return DISPLAY
@@ -275,7 +275,7 @@ def public_base() -> tuple[str, bool]:
                                _lan_address(), seen_host=request.host, scheme=request.scheme)
 
 
-def join_url(table: records.TableRow, seat: int | None = None) -> str:
+def join_url(table: table_reads.TableRow, seat: int | None = None) -> str:
     """The address phones open to join (one seat's, if given), on the LAN address unless --public-url says otherwise."""
     base, _loopback = public_base()
     return base + url_for("tables.join", token=table.token, seat=seat)

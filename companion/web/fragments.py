@@ -24,7 +24,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ..rules import DISPLAY, TableState
-from ..service.records import TableRow
+from ..service.table_reads import TableRow
 from . import readings
 from .forms import setup_forms
 from .i18n import current_language

@@ -8,7 +8,7 @@ from typing import Callable
 from flask import request
 
 from ..rules import DISPLAY, TableState
-from ..service.records import TableRow
+from ..service.table_reads import TableRow
 from .fragments import panel_now
 from .readings import reading
 from .screens import Screen, display_screen, seat_screen

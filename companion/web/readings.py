@@ -14,7 +14,7 @@ from sqlite_utils import Database
 from werkzeug.wrappers import Response
 
 from ..rules import TableState, game_story
-from ..service import play_records, records
+from ..service import database, play_records, table_reads
 from .common import bearer_key, held_seat, is_display, language_at, play, public_base
 from .connection import get_db
 from .i18n import current_language
@@ -26,14 +26,14 @@ FRONT_PAGE_GAMES = 8
 STORY_PAGES_KEPT = 64  # rendered story pages (~20 KB each): a few tables' games, in each language, for both readers
 
 
-def reading(table: records.TableRow, state: TableState | None = None) -> Reading:
+def reading(table: table_reads.TableRow, state: TableState | None = None) -> Reading:
     """What the table's screens show, of `state` (the state the caller read) or of the table as it is now."""
     state = state if state is not None else play().state(get_db(), table)
     events, by_seq = _log_tail(table.id, state)
     return Reading(table.id, state, events, by_seq, newest_play(table) if state.winner is not None else None)
 
 
-def state_now(table: records.TableRow) -> TableState:
+def state_now(table: table_reads.TableRow) -> TableState:
     """The table's current state."""
     return play().state(get_db(), table)
 
@@ -51,35 +51,35 @@ def _log_tail(table_id: int, state: TableState) -> tuple[list[dict], dict[int, d
         after = max(0, state.version - LOG_LINES)
         events = play().cache.recent_events(table_id, after, state.version)
         if events is None:
-            events = records.events_after(db, table_id, after)
+            events = table_reads.log_after(db, table_id, after)
         wanted = {e["args"]["target"] for e in events if e["type"] in ("undone", "redone")}
         wanted |= {stack[-1] for stack in (state.undoable, state.redoable) if stack}
         # An action's events all come at or after its first: one that starts in the tail is there whole.
         wanted = {step for step in wanted if step <= after}
         windows = {e["args"].get("window") for e in events if e["type"] == "card_canceled"}
         wanted |= {seq for seq in windows if isinstance(seq, int) and seq <= after}  # a canceled card's window
-        kept = events, {**records.events_of_steps(db, table_id, wanted), **{e["seq"]: e for e in events}}
+        kept = events, {**table_reads.actions_named(db, table_id, wanted), **{e["seq"]: e for e in events}}
         cache.put(("log tail", table_id), state.version, kept)
     return kept
 
 
-def log_page(table: records.TableRow, first: int, last: int) -> tuple[list[dict], dict[int, dict]]:
+def log_page(table: table_reads.TableRow, first: int, last: int) -> tuple[list[dict], dict[int, dict]]:
     """The events `first` to `last` of the table's log and, by number, those and the events their undo lines name
     (which may be on an earlier page)."""
     db = get_db()
-    events = records.events_between(db, table.id, first - 1, last)
+    events = table_reads.log_between(db, table.id, first - 1, last)
     wanted = {event["args"]["target"] for event in events if event["type"] in ("undone", "redone")}
-    return events, {**records.events_of_steps(db, table.id, wanted), **{event["seq"]: event for event in events}}
+    return events, {**table_reads.actions_named(db, table.id, wanted), **{event["seq"]: event for event in events}}
 
 
 # --- finished games: their stories, BG Stats links and archive ------------------------------------------------
 
-def stories() -> records.Stories:
+def stories() -> table_reads.Stories:
     """This app's stories of recently asked-about tables, kept by version."""
-    return current_app.extensions.setdefault("stories", records.Stories())
+    return current_app.extensions.setdefault("stories", table_reads.Stories())
 
 
-def table_story(table: records.TableRow) -> records.TableStory:
+def table_story(table: table_reads.TableRow) -> table_reads.TableStory:
     """The table's log and the story of its games, as of now."""
     return stories().story_of(get_db(), table.id, table.token)
 
@@ -89,7 +89,7 @@ def winner_now(table_id: int) -> int | None:
     return play().cache.state(get_db(), table_id).winner
 
 
-def at_the_table(table: records.TableRow) -> bool:
+def at_the_table(table: table_reads.TableRow) -> bool:
     """Whether this browser may read the table's history: its display (or its key as a bearer token), or a phone
     holding one of its seats now (a seat the display freed no longer reads it)."""
     return is_display(table, bearer_key() or None) or held_seat(table) is not None
@@ -99,24 +99,24 @@ def my_tables() -> set[int]:
     """The tables this browser hosts or holds a seat at, from the display and seat keys its cookie carries."""
     db, found = get_db(), set()
     for token in {*session.get("displays", {}), *session.get("seats", {})}:
-        table = records.table_by_token(db, token)
+        table = table_reads.table_behind(db, token)
         if table is not None and at_the_table(table):
             found.add(table.id)
     return found
 
 
-def finished_games(tables: set[int]) -> list[records.Finished]:
+def finished_games(tables: set[int]) -> list[table_reads.Finished]:
     """The finished games of these tables, the newest first."""
-    return records.finished_games(get_db(), stories(), winner_now, tables)
+    return table_reads.finished_games(get_db(), stories(), winner_now, tables)
 
 
-def recent_games() -> tuple[list[records.Finished], int]:
+def recent_games() -> tuple[list[table_reads.Finished], int]:
     """The newest finished games of this browser's tables for the front page, and how many there are in all."""
     finished = finished_games(my_tables())
     return finished[:FRONT_PAGE_GAMES], len(finished)
 
 
-def newest_game(table: records.TableRow) -> int:
+def newest_game(table: table_reads.TableRow) -> int:
     """The number of the table's most recent finished game (404 while none is finished)."""
     games = [game for game in table_story(table).games if game.finished]
     if not games:
@@ -124,7 +124,7 @@ def newest_game(table: records.TableRow) -> int:
     return games[-1].number
 
 
-def story(table: records.TableRow, number: int, games_url: str | None) -> str | Response:
+def story(table: table_reads.TableRow, number: int, games_url: str | None) -> str | Response:
     """The story page of a table's game, for a reader allowed to see it (`games_url`: the list it belongs to)."""
     g.lang = language_at(table)
     told, display = table_story(table), is_display(table)
@@ -144,21 +144,21 @@ def story(table: records.TableRow, number: int, games_url: str | None) -> str | 
     return html
 
 
-def newest_play(table: records.TableRow) -> tuple[int, str] | None:
+def newest_play(table: table_reads.TableRow) -> tuple[int, str] | None:
     """The newest finished game's number and BG Stats link; None while no game at the table is finished."""
     db = get_db()
     finished = play_records.finished_game(db, stories(), table)
     return None if finished is None else (finished.number, play_records.link_of(db, finished, table))
 
 
-def play_link(table: records.TableRow, number: int) -> str | None:
+def play_link(table: table_reads.TableRow, number: int) -> str | None:
     """The BG Stats link of the table's `number`-th game; None unless that game is finished."""
     db = get_db()
     finished = play_records.finished_game(db, stories(), table, number)
     return None if finished is None else play_records.link_of(db, finished, table)
 
 
-def game_link(table: records.TableRow, game: game_story.Game, where: str) -> str:
+def game_link(table: table_reads.TableRow, game: game_story.Game, where: str) -> str:
     """The BG Stats link of a finished game, naming `where` the host says the tables play."""
     return play_records.link_of(get_db(), game, table, where)
 
@@ -170,25 +170,25 @@ def location() -> str:
 
 # --- the display's links, and the live streams' versions ----------------------------------------------------
 
-def link_card(table: records.TableRow, column: str, remembered: str, endpoint: str) -> dict:
+def link_card(table: table_reads.TableRow, column: str, remembered: str, endpoint: str) -> dict:
     """Whether the table has such a link open (the spectator link, the share link to finished games), and its
     address if this browser made it (only the link's hash is stored: the browser that made it keeps the key under
     `remembered` in its session)."""
     db = get_db()
     key = session.get(remembered, {}).get(table.token)
-    mine = bool(key) and records.table_by_link_key(db, column, key) == table
-    return {"open": mine or records.has_link_key(db, table.id, column),
+    mine = bool(key) and table_reads.table_opened_by(db, column, key) == table
+    return {"open": mine or table_reads.link_is_open(db, table.id, column),
             "url": public_base()[0] + url_for(endpoint, key=key) if mine else None}
 
 
-def version(table: records.TableRow) -> int:
+def version(table: table_reads.TableRow) -> int:
     """The table's newest version (its newest event's number)."""
-    return records.version(get_db(), table.id)
+    return table_reads.version_of(get_db(), table.id)
 
 
 def as_of(table_id: int, newest: int) -> None:
     """This request reads the table's state and seat claims as of a version a stream heard of (or a newer one)."""
-    records.saw_version(get_db(), table_id, newest)
+    table_reads.read_as_of(get_db(), table_id, newest)
 
 
 def on_a_lent_connection(ask: Callable[[Database], bool]) -> Callable[[], bool]:
@@ -196,7 +196,7 @@ def on_a_lent_connection(ask: Callable[[Database], bool]) -> Callable[[], bool]:
     path = current_app.config["DATABASE"]
 
     def asked() -> bool:
-        with records.connections.lent(path) as db:
+        with database.connections.lent(path) as db:
             return ask(db)
 
     return asked

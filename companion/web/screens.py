@@ -27,7 +27,7 @@ from ..rules import (
     offers,
     twins_of,
 )
-from ..service.records import TableRow
+from ..service.table_reads import TableRow
 from .common import join_url, public_base
 from .forms import setup_forms
 from .i18n import current_language

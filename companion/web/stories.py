@@ -13,7 +13,7 @@ from babel.dates import format_date, format_time
 from flask import render_template, url_for
 
 from ..rules import GAMES, game_story
-from ..service.records import Finished, TableRow
+from ..service.table_reads import Finished, TableRow
 from .i18n import current_language
 from .i18n import gettext as _
 from .story_chart import chart

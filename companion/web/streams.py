@@ -14,7 +14,7 @@ from flask.ctx import RequestContext
 from werkzeug.exceptions import MethodNotAllowed
 
 from ..live.hub import Hub
-from ..service.records import TableRow
+from ..service.table_reads import TableRow
 from .common import actor_for
 from .i18n import current_language
 from .panels import stream_panel

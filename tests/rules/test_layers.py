@@ -74,7 +74,7 @@ def test_no_module_imports_one_that_imports_it_back():
     graphlib.TopologicalSorter(graph).prepare()  # raises CycleError naming the cycle
 
 
-# The layers that may open the storage layer; the web reads through service/records.py and knowledge/deck_host.py.
+# The layers that may open the storage layer; the web reads through service/table_reads.py and knowledge/deck_host.py.
 STORAGE_READERS = ("storage", "knowledge", "live", "service", "serve")
 
 
@@ -141,7 +141,7 @@ def test_the_read_check_sees_a_read():
     screens = COMPANION / "web" / "screens.py"
     assert reads_imported(screens) == []
     reading = COMPANION / "web" / "readings.py"
-    assert "companion.service.records" in reads_imported(reading)
+    assert "companion.service.table_reads" in reads_imported(reading)
     assert "companion.web.connection.get_db" in reads_imported(reading)
 
 

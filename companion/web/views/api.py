@@ -8,7 +8,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, request, url
 
 from ...input.actions import BadInput, parse_action, parse_action_id, parse_name, parse_seat, parse_table_options
 from ...rules import DISPLAY, Offers, RuleViolation, TableState, display_offers, offers
-from ...service import records
+from ...service import database, table_reads
 from ...service.table_service import Forbidden, NotSeated, UnknownTable
 from ...translations import CODES
 from ..common import (
@@ -48,7 +48,7 @@ def healthz() -> Response:
     db = get_db()
     db.execute("SELECT 1")
     if time.monotonic() - current_app.extensions.get(HEALTHY_AT, 0.0) > HEALTHY_FOR:
-        records.check_writable(db)
+        database.check_writable(db)
         current_app.extensions[HEALTHY_AT] = time.monotonic()
     return jsonify(ok=True)
 
@@ -182,5 +182,5 @@ def _refused(token: str, problem: Exception) -> tuple[Response, int]:
     return error(narrate.refusal(problem), 409, problem.section)
 
 
-def _actor_from_key(table: records.TableRow, key: str, seat) -> str | None:
-    return records.key_holder(get_db(), table, **bearer_keys(key, seat))
+def _actor_from_key(table: table_reads.TableRow, key: str, seat) -> str | None:
+    return table_reads.who_holds(get_db(), table, **bearer_keys(key, seat))

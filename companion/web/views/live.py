@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, request
 
-from ...service import records
+from ...service import table_reads
 from ..common import actor_for, play, table_or_404
 from ..readings import on_a_lent_connection
 from ..readings import version as version_now
@@ -23,7 +23,7 @@ def live(token: str) -> Response:
     wants_panels = request.args.get("view") in ("seat", "display") and actor_for(table) is not None
     panel = panel_maker(current_app._get_current_object(), table) if wants_panels else None
     return version_stream(play().hub, table.id, version_now(table),
-                          on_a_lent_connection(lambda db: records.table_exists(db, table.id, table.token)), panel)
+                          on_a_lent_connection(lambda db: table_reads.still_open(db, table)), panel)
 
 
 @bp.get("/t/<token>/version")

@@ -12,7 +12,7 @@ import secrets
 from flask import Blueprint, abort, current_app, g, redirect, render_template, session, url_for
 from werkzeug.wrappers import Response
 
-from ...service import records
+from ...service import table_reads
 from .. import readings
 from ..common import refuse, require_display, table_or_404
 from ..connection import get_db
@@ -24,9 +24,9 @@ bp = Blueprint("share", __name__)
 COLUMN = "share_key"
 
 
-def _shared_or_404(key: str) -> records.TableRow:
+def _shared_or_404(key: str) -> table_reads.TableRow:
     """The table a share key opens; a key never made, replaced or revoked is a 404 that says so."""
-    table = records.table_by_link_key(get_db(), COLUMN, key)
+    table = table_reads.table_opened_by(get_db(), COLUMN, key)
     if table is None:
         abort(current_app.make_response(refuse(_("This link no longer works. Ask the table for a new one."), 404)))
     g.lang = pick_language(table.language)
@@ -37,7 +37,7 @@ def _keep(token: str, key: str | None) -> Response:
     """Store the table's new share key (or none), remember it in this browser, and go back to the display."""
     table = table_or_404(token)
     require_display(table)
-    records.set_link_key(get_db(), table.id, COLUMN, key)
+    table_reads.set_link_key(get_db(), table.id, COLUMN, key)
     shares = session.setdefault("shares", {})
     if key:
         shares[token] = key

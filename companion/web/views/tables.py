@@ -8,7 +8,7 @@ from werkzeug.wrappers import Response
 from ...input.actions import BadInput, parse_action_id, parse_name, parse_seat, parse_table_options
 from ...rules import RuleViolation
 from ...serve import qr
-from ...service import records
+from ...service import table_reads
 from ...translations import CODES, LANGUAGES
 from ..common import (
     forget_seat,
@@ -61,7 +61,7 @@ def join_by_code() -> Response:
         return render_template("index.html", languages=LANGUAGES,
                                error=_("Too many tries. Please wait a minute.")), 429
     code = "".join(request.form.get("code", "").split()).upper()
-    table = records.table_by_join_code(get_db(), code)
+    table = table_reads.table_joined_by(get_db(), code)
     if table is None:
         return render_template("index.html", languages=LANGUAGES,
                                error=_("No table has that code.")), 404
@@ -111,7 +111,7 @@ def join(token: str) -> Response | str:
     return _join_page(table)
 
 
-def _join_page(table: records.TableRow, error: str | None = None, status: int = 200):
+def _join_page(table: table_reads.TableRow, error: str | None = None, status: int = 200):
     """The seat picker; at a full table instead the way to get a seat back (the display frees it)."""
     state = play().state(get_db(), table)
     wanted = request.values.get("seat", type=int)

@@ -94,8 +94,8 @@ def panel(key: str) -> Response:
 def live(key: str) -> Response:
     """The table's versions as server-sent events, ending the moment the link is revoked or replaced."""
     table = _watched_or_404(key)
-    return version_stream(play().hub, table.id, readings.version(table),
-                          readings.on_a_lent_connection(lambda db: table_reads.table_opened_by(db, "spectator_key", key) == table))
+    link_open = readings.on_a_lent_connection(lambda db: table_reads.table_opened_by(db, "spectator_key", key) == table)
+    return version_stream(play().hub, table.id, readings.version(table), link_open)
 
 
 @bp.get("/watch/<key>/version")

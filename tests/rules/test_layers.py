@@ -197,3 +197,21 @@ def test_a_server_on_sqlite_starts_without_numpy_opencv_or_psycopg():
         "assert not loaded, loaded\n"
     )
     subprocess.run([sys.executable, "-c", check], check=True, cwd=COMPANION.parent)
+
+
+ARCHITECTURE = COMPANION.parent / "docs" / "architecture.md"
+
+
+def test_docs_architecture_md_lists_the_layers_lowest_first():
+    """Its table of layers names each folder of companion/ once, in the order imports go (LAYERS)."""
+    import re
+    listed = re.findall(r"^\| `(\w+)/` \|", ARCHITECTURE.read_text(), re.MULTILINE)
+    folders = list(dict.fromkeys(layer.split(".")[0] for layer in LAYERS if (COMPANION / layer.split(".")[0]).is_dir()))
+    assert listed == folders
+
+
+def test_docs_architecture_md_says_what_the_state_cache_keeps():
+    """"A snapshot every 100 events, at most 256 tables", as the cache's settings say."""
+    from companion.storage import state_cache
+    said = f"a snapshot every {state_cache.SNAPSHOT_EVERY} events, at most {state_cache.MAX_TABLES} tables"
+    assert said in " ".join(ARCHITECTURE.read_text().split())

@@ -6,6 +6,7 @@ import ast
 import graphlib
 import importlib
 import inspect
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -204,7 +205,6 @@ ARCHITECTURE = COMPANION.parent / "docs" / "architecture.md"
 
 def test_docs_architecture_md_lists_the_layers_lowest_first():
     """Its table of layers names each folder of companion/ once, in the order imports go (LAYERS)."""
-    import re
     listed = re.findall(r"^\| `(\w+)/` \|", ARCHITECTURE.read_text(), re.MULTILINE)
     folders = list(dict.fromkeys(layer.split(".")[0] for layer in LAYERS if (COMPANION / layer.split(".")[0]).is_dir()))
     assert listed == folders

@@ -106,8 +106,9 @@ class TableService:
         cards."""
         self.hub.taps.started()
         version: list[int] = []
-        table = store.table_by_token(db, token)
+        table = None
         try:
+            table = store.table_by_token(db, token)
             actor = None if table is None else store.key_holder(db, table, display_key, seat_keys)
             if table is None:
                 raise UnknownTable()

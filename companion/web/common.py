@@ -12,7 +12,7 @@ from werkzeug.routing import IntegerConverter
 from werkzeug.wrappers import Response
 
 from ..input.values import BadInput
-from ..rules import DISPLAY, N_
+from ..rules import N_
 from ..serve import netaddr
 from ..service import table_reads
 from ..service.table_service import TableService
@@ -182,11 +182,8 @@ def bearer_keys(key: str, seat) -> dict:
 
 
 def actor_for(table: table_reads.TableRow) -> str | None:
-    """'display', 'seat:N', or None for a browser that is neither."""
-    if is_display(table):
-        return DISPLAY
-    seat = held_seat(table)
-    return f"seat:{seat}" if seat else None
+    """'display', 'seat:N', or None for a browser that is neither (by the keys it keeps, as a tap is)."""
+    return table_reads.who_holds(get_db(), table, **carried_keys(table.token))
 
 
 # --- CSRF: the browser says where a form came from ----------------------------------------------

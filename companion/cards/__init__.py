@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Iterable
 
 from . import geek_cards, goth_cards, guevara_cards
@@ -10,8 +11,14 @@ CATALOGS = {catalog.DECK: catalog for catalog in (guevara_cards, geek_cards, got
 
 
 def cards_for(decks: Iterable[str]) -> tuple[guevara_cards.Card, ...]:
-    """The named cards of a game's decks (`game.decks`: both when Chez Geek and Chez Goth are combined)."""
-    return tuple(card for deck in decks for card in CATALOGS[deck].CARDS)
+    """The named cards of a game's decks (`game.decks`: both when Chez Geek and Chez Goth are combined): the same
+    tuple, indexed by name for `find`, every time."""
+    return _cards_of(tuple(decks))
+
+
+@functools.cache
+def _cards_of(decks: tuple[str, ...]) -> tuple[guevara_cards.Card, ...]:
+    return guevara_cards.indexed(tuple(card for deck in decks for card in CATALOGS[deck].CARDS))
 
 
 def jobs_for(decks: Iterable[str]) -> tuple[geek_cards.Job, ...]:

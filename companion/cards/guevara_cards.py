@@ -71,12 +71,36 @@ def name(card: Card, lang: str) -> str:
 
 
 def find(text: str, lang: str = "en", cards: tuple[Card, ...] = CARDS) -> Card | None:
-    """The card whose name in any language matches text, trying lang's names first."""
+    """The card whose name in any language matches text, trying lang's names first (looked up in the cards' index
+    of names where they have one, `indexed`)."""
     wanted = folded_name(text)
     if not wanted:
         return None
+    index = _INDEXES.get(id(cards))
+    if index is not None and index[0] is cards:
+        return index[1].get((lang, wanted)) or index[1].get((None, wanted))
     for langs in ((lang,), LANGS):
         for card in cards:
             if any(card.names.get(code) and folded_name(card.names[code]) == wanted for code in langs):
                 return card
     return None
+
+
+_INDEXES: dict[int, tuple[tuple[Card, ...], dict[tuple[str | None, str], Card]]] = {}
+
+
+def indexed(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards, with an index of their folded names that `find` uses from now on: by (language, name) and by
+    (None, name) for any of LANGS, the first card in order winning as a scan would find it. For the few lasting
+    tuples of a game's cards only (an index is never dropped)."""
+    by_name: dict[tuple[str | None, str], Card] = {}
+    for card in cards:
+        for code, printed in card.names.items():
+            if printed:
+                by_name.setdefault((code, folded_name(printed)), card)
+    for card in cards:
+        for code in LANGS:
+            if card.names.get(code):
+                by_name.setdefault((None, folded_name(card.names[code])), card)
+    _INDEXES[id(cards)] = (cards, by_name)
+    return cards

@@ -18,9 +18,12 @@ def _require_seat(seat: int | None) -> None:
         raise BadInput(N_("This action needs a seat."))
 
 
+CHANGE_NOT_A_NUMBER = N_("The change must be a whole number.")  # marked once, not on every tap's change
+
+
 def _delta(args, seat):
     _require_seat(seat)
-    delta = as_int(args.get("delta"), N_("The change must be a whole number."))
+    delta = as_int(args.get("delta"), CHANGE_NOT_A_NUMBER)
     if delta == 0 or abs(delta) > MAX_DELTA:
         raise BadInput(N_("The change must be between -%(max)d and %(max)d, and not 0."), max=MAX_DELTA)
     return {"delta": delta}

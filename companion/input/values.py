@@ -20,9 +20,12 @@ class BadInput(ValueError):
         self.params = params
 
 
+SEAT_NOT_A_NUMBER = N_("The seat must be a number.")  # marked once, not on every tap's seat
+
+
 def parse_seat(value: Any) -> int:
     """A seat number from 1 to 5."""
-    number = as_int(value, N_("The seat must be a number."))
+    number = as_int(value, SEAT_NOT_A_NUMBER)
     if not 1 <= number <= 5:
         raise BadInput(N_("The seat must be between 1 and 5."))
     return number

@@ -9,9 +9,13 @@ from ..input.actions import Action
 from ..rules import game
 from . import remembered
 from .budget_facts import with_budget_facts
-from .learning import learn
+from .learning import Lesson, learn
 from .naming import with_resolved_names
 from .remembered import Prepared
+
+# The actions whose cards the steps before deciding name, complete and learn; the others name no card.
+CARD_ACTIONS = frozenset({"play_card", "pull_rank", "watch_tv", "call_raid", "take_loot", "cancel_card", "budget_card",
+                          "set_job_profile"})
 
 
 def before_deciding(db: Database, action: Action, lang: str, game_key: str, table_id: int) -> Prepared:
@@ -24,9 +28,11 @@ def before_deciding(db: Database, action: Action, lang: str, game_key: str, tabl
     return remembered.with_card_facts(db, action, lang, game_key, table_id)
 
 
-def after_appending(db: Database, events: list[dict], prepared: Prepared, game_key: str, table_id: int,
-                    lang: str) -> None:
+def after_appending(db: Database, events: list[dict], lessons: list[Lesson], game_key: str, table_id: int,
+                    lang: str | None) -> None:
     """3. Rank and job numbers the table copied from its cards kept for the next table (`remembered.remember`).
-    4. The cards played known at this table at once, and offered to the shared deck (`learning.learn`)."""
+    4. The cards played known at this table at once, and offered to the shared deck (`learning.learn`; `lang` is
+    None for an action that named no card, and so has no lessons)."""
     remembered.remember(db, events)
-    learn(db, prepared.lessons, game(game_key).decks, table_id, lang)
+    if lessons:
+        learn(db, lessons, game(game_key).decks, table_id, lang)

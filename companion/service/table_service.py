@@ -52,6 +52,14 @@ def with_tapper(kind: str, args: dict, actor: str) -> dict:
 AnswerFirst = Callable[[Callable[[], None], Callable[[], None]], None]
 
 
+class UnknownTable(Exception):
+    """No table behind the token (404, saying nothing more)."""
+
+
+class NotSeated(Exception):
+    """The keys carried are not the table's display's and hold no seat there (403)."""
+
+
 @dataclass
 class Outcome:
     """What an action did: the events it appended (none for a repeated action id) and the new state."""
@@ -59,6 +67,15 @@ class Outcome:
     events: list[dict]
     state: TableState
     repeated: bool = False
+
+
+@dataclass
+class Tapped:
+    """A tap at a table found by its token: the table, who tapped, and what the action did."""
+
+    table: store.TableRow
+    actor: str
+    outcome: Outcome
 
 
 class TableService:
@@ -80,6 +97,27 @@ class TableService:
             self.cache.forget(table.id)
         self.hub.forget(table.id)
 
+    def tap(self, db: Database, token: str, action: Action, lang: Callable[[store.TableRow], str],
+            answer_first: AnswerFirst | None = None, display_key: str = "",
+            seat_keys: tuple[tuple[int, str], ...] = ()) -> Tapped:
+        """One action at the table behind a token, by whoever carries the keys (the display's, or a key for each
+        seat tried), read in one place: the table and who holds the keys (UnknownTable, NotSeated before anything is
+        decided), then as `apply`; the reader's language (`lang` of the table) is asked only of an action that names
+        cards."""
+        self.hub.taps.started()
+        version: list[int] = []
+        table = None
+        try:
+            table = store.table_by_token(db, token)
+            actor = None if table is None else store.key_holder(db, table, display_key, seat_keys)
+            if table is None:
+                raise UnknownTable()
+            if actor is None:
+                raise NotSeated()
+            return Tapped(table, actor, self._applied(db, table, action, actor, None, lang, answer_first, version))
+        finally:
+            self._tell(None if table is None else table.id, version, answer_first)
+
     def apply(self, db: Database, table: store.TableRow, action: Action, actor: str, claim_key: str | None = None,
               lang: str = "en", answer_first: AnswerFirst | None = None) -> Outcome:
         """One action, on a straight line: who may, what its cards are, the rules' decision, the events appended
@@ -90,29 +128,43 @@ class TableService:
         tapped is answered first. Without it the streams are told at once.
         """
         self.hub.taps.started()
-        version = None  # the new version, once appended
+        version: list[int] = []
         try:
-            if action.type != "join":
-                authorize(actor, action)
-            prepared = card_steps.before_deciding(db, action, lang, table.game, table.id)
-            stored, current = self._decide_and_append(db, table, prepared.action, actor, claim_key,
-                                                      prepared.pending, hold=answer_first is not None)
-            if stored is None:
-                return Outcome([], current, repeated=True)
-            card_steps.after_appending(db, stored, prepared, table.game, table.id, lang)
-            new_state = self.cache.appended(db, table.id, stored)
-            version = new_state.version
-            return Outcome(stored, new_state)
+            return self._applied(db, table, action, actor, claim_key, lambda _table: lang, answer_first, version)
         finally:
-            def tell() -> None:
-                if version is not None:
-                    self.hub.versions.publish(table.id, version)
+            self._tell(table.id, version, answer_first)
 
-            if answer_first is None:
-                self.hub.taps.answered()
-                tell()
-            else:
-                answer_first(self.hub.taps.answered, tell)
+    def _applied(self, db: Database, table: store.TableRow, action: Action, actor: str, claim_key: str | None,
+                 lang: Callable[[store.TableRow], str], answer_first: AnswerFirst | None, version: list[int]
+                 ) -> Outcome:
+        """The action's steps in order; the new version, once appended, goes into `version`. The card steps run only
+        for an action that names cards: the others need nothing the server knows of the cards."""
+        if action.type != "join":
+            authorize(actor, action)
+        reader = lang(table) if action.type in card_steps.CARD_ACTIONS else None
+        prepared = None if reader is None else card_steps.before_deciding(db, action, reader, table.game, table.id)
+        stored, current = self._decide_and_append(db, table, action if prepared is None else prepared.action, actor,
+                                                  claim_key, None if prepared is None else prepared.pending,
+                                                  hold=answer_first is not None)
+        if stored is None:
+            return Outcome([], current, repeated=True)
+        card_steps.after_appending(db, stored, [] if prepared is None else prepared.lessons, table.game, table.id,
+                                   reader)
+        new_state = self.cache.appended(db, table.id, stored)
+        version.append(new_state.version)
+        return Outcome(stored, new_state)
+
+    def _tell(self, table_id: int | None, version: list[int], answer_first: AnswerFirst | None) -> None:
+        """The tap is answered; its new version (if any) is published, at once or once the answer is out."""
+        def tell() -> None:
+            if version:
+                self.hub.versions.publish(table_id, version[0])
+
+        if answer_first is None:
+            self.hub.taps.answered()
+            tell()
+        else:
+            answer_first(self.hub.taps.answered, tell)
 
     def _decide_and_append(self, db: Database, table: store.TableRow, action: Action, actor: str,
                            claim_key: str | None, pending: BadInput | None = None, hold: bool = False
@@ -127,6 +179,7 @@ class TableService:
         its action id's key, and a repeat the table has moved past is refused by the rules. Asking first cost every
         tap a round trip to PostgreSQL.
         """
+        claim, said = _claim_change(action, claim_key), fingerprint(action, actor)
         with self.cache.writer(table.id):
             refused = False
             while True:
@@ -145,8 +198,8 @@ class TableService:
                 if hold:
                     self.hub.versions.hold(table.id, current.version + len(events))
                 try:
-                    stored = store.append(db, table.id, current.version, action.action_id, actor, events,
-                                          _claim_change(action, claim_key), fingerprint(action, actor))
+                    stored = store.append(db, table.id, current.version, action.action_id, actor, events, claim,
+                                          said)
                 except BaseException as failed:
                     if hold:
                         self.hub.versions.hold(table.id, None)

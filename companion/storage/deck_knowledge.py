@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from sqlite_utils import Database
 
-from ..cards import BY_KEY, CATALOGS
+from ..cards import BY_KEY, CATALOGS, cards_for
 from ..cards.card import LANGS, folded_name
 from ..cards.guevara_cards import find
 
@@ -95,7 +95,7 @@ def _find(db: Database, rows_of: str, scope: str, scope_args: list, decks: tuple
     rows = db.execute(f"SELECT {COLUMNS} FROM {rows_of} WHERE {scope}deck IN ({marks}) AND name_key = ?",
                       [*scope_args, *decks, wanted]).fetchall()
     if not rows:  # a catalog card learned under its name in another language (Soap learned as Мыло)
-        card = find(name, lang, tuple(card for deck in decks for card in CATALOGS[deck].CARDS))
+        card = find(name, lang, cards_for(decks))
         if card is None:
             return None
         rows = db.execute(f"SELECT {COLUMNS} FROM {rows_of} WHERE {scope}catalog_key = ? ORDER BY lang != ?",

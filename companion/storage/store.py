@@ -8,6 +8,7 @@ import hashlib
 import json
 import os
 import re
+import secrets
 import sqlite3
 import sys
 import time
@@ -18,6 +19,7 @@ from typing import Any, Iterator
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from ..rules import DISPLAY
 from . import schema
 
 migrations = Migrations("companion")  # the schema's steps, as sqlite-utils applies them to an SQLite file
@@ -55,6 +57,11 @@ class Conflict(Exception):
 def digest(secret: str) -> str:
     """Secrets are stored hashed, so a copied database file does not hand out seats."""
     return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def is_key_of(stored: str | None, key: str) -> bool:
+    """Whether a key is the secret whose digest is stored (compared in constant time)."""
+    return bool(stored) and bool(key) and secrets.compare_digest(digest(key), stored)
 
 
 def is_url(database: str | Path) -> bool:
@@ -232,6 +239,22 @@ TABLE_COLUMNS = "id, token, display_key, join_code, game, language"
 def table_by_id(db: Database, table_id: int) -> TableRow:
     """One table by its row id."""
     return table_by(db, "id", table_id)
+
+
+def table_by_token(db: Database, token: str) -> TableRow | None:
+    """The table behind a token (an address's private part), or None."""
+    return table_by(db, "token", token) if 16 <= len(token) <= 64 else None
+
+
+def key_holder(db: Database, table: TableRow, display_key: str, seat_keys: tuple[tuple[int, str], ...]) -> str | None:
+    """Who carries these keys at the table: DISPLAY for its display key, "seat:N" for the key that holds seat N
+    now (of the seats tried, in order; a freed or retaken seat's old key holds nothing), else None."""
+    if is_key_of(table.display_key, display_key):
+        return DISPLAY
+    for seat, key in seat_keys:
+        if is_key_of(claim_key(db, table.id, seat), key):
+            return f"seat:{seat}"
+    return None
 
 
 def table_by(db: Database, column: str, value: str | int) -> TableRow | None:

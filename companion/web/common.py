@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from urllib.parse import urlsplit
 
 from flask import abort, after_this_request, current_app, g, render_template, request, session, url_for
@@ -12,9 +12,9 @@ from werkzeug.routing import IntegerConverter
 from werkzeug.wrappers import Response
 
 from ..input.values import BadInput
-from ..rules import DISPLAY, N_
+from ..rules import N_
 from ..serve import netaddr
-from ..service import records
+from ..service import table_reads
 from ..service.table_service import TableService
 from .connection import get_db
 from .i18n import pick_language
@@ -36,18 +36,25 @@ def answer_first(made: Callable[[], None], sent: Callable[[], None]) -> None:
         return response
 
 
-def table_or_404(token: str) -> records.TableRow:
+def table_or_404(token: str) -> table_reads.TableRow:
     """The table behind a token; an unknown token is a plain 404 that says nothing more."""
-    table = records.table_by_token(get_db(), token)
+    table = table_reads.table_behind(get_db(), token)
     if table is None:
         abort(404)
-    if "lang" not in g:
-        g.lang = language_at(table)
-    g.table_lang = table.language
+    reader_language(table)
     return table
 
 
-def language_at(table: records.TableRow) -> str:
+def reader_language(table: table_reads.TableRow) -> str:
+    """The language this request reads at the table, kept for the request (see `language_at`), and the table's
+    own (a card no edition in the reader's language names is named by the table's edition)."""
+    if "lang" not in g:
+        g.lang = language_at(table)
+    g.table_lang = table.language
+    return g.lang
+
+
+def language_at(table: table_reads.TableRow) -> str:
     """The language of a request at this table: this device's own choice (its settings), else on the table's
     display the table's language, elsewhere the browser's languages, then the table's."""
     return pick_language(table.language, table_first=is_display(table))
@@ -137,35 +144,48 @@ def forget_seat(token: str) -> None:
         session.modified = True
 
 
-def is_display(table: records.TableRow, key: str | None = None) -> bool:
+def is_display(table: table_reads.TableRow, key: str | None = None) -> bool:
     """True when the key (or this browser's remembered key) is the table's display key."""
     key = key or session.get("displays", {}).get(table.token)
-    return bool(key) and records.is_display_key(table, key)
+    return bool(key) and table_reads.is_display_key(table, key)
 
 
-def require_display(table: records.TableRow, bearer: bool = False) -> None:
+def require_display(table: table_reads.TableRow, bearer: bool = False) -> None:
     """403 unless this browser is the table's display (or, where `bearer` allows, the request carries its key)."""
     key = bearer_key() if bearer else ""
     if not is_display(table, key or None):
         abort(403)
 
 
-def held_seat(table: records.TableRow, key: str | None = None, seat: int | None = None) -> int | None:
+def held_seat(table: table_reads.TableRow, key: str | None = None, seat: int | None = None) -> int | None:
     """The seat this phone (or the given seat key) holds, if the claim is still current."""
     if key is None:
         held = session.get("seats", {}).get(table.token)
         if not held:
             return None
         seat, key = held["seat"], held["key"]
-    return seat if seat and records.holds_seat(get_db(), table, seat, key) else None
+    return seat if seat and table_reads.holds_seat(get_db(), table, seat, key) else None
 
 
-def actor_for(table: records.TableRow) -> str | None:
-    """'display', 'seat:N', or None for a browser that is neither."""
-    if is_display(table):
-        return DISPLAY
-    seat = held_seat(table)
-    return f"seat:{seat}" if seat else None
+def carried_keys(token: str) -> dict:
+    """The keys this browser keeps for the table, as `TableService.tap` takes them: the display's, or its seat's."""
+    held = session.get("seats", {}).get(token)
+    return {"display_key": session.get("displays", {}).get(token) or "",
+            "seat_keys": ((held["seat"], held["key"]),) if held else ()}
+
+
+def bearer_keys(key: str, seat) -> dict:
+    """A program's bearer key, as `TableService.tap` takes it: the display's, or that of the seat it names (1 to 5),
+    else of any seat."""
+    if not key:
+        return {"display_key": "", "seat_keys": ()}
+    return {"display_key": key, "seat_keys": tuple((candidate, key) for candidate in
+                                                   ([seat] if type(seat) is int and 1 <= seat <= 5 else range(1, 6)))}
+
+
+def actor_for(table: table_reads.TableRow) -> str | None:
+    """'display', 'seat:N', or None for a browser that is neither (by the keys it keeps, as a tap is)."""
+    return table_reads.who_holds(get_db(), table, **carried_keys(table.token))
 
 
 # --- CSRF: the browser says where a form came from ----------------------------------------------
@@ -213,14 +233,21 @@ def host_served() -> bool:
     sent = request.headers.get("Host")
     if sent is None:
         return True
-    name = netaddr.host_name(sent)
+    name, loopback = _named_host(sent)
     if name is None:
         return False
     config = current_app.config
     names = {urlsplit(config.get("PUBLIC_URL") or "").hostname, (config.get("LISTEN_HOST") or "").lower(),
-             *(netaddr.host_name(allowed) for allowed in config.get("ALLOWED_HOSTS") or ())}
-    return (name in names - set(netaddr.EVERY_INTERFACE) or netaddr.is_loopback_host(name)
-            or name in _own_addresses())
+             *(_named_host(allowed)[0] for allowed in config.get("ALLOWED_HOSTS") or ())}
+    return loopback or name in names - set(netaddr.EVERY_INTERFACE) or name in _own_addresses()
+
+
+@lru_cache(maxsize=256)
+def _named_host(sent: str) -> tuple[str | None, bool]:
+    """The name a Host header gives (None for none) and whether it is a loopback one: read once per header, since
+    every request sends its table's."""
+    name = netaddr.host_name(sent)
+    return name, name is not None and netaddr.is_loopback_host(name)
 
 
 OWN_ADDRESSES_SECONDS = 5.0  # a laptop's Wi-Fi address may change while it serves
@@ -247,7 +274,7 @@ def public_base() -> tuple[str, bool]:
                                _lan_address(), seen_host=request.host, scheme=request.scheme)
 
 
-def join_url(table: records.TableRow, seat: int | None = None) -> str:
+def join_url(table: table_reads.TableRow, seat: int | None = None) -> str:
     """The address phones open to join (one seat's, if given), on the LAN address unless --public-url says otherwise."""
     base, _loopback = public_base()
     return base + url_for("tables.join", token=table.token, seat=seat)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 
-from ..service import records
+from ..service import database
 
 
 def get_db() -> Database:
     """This request's connection."""
     if "db" not in g:
-        g.db = records.connections.take(current_app.config["DATABASE"])
+        g.db = database.connections.take(current_app.config["DATABASE"])
     return g.db
 
 
@@ -24,10 +24,10 @@ def end_request(exc: BaseException | None = None) -> None:
     """Give the request's connection back to the pool."""
     db = g.pop("db", None)
     if db is not None:
-        records.connections.give(current_app.config["DATABASE"], db, failed=g.pop("db_failed", False))
+        database.connections.give(current_app.config["DATABASE"], db, failed=g.pop("db_failed", False))
 
 
 def init_app(app: Flask) -> None:
     """Create or upgrade the schema once, and give connections back after each request."""
-    records.open_database(app.config["DATABASE"])
+    database.open_database(app.config["DATABASE"])
     app.teardown_appcontext(end_request)

@@ -24,10 +24,8 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ..rules import DISPLAY, TableState
-from ..service import records
-from . import play_links
-from .common import play
-from .connection import get_db
+from ..service.table_reads import TableRow
+from . import readings
 from .forms import setup_forms
 from .i18n import current_language
 from .render_cache import NewestCache
@@ -37,10 +35,10 @@ PANEL = "partials/_panel.html"
 _BOOT = secrets.token_hex(4)  # a restart (perhaps with new templates) changes every tag
 
 
-def live_panel(table: records.TableRow, actor: str, context: Callable[[TableState], dict], status: int = 200
+def live_panel(table: TableRow, actor: str, context: Callable[[TableState], dict], status: int = 200
                ) -> Response:
     """The htmx panel for this viewer: 304 if the browser holds this version, else a kept or new render."""
-    state = play().state(get_db(), table)
+    state = readings.state_now(table)
     key, version = (table.id, *_viewer(actor, state)), state.version
     tag = _etag(key, version)
     fresh = "no-cache" in request.headers.get("Cache-Control", "")
@@ -51,10 +49,10 @@ def live_panel(table: records.TableRow, actor: str, context: Callable[[TableStat
     return _finish(current_app.make_response((html, status)), tag)
 
 
-def panel_now(table: records.TableRow, actor: str, context: Callable[[TableState], dict]) -> tuple[str, int]:
+def panel_now(table: TableRow, actor: str, context: Callable[[TableState], dict]) -> tuple[str, int]:
     """This viewer's panel of the table as it is now, kept or rendered (what the live stream carries), and the
     version it shows."""
-    state = play().state(get_db(), table)
+    state = readings.state_now(table)
     return _kept_or_rendered((table.id, *_viewer(actor, state)), state, context), state.version
 
 
@@ -98,7 +96,7 @@ def _value_key(value) -> object:
 
 def _viewer(actor: str, state: TableState) -> tuple:
     """Everything besides the table's version that a panel's render depends on."""
-    where = play_links.location() if state.winner is not None else ""  # the BG Stats link names the host's
+    where = readings.location() if state.winner is not None else ""  # the BG Stats link names the host's
     if _display_view(actor):
         return actor, "display", current_language(), request.root_url, _remembered_fingerprint(state), where
     return actor, current_language(), request.root_url, where

@@ -8,7 +8,7 @@ from flask import current_app, request
 
 from ..input.actions import Action
 from ..rules import N_
-from ..service import records
+from ..service import table_reads
 from .common import play
 from .connection import get_db
 from .limits import RateLimiter
@@ -23,7 +23,7 @@ def may_open_table() -> bool:
         request.remote_addr or "?", limit)
 
 
-def open_table(options: dict) -> tuple[records.TableRow, str]:
+def open_table(options: dict) -> tuple[table_reads.TableRow, str]:
     """Open a table, after clearing away tables that never started a game and have long been idle."""
     hours = current_app.config["UNSTARTED_TABLE_HOURS"]
     if hours:
@@ -31,7 +31,7 @@ def open_table(options: dict) -> tuple[records.TableRow, str]:
     return play().create_table(get_db(), options)
 
 
-def claim(table: records.TableRow, seat: int, name: str, action_id: str):
+def claim(table: table_reads.TableRow, seat: int, name: str, action_id: str):
     """Join a seat under a fresh secret key; returns the key and the outcome."""
     key = secrets.token_urlsafe(24)
     action = Action("join", seat, {"name": name}, action_id)

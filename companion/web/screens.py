@@ -14,7 +14,6 @@ from flask import current_app, url_for
 
 from .. import cards as catalog
 from ..rules import (
-    DISPLAY,
     Game,
     Lane,
     Offers,
@@ -28,10 +27,8 @@ from ..rules import (
     offers,
     twins_of,
 )
-from ..service import records
-from . import play_links
-from .common import join_url, play, public_base
-from .connection import get_db
+from ..service.table_reads import TableRow
+from .common import join_url, public_base
 from .forms import setup_forms
 from .i18n import current_language
 from .i18n import gettext as _
@@ -41,6 +38,19 @@ from .words.help_links import refusal_section
 
 LOG_LINES = 15
 SPECTATOR_LOG_LINES = 6
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a screen of a table shows from its store (`web/readings.py` reads it): the state, the log's tail and, by
+    number, the events an undo line or button or a highlight names, and after a win the newest finished game's
+    number and BG Stats link."""
+
+    table_id: int
+    state: TableState
+    events: list[dict]
+    by_seq: dict[int, dict]
+    bgstats: tuple[int, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -72,7 +82,7 @@ class Screen:
     redo_hint: str | None
     card_names: tuple[str, ...]
     here: str
-    table: records.TableRow | None = None
+    table: TableRow | None = None
     error: str | None = None
     section: str | None = None
     earlier: dict[int, str] | None = None
@@ -91,93 +101,62 @@ class Screen:
         return {item.name: getattr(self, item.name) for item in fields(self)}
 
 
-def seat_screen(table: records.TableRow, seat: int, error: str | None = None, section: str | None = None,
-                typed_form: dict | None = None, state: TableState | None = None) -> Screen:
-    """A phone's seat: its own tally, what it may do now, the scoreboard and the log (of `state`, if given
-    the state the caller read, else of the table as it is now)."""
-    state = state if state is not None else play().state(get_db(), table)
+def seat_screen(table: TableRow, seat: int, read: Reading, error: str | None = None, section: str | None = None,
+                typed_form: dict | None = None) -> Screen:
+    """A phone's seat: its own tally, what it may do now, the scoreboard and the log."""
+    state = read.state
     offered = offers(state, seat)
     leading = lead(offered)
-    return _screen(table, state, "seat", offered, seat, LOG_LINES, lead=leading, occasion=occasion(state, leading),
+    return _screen(table, read, "seat", offered, seat, LOG_LINES, lead=leading, occasion=occasion(state, leading),
                    here=url_for("seat.seat_page", token=table.token), error=error,
-                   section=refusal_section(section, state.rules), typed_form=typed_form, bgstats=_bgstats(table, state))
+                   section=refusal_section(section, state.rules), typed_form=typed_form, bgstats=read.bgstats)
 
 
-def display_screen(table: records.TableRow, error: str | None = None, section: str | None = None,
-                   typed_form: dict | None = None, state: TableState | None = None) -> Screen:
-    """The table display: the race, the join QR, the setup and every seat's tools (of `state`, if given)."""
-    state = state if state is not None else play().state(get_db(), table)
+def display_screen(table: TableRow, read: Reading, error: str | None = None, section: str | None = None,
+                   typed_form: dict | None = None) -> Screen:
+    """The table display: the race, the join QR, the setup and every seat's tools."""
+    state = read.state
     _base, loopback_only = public_base()
     profile = setup_forms.job_profile_form(state) if state.rules.has_jobs else setup_forms.profile_form(state)
-    return _screen(table, state, "display", display_offers(state), None, LOG_LINES,
+    return _screen(table, read, "display", display_offers(state), None, LOG_LINES,
                    here=url_for("tables.display", token=table.token), error=error,
                    section=refusal_section(section, state.rules),
                    earlier=_moved_earlier(state.order), join_url=join_url(table), loopback_only=loopback_only,
-                   profile=profile, typed_form=typed_form, bgstats=_bgstats(table, state))
+                   profile=profile, typed_form=typed_form, bgstats=read.bgstats)
 
 
-def _bgstats(table: records.TableRow, state: TableState) -> tuple[int, str] | None:
-    """After a win, the finished game's number and BG Stats link (for the phones and the display)."""
-    return play_links.newest_play(table) if state.winner is not None else None
-
-
-def spectator_screen(table: records.TableRow, key: str) -> Screen:
+def spectator_screen(read: Reading, key: str) -> Screen:
     """The read-only race for a second screen: no forms, no table token."""
-    state = play().state(get_db(), table)
-    return _screen(None, state, "spectate", Offers(acts_for=()), None, SPECTATOR_LOG_LINES,
-                   here=url_for("spectate.watch", key=key), key=key, story_url=url_for("spectate.story", key=key),
-                   table_id=table.id)
+    return _screen(None, read, "spectate", Offers(acts_for=()), None, SPECTATOR_LOG_LINES,
+                   here=url_for("spectate.watch", key=key), key=key, story_url=url_for("spectate.story", key=key))
 
 
-def _screen(table: records.TableRow | None, state: TableState, view: str, offered: Offers, me: int | None,
-            log_lines: int, table_id: int | None = None, **extra) -> Screen:
-    table_id = table.id if table is not None else table_id
+def _screen(table: TableRow | None, read: Reading, view: str, offered: Offers, me: int | None,
+            log_lines: int, **extra) -> Screen:
+    state = read.state
     return Screen(
         view=view, table=table, state=state, offers=offered, me=me, game=state.rules,
-        **shared_fields(table_id, state, log_lines), reminder_text=_reminder(state, me, view),
+        **shared_fields(read, log_lines), reminder_text=_reminder(state, me, view),
         card_names=catalog_names(state.game) if _names_cards(offered) else (), **extra)
 
 
-def shared_fields(table_id: int, state: TableState, log_lines: int) -> dict[str, Any]:
+def shared_fields(read: Reading, log_lines: int) -> dict[str, Any]:
     """What every screen of the table shows alike (names, race, log, window), made once per version and language.
 
     Kept per (table, version, language, log length): a version is one table's events, whoever wrote them,
     so the kept fields can never be stale, even when another process wrote the table.
     """
     cache: NewestCache = current_app.extensions["shared_cache"]
-    key = ("fields", table_id, current_language(), log_lines)
-    kept = cache.get(key, state.version)
+    key = ("fields", read.table_id, current_language(), log_lines)
+    kept = cache.get(key, read.state.version)
     if kept is None:
-        kept = _table_fields(table_id, state, log_lines)
-        cache.put(key, state.version, kept)
+        kept = _table_fields(read, log_lines)
+        cache.put(key, read.state.version, kept)
     return kept
 
 
-def _log_tail(table_id: int, state: TableState) -> tuple[list[dict], dict[int, dict]]:
-    """The log's last events and, by number, the events an undo line or button names: read once per version for
-    every language and log length (on PostgreSQL each read is a round trip)."""
-    cache: NewestCache = current_app.extensions["shared_cache"]
-    kept = cache.get(("log tail", table_id), state.version)
-    if kept is None:
-        db = get_db()
-        # Only the log's tail is read, plus the events an undo line or button names: a long game stays cheap.
-        # The tail is usually in the state cache already (this process folded those events a moment ago).
-        after = max(0, state.version - LOG_LINES)
-        events = play().cache.recent_events(table_id, after, state.version)
-        if events is None:
-            events = records.events_after(db, table_id, after)
-        wanted = {e["args"]["target"] for e in events if e["type"] in ("undone", "redone")}
-        wanted |= {stack[-1] for stack in (state.undoable, state.redoable) if stack}
-        # An action's events all come at or after its first: one that starts in the tail is there whole.
-        wanted = {step for step in wanted if step <= after}
-        kept = events, {**records.events_of_steps(db, table_id, wanted), **{e["seq"]: e for e in events}}
-        cache.put(("log tail", table_id), state.version, kept)
-    return kept
-
-
-def _table_fields(table_id: int, state: TableState, log_lines: int) -> dict[str, Any]:
-    db = get_db()
-    events, by_seq = _log_tail(table_id, state)
+def _table_fields(read: Reading, log_lines: int) -> dict[str, Any]:
+    state, events, by_seq = read.state, read.events, read.by_seq
     return dict(
         names={None: told.seat_name(state, None), **{s: told.seat_name(state, s) for s in state.seats}},
         names_at_win={s: told.name_at_win(state, s) for s in state.names_at_win},
@@ -185,7 +164,7 @@ def _table_fields(table_id: int, state: TableState, log_lines: int) -> dict[str,
         job_twins={s: ", ".join(narrate.job_label(state, key) for key in twins_of(state, s)) for s in state.jobs},
         pest_names=_pest_names(state), denounce_terms=_denounce_terms(state), window_text=window_text(state),
         window_waiting=_waiting(state), lanes=lanes(state),
-        highlight=highlights.highlight(db, table_id, events, state), latest_roll=highlights.latest_roll(events, state),
+        highlight=highlights.highlight(events, state, by_seq), latest_roll=highlights.latest_roll(events, state),
         log=log_sentences.log_entries(events[-log_lines:], state, by_seq), log_total=state.version,
         undo_hint=log_sentences.next_undo(state, by_seq), redo_hint=log_sentences.next_redo(state, by_seq))
 
@@ -262,11 +241,3 @@ def _moved_earlier(order: list[int]) -> dict[int, str]:
         changed.insert(i - 1 if i > 0 else len(changed), seat)
         moves[seat] = ",".join(map(str, changed))
     return moves
-
-
-def screen_for(table: records.TableRow, actor: str, as_seat: bool = False, **extra) -> tuple[str, Screen]:
-    """The page and screen for whoever asks: the display (unless it asks for a seat's view) or a phone."""
-    if actor == DISPLAY and not as_seat:
-        return "display.html", display_screen(table, **extra)
-    seat = int(actor.split(":")[1]) if actor != DISPLAY else None
-    return "seat.html", seat_screen(table, seat, **extra)

@@ -12,7 +12,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from ..rules import N_
-from ..service import records
+from ..service import database
 from ..service.table_service import TableService
 from ..translations import LANGUAGES
 from .common import HEALTHY_AT, RowNumber, from_another_origin, host_served
@@ -89,7 +89,7 @@ def register(app: Flask) -> None:
     app.after_request(_security_headers)
     for status in (400, 403, 404, 405, 413, 429, 500):
         app.register_error_handler(status, _error_page)
-    for fault in (sqlite3.DatabaseError, *records.storage_errors(app.config["DATABASE"])):
+    for fault in (sqlite3.DatabaseError, *database.fault_types(app.config["DATABASE"])):
         app.register_error_handler(fault, _storage_fault)
 
 
@@ -158,12 +158,12 @@ def error_answer(message: str, status: int, headers: dict | None = None) -> tupl
 def _storage_fault(error: sqlite3.DatabaseError) -> tuple[Response | str, int, dict]:
     """The database cannot be written (read-only, full, damaged, failing): 503, and the connection is not kept;
     /healthz says the host what is wrong with the store as well."""
-    if not records.is_storage_fault(error):
+    if not database.is_fault(error):
         raise error
     discard_connection()
     current_app.extensions.pop(HEALTHY_AT, None)  # /healthz says so at once, not after its last write expires
     current_app.logger.error("storage fault: %s", error)
     if request.path == "/healthz":
-        reason = records.storage_problem(error, current_app.config["DATABASE"], public=True) or str(error)
+        reason = database.fault_text(error, current_app.config["DATABASE"], public=True) or str(error)
         return jsonify(error=gettext(ERROR_MESSAGES[503]), storage=reason), 503, {"Retry-After": "10"}
     return error_answer(gettext(ERROR_MESSAGES[503]), 503, {"Retry-After": "10"})

@@ -11,14 +11,14 @@ from typing import Callable
 
 from flask import Flask, Response, current_app, g, jsonify, request, session
 from flask.ctx import RequestContext
-from sqlite_utils import Database
 from werkzeug.exceptions import MethodNotAllowed
 
-from ..service import records
-from .common import actor_for, play
-from .connection import get_db
+from ..live.hub import Hub
+from ..service.table_reads import TableRow
+from .common import actor_for
 from .i18n import current_language
 from .panels import stream_panel
+from .readings import as_of
 
 TAPS_FIRST_SECONDS = 0.02  # how long a stream's panel waits for taps being answered in this process
 # Python runs one thread at a time anyway; six streams rendering at once only hand its lock to each other at
@@ -26,7 +26,7 @@ TAPS_FIRST_SECONDS = 0.02  # how long a stream's panel waits for taps being answ
 ONE_RENDER_AT_A_TIME = threading.Lock()
 
 
-def panel_maker(app: Flask, table: records.TableRow) -> Callable[[int | None], tuple[str, int] | None]:
+def panel_maker(app: Flask, table: TableRow) -> Callable[[int | None], tuple[str, int] | None]:
     """This viewer's panel as it is now and its version, made as in a request of its own (the stream's request
     has long been answered).
 
@@ -46,9 +46,9 @@ def panel_maker(app: Flask, table: records.TableRow) -> Callable[[int | None], t
         try:
             own_session = app.session_interface.session_class(copy.deepcopy(cookie_session))
             with ONE_RENDER_AT_A_TIME, RequestContext(app, environ, session=own_session):
-                g.lang = lang
+                g.lang, g.table_lang = lang, table.language
                 if newest is not None:  # the version the stream heard of: its state and seat claims are read as of it
-                    records.saw_version(get_db(), table.id, newest)
+                    as_of(table.id, newest)
                 actor = actor_for(table)
                 return stream_panel(table, actor) if actor is not None else None
         except Exception:  # noqa: BLE001 - a version event still tells the page to catch up
@@ -64,9 +64,10 @@ def panel_event(html: str) -> str:
     return "event: panel\ndata: " + html.replace("\r", "").replace("\n", "\ndata: ") + "\n\n"
 
 
-def version_stream(table: records.TableRow, may_go_on: Callable[[Database], bool],
+def version_stream(hub: Hub, table_id: int, version: int, may_go_on: Callable[[], bool],
                    panel: Callable[[int], tuple[str, int] | None] | None = None) -> Response:
-    """The table's versions as server-sent events, until the stream's time is up or `may_go_on` says no.
+    """The table's versions as server-sent events, until the stream's time is up or `may_go_on` says no (`hub`: the
+    service's, told first of the table's `version` as the view read it).
 
     With `panel`, each version after the first is sent as the viewer's new panel instead (the first, on
     connecting, only as its number: the page has just been loaded, and re-fetches only if it is behind).
@@ -77,8 +78,7 @@ def version_stream(table: records.TableRow, may_go_on: Callable[[Database], bool
         # A HEAD would hold a place and a thread for nothing: a stream is only ever read.
         raise MethodNotAllowed(valid_methods=["GET"])
     config = current_app.config
-    hub, path = play().hub, config["DATABASE"]
-    hub.versions.publish(table.id, records.version(get_db(), table.id))
+    hub.versions.publish(table_id, version)
     place = hub.places.take(config["MAX_LIVE_STREAMS"], request.remote_addr or "",
                             config["MAX_LIVE_STREAMS_PER_CLIENT"])
     if place is None:
@@ -87,12 +87,10 @@ def version_stream(table: records.TableRow, may_go_on: Callable[[Database], bool
     # waitress tells when the phone has gone; other servers end the stream when a write fails.
     disconnected = request.environ.get("waitress.client_disconnected", lambda: False)
 
-    def allowed() -> bool:
-        with records.connections.lent(path) as db:
-            return may_go_on(db)
+    allowed = may_go_on
 
     def stream():
-        kicks = hub.kicks(table.id)
+        kicks = hub.kicks(table_id)
         if not allowed():  # asked again after counting kicks, so a kick in between is not missed
             yield "event: gone\ndata: \n\n"
             return
@@ -101,11 +99,11 @@ def version_stream(table: records.TableRow, may_go_on: Callable[[Database], bool
         yield "retry: 1000\n\n"
         while now < deadline and not hub.closed:
             # Short waits, so a phone that went away gives its place back within a couple of seconds.
-            newest = hub.wait(table.id, known, min(config["LIVE_CHECK_SECONDS"], beat - now), kicks)
+            newest = hub.wait(table_id, known, min(config["LIVE_CHECK_SECONDS"], beat - now), kicks)
             if disconnected() or place.ended.is_set():  # the phone left, or another address took its place over
                 return
-            if hub.kicks(table.id) != kicks:
-                kicks = hub.kicks(table.id)
+            if hub.kicks(table_id) != kicks:
+                kicks = hub.kicks(table_id)
                 if not allowed():
                     yield "event: gone\ndata: \n\n"
                     return
@@ -127,8 +125,8 @@ def version_stream(table: records.TableRow, may_go_on: Callable[[Database], bool
     return response
 
 
-def version_json(table: records.TableRow) -> Response:
-    """The table's version as JSON, never cached."""
-    response = jsonify(version=records.version(get_db(), table.id))
+def version_json(version: int) -> Response:
+    """A table's version as JSON, never cached."""
+    response = jsonify(version=version)
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -18,10 +18,10 @@ from flask import render_template
 
 from companion.app import create_app
 from companion.rules import DISPLAY, Offers, display_offers, offers
-from companion.service import records
+from companion.service import table_reads
 from companion.storage import store
 from companion.web.connection import get_db
-from companion.web.screens import screen_for
+from companion.web.panels import screen_for
 from tests.helpers.game_table import GameTable
 
 # Offers that are no control of their own: who the screen acts for, and the reasons (checked apart).
@@ -156,7 +156,7 @@ class PanelTable:
     def panel(self, actor: str) -> str:
         """The live panel of the display ('display') or of a seat's phone ('seat:N') at the table's version."""
         with self.app.test_request_context(f"/t/{self.row.token}/panel"):
-            _page, screen = screen_for(records.table_by_token(get_db(), self.row.token), actor)
+            _page, screen = screen_for(table_reads.table_behind(get_db(), self.row.token), actor)
             return render_template("partials/_panel.html", **screen.context())
 
 

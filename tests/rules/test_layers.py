@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import ast
 import graphlib
+import importlib
+import inspect
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -72,7 +75,7 @@ def test_no_module_imports_one_that_imports_it_back():
     graphlib.TopologicalSorter(graph).prepare()  # raises CycleError naming the cycle
 
 
-# The layers that may open the storage layer; the web reads through service/records.py and knowledge/deck_host.py.
+# The layers that may open the storage layer; the web reads through service/table_reads.py and knowledge/deck_host.py.
 STORAGE_READERS = ("storage", "knowledge", "live", "service", "serve")
 
 
@@ -81,6 +84,66 @@ def test_only_the_layers_under_the_web_import_the_storage_layer():
                 if imported.startswith("companion.storage")
                 and LAYERS[layer_of(module_name(path))].split(".")[0] not in STORAGE_READERS]
     assert not reaching, reaching
+
+
+# The web's request plumbing and its one reading module (`web/readings.py`) read the store; the rest of the web outside
+# views/ (screens, words, forms, stories, streams) are functions of what the views hand them.
+WEB_READERS = {
+    "companion.web.connection", "companion.web.common", "companion.web.site", "companion.web.readings",
+    "companion.web.openings",  # opens a table and claims a seat: actions, through TableService
+    "companion.web.forms.setup_forms",  # reads the remembered rank cards until the forms are handed them (issue 59)
+}
+# What composes a live panel from the pure screens and the web's reading helpers (`readings`, who asks), never the
+# layers below themselves: a panel read and made, the render cache asking the version first, a stream's panel as of
+# the version it heard.
+PANEL_MAKERS = {"companion.web.panels", "companion.web.fragments", "companion.web.streams"}
+READ_LAYERS = ("companion.service", "companion.storage", "companion.knowledge", "companion.live")
+READING_HELPERS = {"companion.web.common": {"play", "table_or_404", "actor_for", "held_seat", "get_db"},
+                   "companion.web.connection": {"get_db"}}
+
+
+def reads_imported(path: Path) -> list[str]:
+    """What a module imports that reads the store: a function or module of the service, storage, knowledge or live
+    layers (their classes, exceptions and types are plain data), the request's connection or service, `readings`."""
+    own = module_name(path)
+    package = own if path.name == "__init__.py" else own.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names if alias.name.startswith(READ_LAYERS)]
+        if not isinstance(node, ast.ImportFrom) or not node.level and not (node.module or "").startswith("companion"):
+            continue
+        parts = package.split(".")
+        base = ".".join(parts[:len(parts) - node.level + 1] + ([node.module] if node.module else [])) \
+            if node.level else node.module
+        for alias in node.names:
+            if base.startswith(READ_LAYERS):
+                named = getattr(importlib.import_module(base), alias.name, None)
+                if named is None or inspect.ismodule(named) or not inspect.isclass(named):
+                    found.append(f"{base}.{alias.name}")
+            elif alias.name in READING_HELPERS.get(base, ()) or base == "companion.web.readings" \
+                    or (base == "companion.web" and alias.name == "readings"):
+                found.append(f"{base}.{alias.name}")
+    return found
+
+
+def test_web_modules_outside_the_views_read_nothing_themselves():
+    """Screens, words, forms, stories and streams take plain data (the view's, or its one reading module's)."""
+    web = [path for path in modules() if module_name(path).startswith("companion.web.")
+           and not module_name(path).startswith("companion.web.views") and module_name(path) not in WEB_READERS]
+    reading = {module_name(path): found for path in web
+               if (found := [name for name in reads_imported(path)
+                             if not (module_name(path) in PANEL_MAKERS and name.startswith("companion.web."))])}
+    assert reading == {}, reading
+
+
+def test_the_read_check_sees_a_read():
+    """The check above would notice a screen that read the store (it is not blind to relative imports)."""
+    screens = COMPANION / "web" / "screens.py"
+    assert reads_imported(screens) == []
+    reading = COMPANION / "web" / "readings.py"
+    assert "companion.service.table_reads" in reads_imported(reading)
+    assert "companion.web.connection.get_db" in reads_imported(reading)
 
 
 def test_blueprints_do_not_import_each_other():
@@ -135,3 +198,20 @@ def test_a_server_on_sqlite_starts_without_numpy_opencv_or_psycopg():
         "assert not loaded, loaded\n"
     )
     subprocess.run([sys.executable, "-c", check], check=True, cwd=COMPANION.parent)
+
+
+ARCHITECTURE = COMPANION.parent / "docs" / "architecture.md"
+
+
+def test_docs_architecture_md_lists_the_layers_lowest_first():
+    """Its table of layers names each folder of companion/ once, in the order imports go (LAYERS)."""
+    listed = re.findall(r"^\| `(\w+)/` \|", ARCHITECTURE.read_text(), re.MULTILINE)
+    folders = list(dict.fromkeys(layer.split(".")[0] for layer in LAYERS if (COMPANION / layer.split(".")[0]).is_dir()))
+    assert listed == folders
+
+
+def test_docs_architecture_md_says_what_the_state_cache_keeps():
+    """"A snapshot every 100 events, at most 256 tables", as the cache's settings say."""
+    from companion.storage import state_cache
+    said = f"a snapshot every {state_cache.SNAPSHOT_EVERY} events, at most {state_cache.MAX_TABLES} tables"
+    assert said in " ".join(ARCHITECTURE.read_text().split())

@@ -4,26 +4,25 @@ from __future__ import annotations
 
 import time
 
-from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask import Blueprint, Response, abort, current_app, jsonify, request, url_for
 
 from ...input.actions import BadInput, parse_action, parse_action_id, parse_name, parse_seat, parse_table_options
 from ...rules import DISPLAY, Offers, RuleViolation, TableState, display_offers, offers
-from ...service import records
-from ...service.table_service import Forbidden
+from ...service import database, table_reads
+from ...service.table_service import Forbidden, NotSeated, UnknownTable
 from ...translations import CODES
 from ..common import (
     HEALTHY_AT,
     actor_for,
-    held_seat,
-    is_display,
+    bearer_keys,
     join_url,
     json_object,
     play,
     public_base,
+    reader_language,
     table_or_404,
 )
 from ..connection import get_db
-from ..i18n import current_language
 from ..i18n import gettext as _
 from ..openings import TOO_MANY_TABLES, claim, may_open_table, open_table
 from ..words import narrate
@@ -49,7 +48,7 @@ def healthz() -> Response:
     db = get_db()
     db.execute("SELECT 1")
     if time.monotonic() - current_app.extensions.get(HEALTHY_AT, 0.0) > HEALTHY_FOR:
-        records.check_writable(db)
+        database.check_writable(db)
         current_app.extensions[HEALTHY_AT] = time.monotonic()
     return jsonify(ok=True)
 
@@ -152,36 +151,36 @@ def _card(card) -> dict:
 
 @bp.post("/t/<token>/actions")
 def post_action(token: str):
-    """Do one action; `Authorization: Bearer <seat_key or display_key>` says who acts."""
-    table = table_or_404(token)
+    """Do one action; `Authorization: Bearer <seat_key or display_key>` says who acts (the service finds the table
+    and the seat the key holds, in one place with the rest of the tap)."""
     key = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
+    service, db = play(), get_db()
     try:
         data = json_object()
         action = parse_action(data)
-    except BadInput as problem:
-        return error(narrate.refusal(problem), 400)
-    actor = _actor_from_key(table, key, action.seat if action.seat else data.get("as_seat"))
-    if actor is None:
-        return error(_("A valid seat key or display key is needed."), 403)
-    try:
-        outcome = play().apply(get_db(), table, action, actor, lang=current_language())
-    except Forbidden as problem:
-        return error(_(problem.message), 403)
-    except BadInput as problem:
-        return error(narrate.refusal(problem), 400)
-    except RuleViolation as problem:
-        return error(narrate.refusal(problem), 409, problem.section)
+        tapped = service.tap(db, token, action, reader_language,
+                             **bearer_keys(key, action.seat or data.get("as_seat")))
+    except UnknownTable:
+        abort(404)
+    except (NotSeated, BadInput, Forbidden, RuleViolation) as problem:
+        return _refused(token, problem)
+    outcome = tapped.outcome
     return jsonify(version=outcome.state.version, repeated=outcome.repeated,
                    events=[{"seq": e["seq"], "type": e["type"]} for e in outcome.events],
                    state=public_state(outcome.state))
 
 
-def _actor_from_key(table: records.TableRow, key: str, seat) -> str | None:
-    if not key:
-        return None
-    if is_display(table, key):
-        return DISPLAY
-    for candidate in ([seat] if type(seat) is int and 1 <= seat <= 5 else range(1, 6)):
-        if held_seat(table, key, candidate):
-            return f"seat:{candidate}"
-    return None
+def _refused(token: str, problem: Exception) -> tuple[Response, int]:
+    """Why an action changed nothing, in the table's reader's language (an unknown table: 404 first)."""
+    table_or_404(token)
+    if isinstance(problem, NotSeated):
+        return error(_("A valid seat key or display key is needed."), 403)
+    if isinstance(problem, Forbidden):
+        return error(_(problem.message), 403)
+    if isinstance(problem, BadInput):
+        return error(narrate.refusal(problem), 400)
+    return error(narrate.refusal(problem), 409, problem.section)
+
+
+def _actor_from_key(table: table_reads.TableRow, key: str, seat) -> str | None:
+    return table_reads.who_holds(get_db(), table, **bearer_keys(key, seat))

@@ -11,11 +11,11 @@ from datetime import datetime
 from flask import Blueprint, abort, current_app, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from ...service import records
+from ...service import table_reads
 from ..common import forget_display, play, refuse, require_display, table_or_404
 from ..connection import get_db
 from ..i18n import gettext as _
-from ..stories import at_the_table, finished_games, my_tables, newest_game, story, table_story
+from ..readings import at_the_table, finished_games, my_tables, newest_game, story, table_story
 
 bp = Blueprint("archive", __name__)
 
@@ -30,7 +30,7 @@ def all_games() -> str:
 def story_page(table_id: int, number: int) -> str | Response:
     """The story of one finished game: the totals chart, the turning points and the winner (404 for a stranger,
     as for a game that does not exist)."""
-    table = records.table_by_id(get_db(), table_id)
+    table = table_reads.table_numbered(get_db(), table_id)
     if table is None or not at_the_table(table):
         abort(404)
     return story(table, number, url_for("archive.all_games"))
@@ -54,7 +54,7 @@ def export(token: str) -> Response:
     require_display(table, bearer=True)
     log = table_story(table)
     if log.exported is None:  # made once per version: a long game's log is large
-        log.exported = records.export_text(table, log.events, log.games, log.lines)
+        log.exported = table_reads.export_text(table, log.events, log.games, log.lines)
     started = datetime.fromtimestamp(log.events[0]["at"]).strftime("%Y-%m-%d") if log.events else "empty"
     response = current_app.response_class(log.exported, mimetype="application/json")
     filename = f"chez-{table.game}-{started}-{table.id}.json"

@@ -7,8 +7,7 @@ from werkzeug.wrappers import Response
 
 from ...serve import qr
 from ..common import table_or_404
-from ..play_links import play_link
-from ..stories import at_the_table
+from ..readings import at_the_table, play_link
 
 bp = Blueprint("bgstats", __name__)
 

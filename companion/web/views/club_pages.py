@@ -18,7 +18,7 @@ from ..connection import get_db
 from ..host import is_host
 from ..i18n import current_language
 from ..i18n import gettext as _
-from ..stories import stories
+from ..readings import stories
 from ..words import narrate
 
 bp = Blueprint("club", __name__)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, request
 
-from ...service import records
-from ..common import actor_for, table_or_404
+from ...service import table_reads
+from ..common import actor_for, play, table_or_404
+from ..readings import on_a_lent_connection
+from ..readings import version as version_now
 from ..streams import panel_maker, version_json, version_stream
 
 bp = Blueprint("live", __name__)
@@ -20,13 +22,13 @@ def live(token: str) -> Response:
     table = table_or_404(token)
     wants_panels = request.args.get("view") in ("seat", "display") and actor_for(table) is not None
     panel = panel_maker(current_app._get_current_object(), table) if wants_panels else None
-    return version_stream(table, lambda db: records.table_exists(db, table.id, table.token), panel)
+    return version_stream(play().hub, table.id, version_now(table),
+                          on_a_lent_connection(lambda db: table_reads.still_open(db, table)), panel)
 
 
 @bp.get("/t/<token>/version")
 def version(token: str) -> Response:
     """The table's version, for phones that cannot hold a stream open."""
-    table = table_or_404(token)
-    return version_json(table)
+    return version_json(version_now(table_or_404(token)))
 
 

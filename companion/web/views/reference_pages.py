@@ -9,7 +9,7 @@ from flask import Blueprint, abort, g, render_template, request
 from ... import rulebook
 from ...rulebook import render, search
 from ...rules import game as game_record
-from ...service import records
+from ...service import table_reads
 from ..common import language_at
 from ..connection import get_db
 from ..i18n import current_language
@@ -27,10 +27,10 @@ def safe_back(target: str | None) -> str | None:
 TABLE_PATH = re.compile(r"/t/([A-Za-z0-9_-]{16,64})(?:/|$)")
 
 
-def table_of(back: str | None) -> records.TableRow | None:
+def table_of(back: str | None) -> table_reads.TableRow | None:
     """The table a page was opened from (its way back names the table), if any."""
     found = TABLE_PATH.match(back or "")
-    return records.table_by_token(get_db(), found.group(1)) if found else None
+    return table_reads.table_behind(get_db(), found.group(1)) if found else None
 
 
 def table_rulebook(back: str | None) -> str | None:

@@ -7,15 +7,24 @@ from werkzeug.wrappers import Response
 
 from ...input.actions import BadInput, parse_action
 from ...rules import DISPLAY, RuleViolation
-from ...service import records
-from ...service.table_service import Forbidden
-from ..common import actor_for, answer_first, fragment_or_page, held_seat, is_htmx, play, table_or_404
+from ...service.table_service import Forbidden, NotSeated, UnknownTable
+from ..common import (
+    actor_for,
+    answer_first,
+    carried_keys,
+    fragment_or_page,
+    held_seat,
+    is_htmx,
+    play,
+    reader_language,
+    table_or_404,
+)
 from ..connection import get_db
 from ..forms import card_form
 from ..fragments import live_panel
-from ..i18n import current_language
 from ..i18n import gettext as _
 from ..panels import panel_context, screen_of
+from ..readings import log_page, reading
 from ..screens import seat_screen
 from ..words import log_sentences, narrate
 
@@ -30,7 +39,7 @@ def seat_page(token: str) -> Response | str:
     seat = held_seat(table)
     if seat is None:
         return redirect(url_for("tables.join", token=token), 303)
-    return render_template("seat.html", **seat_screen(table, seat).context())
+    return render_template("seat.html", **seat_screen(table, seat, reading(table)).context())
 
 
 @bp.get("/t/<token>/panel")
@@ -48,21 +57,17 @@ def panel(token: str) -> Response | str:
 
 @bp.post("/t/<token>/act")
 def act(token: str) -> Response:
-    """Do one action from a form (htmx gets the panel back, a plain post a redirect)."""
-    table = table_or_404(token)
-    actor = actor_for(table)
-    if actor is None:
-        return fragment_or_page("partials/_message.html", "message.html", 403,
-                                message=_("This phone has no seat at this table."))
+    """Do one action from a form (htmx gets the panel back, a plain post a redirect): the service finds the table
+    and who taps from this browser's keys, in one place with the rest of the tap."""
+    keys, service, db = carried_keys(token), play(), get_db()
     try:
-        action = parse_action(request.form)
-        play().apply(get_db(), table, action, actor, lang=current_language(), answer_first=answer_first)
-    except BadInput as error:
-        return _refused(table, actor, narrate.refusal(error), 400, typed_form=card_form.echo(request.form, error))
-    except Forbidden as error:
-        return _refused(table, actor, _(error.message), 403)
-    except RuleViolation as error:
-        return _refused(table, actor, narrate.refusal(error), 409, error.section, card_form.echo(request.form, error))
+        tapped = service.tap(db, token, parse_action(request.form), reader_language, answer_first, **keys)
+    except UnknownTable:
+        abort(404)
+    except (NotSeated, BadInput, Forbidden, RuleViolation) as error:
+        return _refused(token, error)
+    table, actor = tapped.table, tapped.actor
+    reader_language(table)
     if not is_htmx():
         target = "tables.display" if actor == DISPLAY and request.form.get("view") != "seat" else "seat.seat_page"
         response = redirect(url_for(target, token=token), 303)
@@ -71,8 +76,22 @@ def act(token: str) -> Response:
     return live_panel(table, actor, panel_context(table, actor))
 
 
-def _refused(table, actor, message: str, status: int, section: str | None = None,
-             typed_form: dict | None = None) -> Response:
+def _refused(token: str, error: Exception) -> Response:
+    """The panel saying why a tap changed nothing (a page without a seat: 403), in the reader's language."""
+    table = table_or_404(token)
+    actor = actor_for(table)
+    if actor is None:
+        return fragment_or_page("partials/_message.html", "message.html", 403,
+                                message=_("This phone has no seat at this table."))
+    if isinstance(error, BadInput):
+        return _panel(table, actor, narrate.refusal(error), 400, typed_form=card_form.echo(request.form, error))
+    if isinstance(error, Forbidden):
+        return _panel(table, actor, _(error.message), 403)
+    return _panel(table, actor, narrate.refusal(error), 409, error.section, card_form.echo(request.form, error))
+
+
+def _panel(table, actor, message: str, status: int, section: str | None = None,
+           typed_form: dict | None = None) -> Response:
     page, context = screen_of(table, actor, error=message, section=section, typed_form=typed_form)
     return fragment_or_page("partials/_panel.html", page, status, **context)
 
@@ -85,17 +104,13 @@ def full_log(token: str) -> Response | str:
     actor = actor_for(table)
     if actor is None:  # a table's history is its own: to anyone else, a page that does not exist
         abort(404)
-    db = get_db()
-    state = play().state(db, table)
+    state = play().state(get_db(), table)
     back = url_for("tables.display" if actor == DISPLAY else "seat.seat_page", token=token)
     newest = state.version
     before = request.args.get("before", type=int)  # anything else than a number: the newest page
     last = newest if before is None else max(1, min(before - 1, newest))
     first = max(1, last - LOG_PAGE + 1)
-    events = records.events_between(db, table.id, first - 1, last)
-    # An undo line names the action it took back, which may be on an earlier page.
-    wanted = {event["args"]["target"] for event in events if event["type"] in ("undone", "redone")}
-    by_seq = {**records.events_of_steps(db, table.id, wanted), **{event["seq"]: event for event in events}}
+    events, by_seq = log_page(table, first, last)  # an undo line names the action it took back, perhaps earlier
     earlier = url_for("seat.full_log", token=token, before=first) if first > 1 else None
     newer = None
     if last < newest:

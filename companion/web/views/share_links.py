@@ -12,8 +12,8 @@ import secrets
 from flask import Blueprint, abort, current_app, g, redirect, render_template, session, url_for
 from werkzeug.wrappers import Response
 
-from ...service import records
-from .. import stories
+from ...service import table_reads
+from .. import readings
 from ..common import refuse, require_display, table_or_404
 from ..connection import get_db
 from ..i18n import gettext as _
@@ -24,12 +24,12 @@ bp = Blueprint("share", __name__)
 COLUMN = "share_key"
 
 
-def _shared_or_404(key: str) -> records.TableRow:
+def _shared_or_404(key: str) -> table_reads.TableRow:
     """The table a share key opens; a key never made, replaced or revoked is a 404 that says so."""
-    table = records.table_by_link_key(get_db(), COLUMN, key)
+    table = table_reads.table_opened_by(get_db(), COLUMN, key)
     if table is None:
         abort(current_app.make_response(refuse(_("This link no longer works. Ask the table for a new one."), 404)))
-    g.lang = pick_language(table.language)
+    g.lang, g.table_lang = pick_language(table.language), table.language
     return table
 
 
@@ -37,7 +37,7 @@ def _keep(token: str, key: str | None) -> Response:
     """Store the table's new share key (or none), remember it in this browser, and go back to the display."""
     table = table_or_404(token)
     require_display(table)
-    records.set_link_key(get_db(), table.id, COLUMN, key)
+    table_reads.set_link_key(get_db(), table.id, COLUMN, key)
     shares = session.setdefault("shares", {})
     if key:
         shares[token] = key
@@ -64,11 +64,11 @@ def games(key: str) -> str:
     """The table's finished games, for whoever holds the link."""
     table = _shared_or_404(key)
     link = lambda entry: url_for("share.story", key=key, number=entry.number)  # noqa: E731
-    return render_template("games.html", games=stories.finished_games({table.id}), story_link=link,
+    return render_template("games.html", games=readings.finished_games({table.id}), story_link=link,
                            shared=True)
 
 
 @bp.get("/shared/<key>/<int:number>")
 def story(key: str, number: int) -> str | Response:
     """The story of one of the table's finished games, for whoever holds the link."""
-    return stories.story(_shared_or_404(key), number, url_for("share.games", key=key))
+    return readings.story(_shared_or_404(key), number, url_for("share.games", key=key))

@@ -14,8 +14,8 @@ import secrets
 from flask import Blueprint, abort, g, redirect, render_template, session, url_for
 from werkzeug.wrappers import Response
 
-from ...service import records
-from .. import stories
+from ...service import table_reads
+from .. import readings
 from ..common import fragment_or_page, play, require_display, table_or_404
 from ..connection import get_db
 from ..i18n import gettext as _
@@ -26,22 +26,23 @@ from ..streams import version_json, version_stream
 bp = Blueprint("spectate", __name__)
 
 
-def _watched(key: str) -> records.TableRow | None:
+def _watched(key: str) -> table_reads.TableRow | None:
     """The table a spectator key shows, or None (never made, replaced or revoked)."""
-    return records.table_by_link_key(get_db(), "spectator_key", key)
+    return table_reads.table_opened_by(get_db(), "spectator_key", key)
 
 
-def _watched_or_404(key: str) -> records.TableRow:
+def _watched_or_404(key: str) -> table_reads.TableRow:
     table = _watched(key)
     if table is None:
         gone = _("This spectator link no longer works. Ask the table for a new one.")
         abort(fragment_or_page("partials/_message.html", "message.html", 404, message=gone))
     if "lang" not in g:
         g.lang = pick_language(table.language)
+    g.table_lang = table.language
     return table
 
 
-def _display_post(token: str) -> records.TableRow:
+def _display_post(token: str) -> table_reads.TableRow:
     """The table, if this browser is its display (else 403)."""
     table = table_or_404(token)
     require_display(table)
@@ -53,7 +54,7 @@ def make_link(token: str) -> Response | tuple[str, int]:
     """A new spectator link; the previous one, if any, stops working."""
     table = _display_post(token)
     key = secrets.token_urlsafe(24)
-    records.set_link_key(get_db(), table.id, "spectator_key", key)
+    table_reads.set_link_key(get_db(), table.id, "spectator_key", key)
     play().hub.kick(table.id)
     session.setdefault("spectators", {})[token] = key
     session.modified = True
@@ -64,16 +65,16 @@ def make_link(token: str) -> Response | tuple[str, int]:
 def revoke_link(token: str) -> Response | tuple[str, int]:
     """The spectator link stops working at once, its open pages included."""
     table = _display_post(token)
-    records.set_link_key(get_db(), table.id, "spectator_key", None)
+    table_reads.set_link_key(get_db(), table.id, "spectator_key", None)
     play().hub.kick(table.id)
     session.get("spectators", {}).pop(token, None)
     session.modified = True
     return redirect(url_for("tables.display", token=token) + "#spectator", 303)
 
 
-def spectator_context(table: records.TableRow, key: str) -> dict:
+def spectator_context(table: table_reads.TableRow, key: str) -> dict:
     """What the read-only race view shows: the race, the newest highlight and the last lines of the log."""
-    return spectator_screen(table, key).context()
+    return spectator_screen(readings.reading(table), key).context()
 
 
 @bp.get("/watch/<key>")
@@ -94,13 +95,14 @@ def panel(key: str) -> Response:
 def live(key: str) -> Response:
     """The table's versions as server-sent events, ending the moment the link is revoked or replaced."""
     table = _watched_or_404(key)
-    return version_stream(table, lambda db: records.table_by_link_key(db, "spectator_key", key) == table)
+    link_open = readings.on_a_lent_connection(lambda db: table_reads.table_opened_by(db, "spectator_key", key) == table)
+    return version_stream(play().hub, table.id, readings.version(table), link_open)
 
 
 @bp.get("/watch/<key>/version")
 def version(key: str) -> Response:
     """The table's version, for spectator pages that poll."""
-    return version_json(_watched_or_404(key))
+    return version_json(readings.version(_watched_or_404(key)))
 
 
 @bp.get("/watch/<key>/story")
@@ -108,4 +110,4 @@ def story(key: str) -> str | Response:
     """The story of the table's most recent finished game: the one the spectators watched (not the table's
     archive, which is for its seats and its share link)."""
     table = _watched_or_404(key)
-    return stories.story(table, stories.newest_game(table), None)
+    return readings.story(table, readings.newest_game(table), None)

@@ -8,7 +8,7 @@ from werkzeug.wrappers import Response
 from ...input.actions import BadInput, parse_action_id, parse_name, parse_seat, parse_table_options
 from ...rules import RuleViolation
 from ...serve import qr
-from ...service import records
+from ...service import table_reads
 from ...translations import CODES, LANGUAGES
 from ..common import (
     forget_seat,
@@ -24,10 +24,9 @@ from ..common import (
 from ..connection import get_db
 from ..i18n import LANG_COOKIE
 from ..i18n import gettext as _
-from ..link_cards import link_card
 from ..openings import TOO_MANY_TABLES, claim, may_open_table, open_table
+from ..readings import link_card, reading, recent_games
 from ..screens import display_screen
-from ..stories import recent_games
 from ..words import narrate
 
 bp = Blueprint("tables", __name__)
@@ -62,7 +61,7 @@ def join_by_code() -> Response:
         return render_template("index.html", languages=LANGUAGES,
                                error=_("Too many tries. Please wait a minute.")), 429
     code = "".join(request.form.get("code", "").split()).upper()
-    table = records.table_by_join_code(get_db(), code)
+    table = table_reads.table_joined_by(get_db(), code)
     if table is None:
         return render_template("index.html", languages=LANGUAGES,
                                error=_("No table has that code.")), 404
@@ -81,7 +80,7 @@ def display(token: str) -> Response | str:
         return redirect(url_for("tables.display", token=token), 303)
     if not is_display(table):
         return render_template("not_display.html", table=table), 403
-    return render_template("display.html", **display_screen(table).context(),
+    return render_template("display.html", **display_screen(table, reading(table)).context(),
                            tools=link_card(table, "spectator_key", "spectators", "spectate.watch"),
                            share=link_card(table, "share_key", "shares", "share.games"))
 
@@ -112,7 +111,7 @@ def join(token: str) -> Response | str:
     return _join_page(table)
 
 
-def _join_page(table: records.TableRow, error: str | None = None, status: int = 200):
+def _join_page(table: table_reads.TableRow, error: str | None = None, status: int = 200):
     """The seat picker; at a full table instead the way to get a seat back (the display frees it)."""
     state = play().state(get_db(), table)
     wanted = request.values.get("seat", type=int)

@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-from sqlite_utils import Database
-
 from ...rules import TableState, game_story, notable, step_of
-from ...service import records
 from ..i18n import gettext as _
 from ..i18n import ngettext
 from . import log_sentences, narrate, told
 
 
-def highlight(db: Database, table_id: int, events: list[dict], state: TableState) -> dict | None:
-    """The newest win, promotion, wound or successful cancel among the log's tail, told for the banner.
+def highlight(events: list[dict], state: TableState, by_seq: dict[int, dict]) -> dict | None:
+    """The newest win, promotion, wound or successful cancel among the log's tail, told for the banner (`by_seq`:
+    the events by number, the canceled cards' windows among them).
 
     `key` is what the page compares with the last banner it showed; `seats`: the players whose phones buzz.
     """
-    by_seq = {event["seq"]: event for event in events}
-    hit = {event["args"].get("window") for event in events if event["type"] == "card_canceled"} - set(by_seq)
-    by_seq.update(records.events_of_steps(db, table_id, {seq for seq in hit if isinstance(seq, int)}))
     found = notable.newest_notable(events, state, by_seq)
     if found is None:
         return None
@@ -54,9 +49,3 @@ def latest_roll(events: list[dict], state: TableState) -> dict | None:
     if roll is None:
         return None
     return {"value": roll.value, "seat": roll.seat, "what": narrate.purpose_label(roll.purpose, state.rules)}
-
-
-def race_context(db: Database, table_id: int, events: list[dict], state: TableState) -> dict:
-    """What the race view adds to a screen's context: the newest highlight and the latest roll."""
-    return {"highlight": highlight(db, table_id, events, state), "latest_roll": latest_roll(events, state)}
-

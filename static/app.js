@@ -41,6 +41,14 @@
       htmx.trigger(document.getElementById("panel"), "companion:refresh");
     }
   }
+  // A refresh asked for before the stream brought a newer panel must not show the older table.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var config = event.detail.requestConfig;
+    if (event.detail.target.id !== "panel" || !config || config.verb !== "get") return;
+    if (Companion.versionOf(event.detail.serverResponse || "") < Companion.shownVersion()) {
+      event.detail.shouldSwap = false;
+    }
+  });
   // A refresh asked for while another was on its way is lost with the panel it was queued on: ask again.
   document.addEventListener("htmx:afterSettle", function () { if (newest > Companion.shownVersion()) seen(newest); });
   // Live while the stream is open or the last poll answered: polling keeps the panel current as well, so a
@@ -62,7 +70,7 @@
       document.body.setAttribute("data-news-held", String(version));
       return;
     }
-    Companion.keepingPlace(function () { Companion.swapPanel(html); });
+    Companion.swapPanel(html);
     document.dispatchEvent(new CustomEvent("companion:live-after"));
   }
   function poll() {

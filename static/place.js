@@ -99,8 +99,9 @@
   // the moment (the turn, the card to answer, the phase's form), unless the player is typing just now.
   function typing() {
     var focused = document.activeElement;
+    var notText = /^(button|submit|checkbox|radio|hidden|file|range|color|reset)$/;
     return !!(focused && (focused.isContentEditable || focused.tagName === "TEXTAREA" || focused.tagName === "SELECT"
-      || (focused.tagName === "INPUT" && !/^(button|submit|checkbox|radio|hidden|file|range|color|reset)$/.test(focused.type))));
+      || (focused.tagName === "INPUT" && !notText.test(focused.type))));
   }
   Companion.showMoment = function () {
     if (!seatPage || typing() || window.scrollY <= 0) return false;

@@ -63,7 +63,15 @@
     var main = input && input.hasAttribute("data-picked-type") ? [input] : [];
     return main.concat(rowsOf(picker)).map(function (el) { return el && el.value; }).filter(Boolean);
   }
-  function show(picker, cards, typed, hint) {
+  function say(list, testId, text) {
+    var line = document.createElement("li");
+    line.className = "hint";
+    line.setAttribute("data-testid", testId);
+    line.textContent = text;
+    list.appendChild(line);
+  }
+  // `becomes`: the card a short name or a typo will be sent as, said before it is sent.
+  function show(picker, cards, typed, hint, becomes) {
     var list = picker.querySelector(".picks");
     if (!list) return;
     var taken = picker.hasAttribute("data-confirm") ? [] : chosen(picker);
@@ -103,12 +111,9 @@
         showCategories(form);
       }
     }
-    if (!list.children.length && nothing) {
-      var none = document.createElement("li");
-      none.className = "hint";
-      none.setAttribute("data-testid", "no-match");
-      none.textContent = nothing;
-      list.appendChild(none);
+    if (!list.children.length && nothing) say(list, "no-match", nothing);
+    if (becomes && picker.getAttribute("data-becomes")) {
+      say(list, "becomes", picker.getAttribute("data-becomes").replace("{card}", becomes));
     }
     picker.hidden = false;
     twoRows(list);
@@ -139,7 +144,7 @@
     fetch(url, { credentials: "same-origin" }).then(function (r) { return r.ok ? r.json() : { cards: [] }; })
       .then(function (data) {
         if (asked[id] !== url) return;
-        show(picker, data.cards || [], typed, data.message);  // a known card of another kind says so
+        show(picker, data.cards || [], typed, data.message, data.becomes);  // another kind's card says so
         refuse(picker, !!data.refused);
         picker.removeAttribute("aria-busy");
       })

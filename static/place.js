@@ -120,7 +120,7 @@
     hold();
   }
   function hold() {
-    if (!held || !document.body.contains(held.element)) { held = null; return; }
+    if (!held || !held.element.getClientRects().length) { held = null; return; }  // gone, or hidden
     window.scrollBy(0, held.element.getBoundingClientRect().top - held.top);
   }
   if (seatPage && window.ResizeObserver) new ResizeObserver(hold).observe(document.body);
@@ -259,7 +259,7 @@
       Companion.keepPlace();
       if (seatPage) leadAfterTap();
     } else {
-      if (reading) holdAt(reading.element, reading.top);
+      holdAt(reading && reading.element, reading && reading.top);  // at the very top, nothing is held
       if (focusInBar && (!document.activeElement || document.activeElement === document.body)) focusNext();
     }
     focusInBar = false;

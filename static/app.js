@@ -100,25 +100,14 @@
     if (opened === source) return;  // the browser opened the same stream again
     source = opened;
     opened.addEventListener("beat", hear);
-    opened.addEventListener("version", function (message) {
-      hear();
-      setState("live");
-      seen(parseInt(message.data, 10));
-    });
-    opened.addEventListener("panel", function (message) {
-      hear();
-      setState("live");
-      arrived(message.data);
-    });
+    opened.addEventListener("version", function (message) { hear(); setState("live"); seen(Number(message.data)); });
+    opened.addEventListener("panel", function (message) { hear(); setState("live"); arrived(message.data); });
     // The table is gone or this spectator link was revoked: reload to say so.
     opened.addEventListener("gone", function () { opened.close(); location.reload(); });
   });
   // The server said no (busy, or a proxy's error page), or the stream broke: polling says at once whether the
   // server still answers, and keeps the panel current until the extension has the stream open again.
-  document.addEventListener("htmx:sseError", function () {
-    startPolling();
-    poll();
-  });
+  document.addEventListener("htmx:sseError", function () { startPolling(); poll(); });
   function connect() {  // the extension opens a stream for an element htmx processes with sse-connect
     if (source) source.close();
     body.removeAttribute("sse-connect");

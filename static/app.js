@@ -1,5 +1,5 @@
-// The live channel: the table's stream (the screen's new panel, or its version), a polling fallback, reconnecting,
-// and the connection badge.
+// The live channel: the table's stream on htmx's sse extension (the screen's new panel, or its version), a polling
+// fallback, and the connection badge.
 (function () {
   "use strict";
   var Companion = window.Companion, body = document.body;
@@ -13,7 +13,7 @@
   var liveUrl = body.getAttribute("data-live-url");
   var versionUrl = body.getAttribute("data-version-url");
   if (!liveUrl) return;
-  var source = null, pollTimer = null, retryTimer = null;
+  var source = null, pollTimer = null;
   var POLL_TIMEOUT_MS = 4000;
   var newest = 0;
   // While the phone's own tap is on its way, the table's news waits for the tap's answer: a panel the stream
@@ -41,6 +41,14 @@
       htmx.trigger(document.getElementById("panel"), "companion:refresh");
     }
   }
+  // A refresh asked for before the stream brought a newer panel must not show the older table.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var config = event.detail.requestConfig;
+    if (event.detail.target.id !== "panel" || !config || config.verb !== "get") return;
+    if (Companion.versionOf(event.detail.serverResponse || "") < Companion.shownVersion()) {
+      event.detail.shouldSwap = false;
+    }
+  });
   // A refresh asked for while another was on its way is lost with the panel it was queued on: ask again.
   document.addEventListener("htmx:afterSettle", function () { if (newest > Companion.shownVersion()) seen(newest); });
   // Live while the stream is open or the last poll answered: polling keeps the panel current as well, so a
@@ -62,7 +70,7 @@
       document.body.setAttribute("data-news-held", String(version));
       return;
     }
-    Companion.keepingPlace(function () { Companion.swapPanel(html); });
+    Companion.swapPanel(html);
     document.dispatchEvent(new CustomEvent("companion:live-after"));
   }
   function poll() {
@@ -82,8 +90,34 @@
   function startPolling() { if (!pollTimer) pollTimer = setInterval(poll, 2000); }
   function stopPolling() { if (pollTimer) { clearInterval(pollTimer); pollTimer = null; } }
 
+  // The stream is htmx's sse extension's (sse-connect on the body, set here before htmx first processes the page):
+  // it opens the stream and opens it again after an error; this page listens to each stream it opens.
+  document.addEventListener("htmx:sseOpen", function (event) {
+    hear();
+    setState("live");
+    stopPolling();
+    var opened = event.detail.source;
+    if (opened === source) return;  // the browser opened the same stream again
+    source = opened;
+    opened.addEventListener("beat", hear);
+    opened.addEventListener("version", function (message) { hear(); setState("live"); seen(Number(message.data)); });
+    opened.addEventListener("panel", function (message) { hear(); setState("live"); arrived(message.data); });
+    // The table is gone or this spectator link was revoked: reload to say so.
+    opened.addEventListener("gone", function () { opened.close(); location.reload(); });
+  });
+  // The server said no (busy, or a proxy's error page), or the stream broke: polling says at once whether the
+  // server still answers, and keeps the panel current until the extension has the stream open again.
+  document.addEventListener("htmx:sseError", function () { startPolling(); poll(); });
+  function connect() {  // the extension opens a stream for an element htmx processes with sse-connect
+    if (source) source.close();
+    body.removeAttribute("sse-connect");
+    htmx.process(body);
+    body.setAttribute("sse-connect", streamUrl());
+    htmx.process(body);
+  }
+
   // The stream beats every few seconds: a page that hears nothing for SILENT_MS (a laptop's lid closed, the
-  // server suspended) says so, and polls and reconnects as after an error.
+  // server suspended) says so, polls, and opens the stream again.
   var SILENT_MS = 7000, lastHeard = Date.now();
   function hear() { lastHeard = Date.now(); }
   setInterval(function () {
@@ -92,48 +126,13 @@
     setState("lost");
     startPolling();
     poll();
-    clearTimeout(retryTimer);
-    retryTimer = setTimeout(connect, 3000);
+    setTimeout(connect, 3000);
   }, 1000);
 
-  function connect() {
-    if (!("EventSource" in window)) { setState("live"); startPolling(); return; }
-    if (source) source.close();
-    clearTimeout(retryTimer);
-    hear();
-    source = new EventSource(streamUrl());
-    source.addEventListener("open", function () { hear(); setState("live"); stopPolling(); });
-    source.addEventListener("beat", hear);
-    source.addEventListener("version", function (event) {
-      hear();
-      setState("live");
-      seen(parseInt(event.data, 10));
-    });
-    source.addEventListener("panel", function (event) {
-      hear();
-      setState("live");
-      arrived(event.data);
-    });
-    // The table is gone or this spectator link was revoked: reload to say so.
-    source.addEventListener("gone", function () { source.close(); location.reload(); });
-    source.addEventListener("error", function () {
-      startPolling();
-      poll();  // says at once whether the server still answers
-      if (source.readyState === EventSource.CLOSED) {
-        // The server said no (busy, or a proxy's error page): poll, and try the stream again in a while.
-        clearTimeout(retryTimer);
-        retryTimer = setTimeout(connect, 15000);
-      }
-    });
-  }
-
-  document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState !== "visible") return;
-    poll();
-    if (!source || source.readyState === EventSource.CLOSED) connect();
-  });
-  window.addEventListener("online", function () { poll(); connect(); });
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") poll(); });
+  window.addEventListener("online", poll);
   document.addEventListener("companion:not-recorded", function () { setState("lost"); poll(); });
 
-  connect();
+  if (!("EventSource" in window)) { setState("live"); startPolling(); return; }
+  body.setAttribute("sse-connect", streamUrl());
 })();

@@ -1,171 +1,14 @@
-// The card forms: the picker (the server matches what was typed, typos and accents forgiven), numbers that
-// belong to the name they were typed for, and the camera button that reads a card's name from a photo.
+// The card picker: the server matches what was typed (typos and accents forgiven) and the form's known cards show as
+// chips, at most two rows; a chip plays the card or chooses it.
 (function () {
   "use strict";
-  var NUMBERS = ["card_type", "slack", "cost", "slack_modifier", "loot", "slack_die", "categories", "pest"];
+  var forms = window.Companion.cardForm, fold = forms.fold, field = forms.field, inputOf = forms.inputOf;
+  var rowsOf = forms.rowsOf, rowOf = forms.rowOf, clearNumbers = forms.clearNumbers, numbersFor = forms.numbersFor;
+  var showCategories = forms.showCategories, showInUse = forms.showInUse, photoSaid = forms.photoSaid;
   var asked = {};  // the newest request per picker: an older answer arriving late is dropped
-  // The name each card-name field's numbers were typed for, by the field's id: kept here, not in an attribute,
-  // because a live update morphs the panel and would drop the attribute.
-  var numbersFor = {};
-  var photoAsked = {};  // the newest photo per card-name field, by the field's id: an older photo's answer is dropped
-  var photoSaid = {};  // the name a photo left in a field, the status saying why: the picker does not say it again
-
-  function fold(text) {
-    return (text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/ё/g, "е").trim();
-  }
   function pickerOf(input) {
     return input && input.id && document.querySelector('[data-card-picker][data-for="' + input.id + '"]');
   }
-  function inputOf(picker) { return document.getElementById(picker.getAttribute("data-for")); }
-  function rowsOf(picker) {
-    return (picker.getAttribute("data-rows") || "").split(" ").filter(Boolean)
-      .map(function (id) { return document.getElementById(id); }).filter(Boolean);
-  }
-
-  // --- numbers belong to the name they were typed for ---------------------------------------------------------
-  // A number field remembers the name it was typed for; once the name becomes another card's (not just typed on
-  // or shortened), the numbers are dropped, so they can never be played with, or taught as, another card.
-  function numberFields(form, row) {
-    return Array.prototype.filter.call(form.elements, function (el) {
-      return row ? el.name === "cost_" + row || el.name === "slack_" + row || el.name === "categories_" + row
-        : NUMBERS.indexOf(el.name) >= 0;
-    });
-  }
-  function clearNumbers(form, row) {
-    numberFields(form, row).forEach(function (el) {
-      if (el.type === "checkbox" || el.type === "radio") el.checked = false;
-      else if (el.tagName === "SELECT") el.selectedIndex = 0;
-      else el.value = "";
-    });
-  }
-  function rowOf(input) { var m = /^name_(\d)$/.exec(input.name || ""); return m ? m[1] : ""; }
-  function sameCard(before, now) {
-    var a = fold(before), b = fold(now);
-    return a === b || (b && (a.indexOf(b) === 0 || b.indexOf(a) === 0));
-  }
-  document.addEventListener("input", function (event) {
-    var el = event.target, form = el.form;
-    if (!form || !form.querySelector("[data-card-picker]")) return;
-    var nameField = /^(name(_\d)?|with)$/.test(el.name);
-    if (nameField) {
-      if (el.id in numbersFor && !sameCard(numbersFor[el.id], el.value)) {
-        clearNumbers(form, rowOf(el));
-        delete numbersFor[el.id];
-      }
-      return;
-    }
-    var row = (/_(\d)$/.exec(el.name) || [])[1] || "";
-    var owner = row ? form.elements.namedItem("name_" + row) : inputOf(form.querySelector("[data-card-picker]"));
-    if (owner && owner.id && (row || NUMBERS.indexOf(el.name) >= 0)) numbersFor[owner.id] = owner.value;
-  });
-  function typedNumbers(form, row) {
-    return numberFields(form, row).some(function (el) {
-      return el.type === "checkbox" || el.type === "radio" ? el.checked
-        : el.tagName === "SELECT" ? el.selectedIndex > 0 : !!el.value;
-    });
-  }
-  // Numbers the server showed again with a question belong to the name shown with them.
-  function bindShown(picker) {
-    var input = inputOf(picker);
-    if (!input || !input.form) return;
-    [input].concat(rowsOf(picker)).forEach(function (el) {
-      if (el.id && el.value && !(el.id in numbersFor) && typedNumbers(input.form, rowOf(el))) numbersFor[el.id] = el.value;
-    });
-  }
-  document.addEventListener("change", function (event) {  // selects and boxes say "change", not always "input"
-    var el = event.target;
-    if (el.type === "checkbox" || el.type === "radio" || el.tagName === "SELECT") {
-      el.dispatchEvent(new Event("input", { bubbles: true }));
-    }
-    if (el.type === "radio" && el.name === "card_type" && el.form) {  // the type chosen: on to its Slack
-      showCategories(el.form);
-      var slack = el.form.elements.namedItem("slack");
-      if (slack && !slack.value) slack.focus();
-    }
-  });
-
-  // --- a new card's fields in the order they are copied: the keyboard's Next key moves on, its Go key plays ----
-  // Once the numbers are open: from the card's name to its Slack (a Thing's Cost after it), and along each further
-  // Thing's row (name, Slack, Cost), a new card's type first. A field whose next one is filled (a known card) plays.
-  function nextField(el) {
-    var form = el.form, numbers = form && form.querySelector("[data-card-numbers]");
-    if (!numbers || !numbers.open || el.tagName !== "INPUT") return null;
-    var row = (/_(\d)$/.exec(el.name) || [])[1], order = ["name", "slack"];
-    var type = form.querySelector("input[name=card_type]:checked");
-    if (row) order = ["name_" + row, "slack_" + row, "cost_" + row];
-    else if (type && type.value === "thing") order.push("cost");
-    var at = order.indexOf(el.name), next = at >= 0 && field(form, order[at + 1]);
-    // A new card's type comes first: from its name, on to the type's buttons while none is chosen.
-    if (el.name === "name" && next && !next.value && !type) return form.querySelector("input[name=card_type]") || next;
-    return next && !next.value ? next : null;
-  }
-  document.addEventListener("keydown", function (event) {
-    var next = event.key === "Enter" && nextField(event.target);
-    if (!next) return;
-    event.preventDefault();
-    next.focus();
-    if (next.type === "radio") next.closest("fieldset").scrollIntoView({ block: "nearest" });
-  });
-  document.addEventListener("focusin", function (event) {  // the key says which it does
-    var el = event.target;
-    if (el.form && el.form.querySelector("[data-card-numbers]") && el.tagName === "INPUT" && el.type !== "checkbox" &&
-        el.type !== "radio") el.enterKeyHint = nextField(el) ? "next" : "go";
-  });
-
-  // --- a new card's form asks only what its type carries -------------------------------------------------------
-  // The categories shown are those of the type chosen (each label says which types carry it); with no type chosen,
-  // those of every type this form takes; none at all hides the list.
-  function showCategories(form) {
-    var chosen = form.querySelector("input[name=card_type]:checked");
-    form.querySelectorAll("fieldset.categories").forEach(function (set) {
-      var labels = set.querySelectorAll("label[data-types]");
-      if (!labels.length) return;
-      var shown = 0;
-      labels.forEach(function (label) {
-        var fits = !chosen || label.getAttribute("data-types").split(" ").indexOf(chosen.value) >= 0;
-        label.hidden = !fits;
-        if (!fits) label.querySelector("input").checked = false;
-        shown += fits ? 1 : 0;
-      });
-      set.hidden = !shown;
-    });
-  }
-  // Only the fields in use: a further Thing's row once the one before it is named (its categories once it is
-  // named itself), the die's modifier once the Slack is rolled. The form then fits one screen (390 × 844).
-  function showInUse(form) {
-    form.querySelectorAll(".more-thing[data-row]").forEach(function (row) {
-      var number = Number(row.getAttribute("data-row"));
-      var before = field(form, number === 2 ? "name" : "name_" + (number - 1)), own = field(form, "name_" + number);
-      row.hidden = number > 2 && !(before && before.value) && !(own && own.value);
-      var categories = row.querySelector("fieldset.categories");
-      if (categories) categories.hidden = !(own && own.value);
-    });
-    var die = field(form, "slack_die"), modifier = form.querySelector("[data-when-rolled]");
-    if (modifier && die && die.type === "checkbox") modifier.hidden = !die.checked && !field(form, "slack_modifier").value;
-  }
-  function showAllCategories() {
-    document.querySelectorAll("form [data-card-numbers]").forEach(function (numbers) {
-      showCategories(numbers.closest("form"));
-      showInUse(numbers.closest("form"));
-    });
-  }
-  document.addEventListener("input", function (event) {
-    var form = event.target.form;
-    if (form && form.querySelector("[data-card-numbers]")) showInUse(form);
-  });
-  document.addEventListener("htmx:afterSettle", showAllCategories);
-  // A refused play keeps nothing typed for it: the server shows the form again without the numbers.
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var form = event.detail.elt;
-    if (form && form.tagName === "FORM" && form.querySelector("[data-card-picker]") && event.detail.xhr &&
-        event.detail.xhr.status === 409) {
-      clearNumbers(form, "");
-      ["2", "3", "4"].forEach(function (row) { clearNumbers(form, row); });
-    }
-  });
-
-  // --- the picker ---------------------------------------------------------------------------------------------
-  function field(form, name) { return form.elements.namedItem(name); }
   function setValue(form, name, value) {
     var input = field(form, name);
     if (!input || input.type === "hidden" || value === undefined || value === null) return;
@@ -220,7 +63,15 @@
     var main = input && input.hasAttribute("data-picked-type") ? [input] : [];
     return main.concat(rowsOf(picker)).map(function (el) { return el && el.value; }).filter(Boolean);
   }
-  function show(picker, cards, typed, hint) {
+  function say(list, testId, text) {
+    var line = document.createElement("li");
+    line.className = "hint";
+    line.setAttribute("data-testid", testId);
+    line.textContent = text;
+    list.appendChild(line);
+  }
+  // `becomes`: the card a short name or a typo will be sent as, said before it is sent.
+  function show(picker, cards, typed, hint, becomes) {
     var list = picker.querySelector(".picks");
     if (!list) return;
     var taken = picker.hasAttribute("data-confirm") ? [] : chosen(picker);
@@ -260,12 +111,9 @@
         showCategories(form);
       }
     }
-    if (!list.children.length && nothing) {
-      var none = document.createElement("li");
-      none.className = "hint";
-      none.setAttribute("data-testid", "no-match");
-      none.textContent = nothing;
-      list.appendChild(none);
+    if (!list.children.length && nothing) say(list, "no-match", nothing);
+    if (becomes && picker.getAttribute("data-becomes")) {
+      say(list, "becomes", picker.getAttribute("data-becomes").replace("{card}", becomes));
     }
     picker.hidden = false;
     twoRows(list);
@@ -296,7 +144,7 @@
     fetch(url, { credentials: "same-origin" }).then(function (r) { return r.ok ? r.json() : { cards: [] }; })
       .then(function (data) {
         if (asked[id] !== url) return;
-        show(picker, data.cards || [], typed, data.message);  // a known card of another kind says so
+        show(picker, data.cards || [], typed, data.message, data.becomes);  // another kind's card says so
         refuse(picker, !!data.refused);
         picker.removeAttribute("aria-busy");
       })
@@ -310,7 +158,10 @@
     if (button) button.disabled = refused;
   }
   function renderAll() {
-    document.querySelectorAll("[data-card-picker]").forEach(function (picker) { bindShown(picker); render(picker); });
+    document.querySelectorAll("[data-card-picker]").forEach(function (picker) {
+      forms.bindShown(picker);
+      render(picker);
+    });
   }
   document.addEventListener("input", function (event) {
     var picker = pickerOf(event.target);
@@ -325,64 +176,9 @@
     picker.querySelectorAll(".pick").forEach(function (chip) { chip.setAttribute("aria-pressed", "false"); });
     render(picker);
   });
-  document.addEventListener("htmx:afterSettle", renderAll);
+  // A new panel: its pickers ask for their chips, its new cards' forms show what their type carries.
+  document.addEventListener("htmx:afterSettle", function () { forms.showAllCategories(); renderAll(); });
   if (window.fetch) renderAll();
-  showAllCategories();
-
-  // --- the camera button: a photo of the card names it ------------------------------------------------------
-  var LONGEST = 1600;
-  function shrunk(file) {  // at most 1600 px on its longest side, as a JPEG; the file itself where that fails
-    if (!window.createImageBitmap) return Promise.resolve(file);
-    return createImageBitmap(file).then(function (bitmap) {
-      var scale = Math.min(1, LONGEST / Math.max(bitmap.width, bitmap.height));
-      var canvas = document.createElement("canvas");
-      canvas.width = Math.round(bitmap.width * scale);
-      canvas.height = Math.round(bitmap.height * scale);
-      canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-      return new Promise(function (resolve) {
-        canvas.toBlob(function (blob) { resolve(blob || file); }, "image/jpeg", 0.85);
-      });
-    }).catch(function () { return file; });
-  }
-  document.addEventListener("change", function (event) {
-    var camera = event.target;
-    if (!camera.hasAttribute || !camera.hasAttribute("data-card-photo") || !camera.files || !camera.files[0]) return;
-    var input = document.getElementById(camera.getAttribute("data-for"));
-    var picker = pickerOf(input);
-    var status = document.getElementById(camera.getAttribute("data-status"));
-    var asked = photoAsked[input.id] = (photoAsked[input.id] || 0) + 1;
-    var newest = function () { return photoAsked[input.id] === asked; };
-    // A new photo starts over: the refusal of the form's last play, the last photo's word and chips are gone.
-    document.querySelectorAll("#panel [data-refusal]").forEach(function (refusal) { refusal.remove(); });
-    var chips = picker && picker.querySelector(".picks");
-    if (chips) chips.textContent = "";
-    status.textContent = camera.getAttribute("data-reading");
-    shrunk(camera.files[0]).then(function (photo) {
-      var body = new FormData();
-      body.append("photo", photo, "card.jpg");
-      camera.value = "";  // the same photo chosen again is a change too
-      return fetch(camera.getAttribute("data-source"), { method: "POST", body: body, credentials: "same-origin" });
-    }).then(function (r) {
-      return r.json().catch(function () { return {}; }).then(function (data) { return { ok: r.ok, data: data }; });
-    }).then(function (answer) {
-      if (!newest()) return;  // a later photo is being read: its answer, and "Reading the card…" till then
-      if (!answer.ok) { status.textContent = answer.data.error || camera.getAttribute("data-failed"); return; }
-      var found = answer.data.candidates || [];
-      if (found.length && picker) {
-        input.value = "";  // the photo's chips are the answer: a name typed before would be played instead
-        show(picker, found, "");
-        status.textContent = camera.getAttribute("data-found");
-        return;
-      }
-      // No chip: the name read (if any) is left in the field to correct, and the server says why.
-      input.value = answer.data.text || "";
-      photoSaid[input.id] = input.value;
-      input.dispatchEvent(new Event("input", { bubbles: true }));
-      input.focus();
-      input.select();
-      var numbers = input.value && input.form.querySelector("[data-card-numbers]");
-      if (numbers) numbers.open = true;
-      status.textContent = answer.data.message || camera.getAttribute("data-unknown");
-    }).catch(function () { if (newest()) status.textContent = camera.getAttribute("data-failed"); });
-  });
+  forms.show = show;
+  forms.pickerOf = pickerOf;
 })();

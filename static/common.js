@@ -21,6 +21,7 @@
   Companion.swapPanel = function (html) {
     var panel = document.getElementById("panel");
     if (!panel || !window.htmx || Companion.versionOf(html) < Companion.shownVersion()) return false;
+    document.dispatchEvent(new CustomEvent("companion:before-morph"));
     htmx.swap(panel, html, { swapStyle: "morph" }, { contextElement: panel });
     return true;
   };

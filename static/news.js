@@ -33,7 +33,6 @@
       element.classList.add(i ? "flash" : "announce-now");
     });
   }
-  document.addEventListener("htmx:afterSettle", function () { highlight(false); });
   highlight(true);
 
   // --- spoken news: a highlight, a card of someone else's waiting for answers, a refusal --------------------
@@ -75,6 +74,6 @@
     say.textContent = "";
     setTimeout(function () { say.textContent = lines.join(" "); }, 50);
   }
-  document.addEventListener("htmx:afterSettle", function () { tell(false); });
   tell(true);
+  document.addEventListener("htmx:afterSettle", function () { highlight(false); tell(false); });
 })();

@@ -1,5 +1,6 @@
-// Where the player looks stays put: folds as they were left, what is being typed, the control just used after a tap,
-// the reader's place through a live refresh, the action bar's room, and focus on what comes next.
+// Where the player looks stays put. A live refresh is morphed in (idiomorph keeps the same elements, so focus stays);
+// this file keeps what a morph would undo (folds, what was typed), the action bar's room, and one place: what the
+// reader looks at (the first heading in view, or after a tap the control just used) stays where it is on the screen.
 (function () {
   "use strict";
   var Companion = window.Companion, root = document.documentElement;
@@ -18,13 +19,21 @@
     var details = event.target;
     if (details.matches && details.matches(FOLDS)) Companion.store(foldKey(details), details.open ? "open" : "closed");
   }, true);
-  // A live refresh morphs the panel in place: it must neither close what the player opened nor open what the
-  // player left closed, any fold (the folds keep ids, so a morph matches each with itself).
+  restoreFolds();
+
+  // --- a morph leaves what the player changed: folds opened or closed, what was typed, ticked or chosen -------------
+  function changedByPlayer(name, node) {
+    if (name === "open") return node.tagName === "DETAILS";
+    if (name === "value") return node.type !== "hidden" && node.value !== node.defaultValue;
+    if (name === "checked") return node.checked !== node.defaultChecked;
+    if (name === "selected") return node.selected !== node.defaultSelected;
+    return false;
+  }
   if (window.Idiomorph) {
     var callbacks = window.Idiomorph.defaults.callbacks;
     var before = callbacks.beforeAttributeUpdated;
     callbacks.beforeAttributeUpdated = function (name, node, mutation) {
-      if (name === "open" && node.tagName === "DETAILS") return false;
+      if (changedByPlayer(name, node)) return false;
       // A card picker keeps its chips (and stays shown, and busy while it asks) until it has asked for the new
       // ones (card_form.js): a refresh that emptied it first would move everything below it up, then down again.
       if ((name === "hidden" || name === "aria-busy") && node.hasAttribute && node.hasAttribute("data-card-picker")) {
@@ -39,27 +48,6 @@
       }
       return beforeMorph ? beforeMorph(oldNode, newNode) : true;
     };
-  }
-  document.addEventListener("htmx:afterSettle", restoreFolds);
-  restoreFolds();
-
-  // --- a live refresh keeps what the person is typing ---------------------------------------------
-  // When another phone's change refreshes the panel, inputs keep their values and focus; after the person's
-  // own post the panel comes back fresh.
-  function typedNow() {
-    var typed = { values: {}, focus: document.activeElement && document.activeElement.id };
-    document.querySelectorAll("#panel input[id], #panel select[id], #panel textarea[id]").forEach(function (field) {
-      if (field.type !== "hidden") typed.values[field.id] = field.value;
-    });
-    return typed;
-  }
-  function putBack(typed) {
-    Object.keys(typed.values).forEach(function (id) {
-      var field = document.getElementById(id);
-      if (field) field.value = typed.values[id];
-    });
-    var focused = typed.focus && document.getElementById(typed.focus);
-    if (focused) focused.focus();
   }
 
   // --- room for the bars: the page leaves the action bar's height free below, the now bar sits under the header ---
@@ -82,7 +70,6 @@
   if (seatPage) {
     var head = watcher && document.querySelector("body > .bar");
     if (head) watcher.observe(head);
-    document.addEventListener("htmx:afterSettle", watchBar);
     window.addEventListener("resize", measure);
     watchBar();
   }
@@ -107,6 +94,59 @@
     var now = document.querySelector("#panel .now-bar");
     if (next) next.focus({ preventScroll: true });
     else if (now) { now.setAttribute("tabindex", "-1"); now.focus({ preventScroll: true }); }
+  }
+  // The player's turn or answer begins (static/lead.js): the page goes back to its top, where the first screen holds
+  // the moment (the turn, the card to answer, the phase's form), unless the player is typing just now.
+  function typing() {
+    var focused = document.activeElement;
+    var notText = /^(button|submit|checkbox|radio|hidden|file|range|color|reset)$/;
+    return !!(focused && (focused.isContentEditable || focused.tagName === "TEXTAREA" || focused.tagName === "SELECT"
+      || (focused.tagName === "INPUT" && !notText.test(focused.type))));
+  }
+  Companion.showMoment = function () {
+    if (!seatPage || typing() || window.scrollY <= 0) return false;
+    held = null;
+    window.scrollTo(0, 0);
+    return true;
+  };
+
+  // --- the one place kept: an element held where it was on the screen while the page changes around it ------------
+  // After a refresh or a tap, what comes with it may still grow for a while (a card picker fills its row after
+  // asking for the known cards): the element is held until the player touches the page. Above the screen the
+  // browser's own scroll anchoring does the same.
+  var held = null;
+  function holdAt(element, top) {
+    held = element ? { element: element, top: top } : null;
+    hold();
+  }
+  function hold() {
+    if (!held || !held.element.getClientRects().length) { held = null; return; }  // gone, or hidden
+    window.scrollBy(0, held.element.getBoundingClientRect().top - held.top);
+  }
+  if (seatPage && window.ResizeObserver) new ResizeObserver(hold).observe(document.body);
+  // A size that comes back within one frame (the picker hidden by a refresh, then filled again) is no resize to a
+  // ResizeObserver, though what lies below moved twice: changes in the panel are followed too.
+  if (seatPage && window.MutationObserver) {
+    new MutationObserver(hold).observe(document.body, { childList: true, subtree: true, attributes: true,
+                                                         attributeFilter: ["hidden", "open", "class"] });
+  }
+  ["pointerdown", "wheel", "keydown", "touchstart"].forEach(function (name) {
+    window.addEventListener(name, function () { held = null; }, { capture: true, passive: true });
+  });
+  // The reader's place before a live refresh: the first heading wholly between the bars (a card's title, a fold's
+  // summary: what the reader keeps their bearings by). At the very top the news shows above instead.
+  var HEADINGS = "#panel h1, #panel h2, #panel h3, #panel summary", reading = null;
+  function noteReading() {
+    reading = null;
+    if (!seatPage || window.scrollY <= 0) return;
+    var head = document.querySelector("#panel .now-bar") || document.querySelector("body > .bar");
+    var bar = document.getElementById("action-bar"), top = head ? head.getBoundingClientRect().bottom : 0;
+    var bottom = bar ? bar.getBoundingClientRect().top : window.innerHeight;
+    reading = Array.prototype.filter.call(document.querySelectorAll(HEADINGS), function (heading) {
+      var box = heading.getBoundingClientRect();
+      return box.height && box.top >= top - 1 && box.bottom <= bottom && !heading.closest("#action-bar, .now-bar");
+    })[0] || null;
+    if (reading) reading = { element: reading, top: reading.getBoundingClientRect().top };
   }
 
   // --- after a tap the page stays where the player looked ------------------------------------------
@@ -157,9 +197,7 @@
     if (control && refusal && control.form) besideControl(refusal, control);
     if (control) {
       if (!control.disabled) control.focus({ preventScroll: true });
-      window.scrollBy(0, control.getBoundingClientRect().top - kept.top);
-      // The card picker above it fills its rows a moment later: the control is held where it was until then.
-      holding = { element: control, top: kept.top, until: Date.now() + HOLD_MS };
+      holdAt(control, kept.top);
     } else {
       window.scrollTo(0, kept.scrollY);
     }
@@ -170,157 +208,19 @@
   function leadAfterTap() {
     var question = document.querySelector("#panel [data-testid=printed-question]");
     var refusal = document.querySelector("#panel [data-refusal]");
-    if (question || refusal) {
-      var message = question || refusal;
-      if (question) Companion.show(question, true);
-      else { openAround(refusal); refusal.scrollIntoView({ block: "nearest" }); }
-      // The form's picker fills its row a moment later, above the message: the message is held where it showed.
-      holding = { element: message, top: message.getBoundingClientRect().top, until: Date.now() + HOLD_MS };
-      return;
-    }
     // One's own card just played is shown, announced, where the others may still answer it (not left above).
-    var own = played && document.querySelector("#panel [data-window][data-own]");
-    if (own) {
-      own.scrollIntoView({ block: "nearest" });
-      holding = { element: own, top: own.getBoundingClientRect().top, until: Date.now() + HOLD_MS };  // not the form
-    }
+    var message = question || refusal, own = played && document.querySelector("#panel [data-window][data-own]");
+    var shown = message || own;
+    if (question) Companion.show(question, true);
+    else if (shown) { openAround(shown); shown.scrollIntoView({ block: "nearest" }); }
+    if (shown) holdAt(shown, shown.getBoundingClientRect().top);  // the form's picker above it fills its row later
+    if (message) return;
     var focused = document.activeElement;
-    var lost = !focused || focused === document.body || !document.body.contains(focused);
-    if (fromBar || lost) focusNext();
+    if (fromBar || !focused || focused === document.body || !document.body.contains(focused)) focusNext();
   }
-
-  // --- a live refresh (someone else's tap) leaves the reader's place where it was ----------------------------------
-  // The reader's anchor: the first heading wholly in view (a card's title, a fold's summary: what the reader keeps
-  // their bearings by), else the named element whose top is nearest a third down the reading area (what the eye is
-  // on); after the refresh the page is scrolled by as much as it moved, so a window opening or closing above, a
-  // roll or a raid moves it by no more than a pixel or two. At the very top the news shows above instead.
-  var anchor = null, focusInBar = false, HEADINGS = "h1, h2, h3, summary";
-  function keyOf(element) {
-    var id = element.id, test = element.getAttribute("data-testid");
-    return id ? "#" + id : test ? "[data-testid='" + test + "']" : null;
-  }
-  function readingArea() {
-    var head = document.querySelector("#panel .now-bar") || document.querySelector("body > .bar");
-    var bar = document.getElementById("action-bar");
-    return { top: head ? head.getBoundingClientRect().bottom : 0,
-             bottom: bar ? bar.getBoundingClientRect().top : window.innerHeight };
-  }
-  function inView(element, box, area) {
-    return box.height && box.top >= area.top - 1 && box.top <= area.bottom && !element.closest("#action-bar, .now-bar")
-      && !(element.checkVisibility && !element.checkVisibility());  // not inside a closed fold
-  }
-  // A heading is found again after a morph as itself, else as the same heading of the same named holder.
-  function headingAnchor(area) {
-    var headings = document.querySelectorAll("#panel " + HEADINGS.split(", ").join(", #panel "));
-    for (var i = 0; i < headings.length; i++) {
-      var heading = headings[i], box = heading.getBoundingClientRect();
-      if (!inView(heading, box, area) || box.bottom > area.bottom) continue;
-      var holder = heading.parentElement && heading.parentElement.closest("[id], [data-testid]");
-      var key = holder && keyOf(holder);
-      if (!key || document.querySelectorAll(key).length !== 1) key = null;
-      var index = key ? Array.prototype.indexOf.call(holder.querySelectorAll(HEADINGS), heading) : -1;
-      return { element: heading, key: key, index: index, top: box.top };
-    }
-    return null;
-  }
-  function namedAnchor(area) {
-    var eye = area.top + (area.bottom - area.top) / 3, best = null;
-    var named = document.querySelectorAll("#panel [id], #panel [data-testid]");
-    for (var i = 0; i < named.length; i++) {
-      var element = named[i], box = element.getBoundingClientRect();
-      if (!inView(element, box, area)) continue;
-      var key = keyOf(element);
-      if (!key || (best && Math.abs(box.top - eye) >= Math.abs(best.top - eye))) continue;
-      if (document.querySelectorAll(key).length === 1) best = { key: key, top: box.top };
-    }
-    return best;
-  }
-  function noteAnchor() {
-    anchor = null;
-    if (window.scrollY <= 0) return;
-    var area = readingArea();
-    anchor = { heading: headingAnchor(area), named: namedAnchor(area) };
-  }
-  function foundAgain(kept) {
-    if (!kept) return null;
-    if (kept.element && document.body.contains(kept.element)) return kept.element;
-    var holder = kept.key && document.querySelector(kept.key);
-    if (holder && kept.index === undefined) return holder;
-    return holder && kept.index >= 0 ? holder.querySelectorAll(HEADINGS)[kept.index] || null : null;
-  }
-  function keepAnchor() {
-    var kept = anchor;
-    anchor = null;
-    watchBar();  // a bar that came with the refresh takes its room at once, so the page is long enough to keep
-    if (!kept) return;
-    var which = kept.heading, element = foundAgain(which);
-    if (!element) { which = kept.named; element = foundAgain(which); }
-    if (!element) return;
-    window.scrollBy(0, element.getBoundingClientRect().top - which.top);
-    // What the refresh brings may still grow for a moment (the card picker fills its row after asking for the
-    // known cards): the place is held until then, or until the player touches the page.
-    holding = { element: element, top: which.top, until: Date.now() + HOLD_MS };
-  }
-  // Long enough for the picker's known cards on a busy server; any touch, wheel or key lets go at once.
-  var HOLD_MS = 8000, holding = null;
-  // The player's turn or answer begins (static/lead.js): the page goes back to its top, where the first screen holds
-  // the moment (the turn, the card to answer, the phase's form), unless the player is typing just now.
-  function typing() {
-    var focused = document.activeElement;
-    return !!(focused && (focused.isContentEditable || focused.tagName === "TEXTAREA" || focused.tagName === "SELECT"
-      || (focused.tagName === "INPUT" && !/^(button|submit|checkbox|radio|hidden|file|range|color|reset)$/.test(focused.type))));
-  }
-  Companion.showMoment = function () {
-    if (!seatPage || typing() || window.scrollY <= 0) return false;
-    holding = null;
-    anchor = null;
-    window.scrollTo(0, 0);
-    return true;
-  };
-  function hold() {
-    if (!holding || Date.now() > holding.until || !document.body.contains(holding.element)) { holding = null; return; }
-    window.scrollBy(0, holding.element.getBoundingClientRect().top - holding.top);
-  }
-  if (seatPage && window.ResizeObserver) new ResizeObserver(hold).observe(document.body);  // a tap replaces the panel
-  // A size that comes back within one frame (the picker hidden by a refresh, then filled again) is no resize to a
-  // ResizeObserver, though what lies below moved twice: changes in the panel are followed too.
-  if (seatPage && window.MutationObserver) {
-    new MutationObserver(hold).observe(document.body, { childList: true, subtree: true, attributes: true,
-                                                         attributeFilter: ["hidden", "open", "class"] });
-  }
-  ["pointerdown", "wheel", "keydown", "touchstart"].forEach(function (name) {
-    window.addEventListener(name, function () { holding = null; }, { capture: true, passive: true });
-  });
-  // A refresh that takes away the focused bar button (the moment moved on) hands focus to the bar's next action.
-  function noteFocus() {
-    var bar = document.getElementById("action-bar");
-    focusInBar = !!(bar && bar.contains(document.activeElement));
-  }
-  function keepFocus() {
-    var focused = document.activeElement;
-    if (focusInBar && (!focused || focused === document.body)) focusNext();
-    focusInBar = false;
-  }
-
-  // --- one refresh, whichever way it comes: what is typed, the reader's place and focus are kept through it ------
-  function noteAll() {
-    var typed = typedNow();
-    if (seatPage) { noteAnchor(); noteFocus(); }
-    return typed;
-  }
-  function keepAll(typed) {
-    putBack(typed);
-    if (seatPage) { keepAnchor(); keepFocus(); }
-  }
-  // A panel the live stream carried.
-  Companion.keepingPlace = function (swap) {
-    var typed = noteAll();
-    swap();
-    keepAll(typed);
-  };
-  var typedBeforeRefresh = null, pickersBefore = {};
   // A tap's answer replaces the panel: each card picker shown takes its chips along into the new panel, until it
   // has asked for the new ones (card_form.js), so nothing below it jumps up and down again meanwhile.
+  var pickersBefore = {};
   function notePickers() {
     pickersBefore = {};
     document.querySelectorAll("#panel [data-card-picker]:not([hidden])").forEach(function (picker) {
@@ -338,27 +238,31 @@
     });
     pickersBefore = {};
   }
+
+  // --- a refresh that takes away the focused bar button (the moment moved on) hands focus to the bar's next action --
+  var focusInBar = false;
+  function noteFocus() {
+    var bar = document.getElementById("action-bar");
+    focusInBar = !!(bar && bar.contains(document.activeElement));
+    noteReading();
+  }
+  document.addEventListener("companion:before-morph", noteFocus);
   document.addEventListener("htmx:beforeSwap", function (event) {
-    typedBeforeRefresh = null;
+    noteFocus();
     if (event.detail.target.id === "panel") notePickers();
-    var config = event.detail.requestConfig;
-    if (event.detail.target.id !== "panel" || !config || config.verb !== "get") return;
-    // A refresh asked for before the live stream brought a newer panel must not show the older table.
-    if (Companion.versionOf(event.detail.serverResponse || "") < Companion.shownVersion()) {
-      event.detail.shouldSwap = false;
-      return;
-    }
-    typedBeforeRefresh = noteAll();
   });
   document.addEventListener("htmx:afterSwap", function (event) {
     var config = event.detail.requestConfig;
+    watchBar();  // a bar that came with the new panel takes its room at once
     if (config && config.verb === "post") {
       keepPickers();
       Companion.keepPlace();
       if (seatPage) leadAfterTap();
-    } else if (typedBeforeRefresh) {
-      keepAll(typedBeforeRefresh);
-      typedBeforeRefresh = null;
+    } else {
+      holdAt(reading && reading.element, reading && reading.top);  // at the very top, nothing is held
+      if (focusInBar && (!document.activeElement || document.activeElement === document.body)) focusNext();
     }
+    focusInBar = false;
+    reading = null;
   });
 })();

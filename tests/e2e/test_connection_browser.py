@@ -1,12 +1,17 @@
 """A phone on shaky Wi-Fi: a tap the server never got says so, and the phone is live again as soon as the server
 answers. Opened under the table's LAN address, as phones do."""
 
+import os
+import signal
+import time
+
 from playwright.sync_api import expect
 
 from tests.helpers.browser_steps import join, open_table, scan_qr, unfold
 
 NOT_ANSWERED = "Not answered yet: sent again when the server answers"
 BACK_WITHIN_MS = 5000  # polling asks every 2 s; the rest is slack for a loaded machine
+SILENCE_TOLD_MS = 12000  # static/app.js: a stream silent for 7 s, noticed within a second; slack for a loaded machine
 FIRST_ANSWER_MS = 15000
 
 
@@ -62,3 +67,24 @@ def test_a_refusal_goes_once_another_phones_change_has_moved_the_table_on(browse
     ben.get_by_role("button", name="+1 Slack for Ben").click()
     expect(ana.get_by_test_id("total-2")).to_have_text("1")
     expect(ana.get_by_text("Slack cannot drop below zero.")).to_have_count(0)
+
+
+def test_a_stream_gone_silent_says_so_and_a_new_stream_brings_the_table_once_the_server_answers(browser, lan_server):
+    ana, ben = two_phones(browser, lan_server)
+    streams = []
+    ana.on("request", lambda request: streams.append(request.url) if "/live" in request.url else None)
+    stalled = [lan_server.process.pid, *lan_server.workers()]
+    for pid in stalled:  # a laptop's lid closed: the connection stays up, and nothing comes through it
+        os.kill(pid, signal.SIGSTOP)
+    try:
+        expect(ana.locator("#conn")).to_have_attribute("data-state", "lost", timeout=SILENCE_TOLD_MS)
+    finally:
+        for pid in stalled:
+            os.kill(pid, signal.SIGCONT)
+    expect(ana.locator("#conn")).to_have_attribute("data-state", "live", timeout=BACK_WITHIN_MS)
+    deadline = time.monotonic() + BACK_WITHIN_MS / 1000
+    while not streams and time.monotonic() < deadline:  # the page opens a new stream of its own
+        ana.wait_for_timeout(100)
+    assert streams, "no new stream was opened after the silence"
+    ben.get_by_role("button", name="+1 Slack for Ben").click()
+    expect(ana.get_by_test_id("total-2")).to_have_text("1", timeout=BACK_WITHIN_MS)

@@ -93,3 +93,31 @@ def test_the_picker_never_hides_the_card_and_a_chip_does_one_thing(session_brows
     finally:
         ana.context.close()
         ben.context.close()
+
+
+def test_a_short_name_or_a_typo_shows_the_card_it_becomes_before_it_is_sent(session_browser, server_module):
+    table = Table(server_module, "guevara", "en")
+    ana = sit_down(session_browser, table.join_url, 1, "Ana", "de", *SIZES[1])  # a German phone at an English table
+    try:
+        table.set_up()
+        for phase in ("draw", "roll", "call"):
+            table.act("advance", 1, phase=phase, turn=1)
+        expect(ana.get_by_test_id("turn-phase")).to_have_attribute("data-phase", "freetime", timeout=PROPAGATION_MS)
+        picker, field = ana.locator(".play-card-form [data-card-picker]"), ana.locator("#pc-name-seat")
+        posts = []
+        ana.on("request", lambda request: posts.append(request.url) if request.method == "POST" else None)
+        becomes = picker.get_by_test_id("becomes")
+        field.fill("neues bar")  # a short name
+        expect(becomes).to_have_text("Wird zu: Neues Barrett")
+        expect(becomes).to_be_in_viewport()
+        field.fill("Neues Barert")  # a typo
+        expect(becomes).to_have_text("Wird zu: Neues Barrett")
+        field.fill("Neues Barrett")  # the name in full: nothing to say
+        expect(picker.get_by_test_id("pick").first).to_have_text("Neues Barrett")
+        expect(becomes).to_have_count(0)
+        field.fill("Quokka Parade")  # a card nobody knows is sent as typed
+        expect(picker.get_by_test_id("no-match")).to_be_visible()
+        expect(becomes).to_have_count(0)
+        assert posts == []  # all said before anything was sent
+    finally:
+        ana.context.close()

@@ -7,7 +7,7 @@ sans, narrow, mono), the title's size, place and alignment, a banner behind it, 
 banner, the card's colours, its picture and rules text, the table (wood, cloth, felt, plain) and other cards
 in view, the tilt (up to ±15°), keystone, a shadow over the scene, the light's colour and evenness, blur,
 sensor noise, the card's share of the frame's height (38–90%) and the camera's JPEG quality. The photo is then
-sent as the page sends it (static/card_form.js): at most 1600 px on its longest side, a JPEG of quality 0.85.
+sent as the page sends it (static/card_photo.js): at most 1600 px on its longest side, a JPEG of quality 0.85.
 
 A photo's seed says which half it is in: even seeds tune the reader, odd seeds are held out (`half`).
 """
@@ -28,8 +28,8 @@ from companion.cards.card import LANGS
 
 UNIT = 2  # the card face is drawn at 2 px a card unit (630 × 880 units, 63 × 88 mm)
 CARD = (630, 880)
-SENT_SIDE = 1600  # static/card_form.js: LONGEST
-SENT_QUALITY = 85  # static/card_form.js: canvas.toBlob(..., "image/jpeg", 0.85)
+SENT_SIDE = 1600  # static/card_photo.js: LONGEST
+SENT_QUALITY = 85  # static/card_photo.js: canvas.toBlob(..., "image/jpeg", 0.85)
 DRAWN_SIDE = 2000  # the camera's frame is drawn at this size, then shrunk as the page does
 
 _TT = "/usr/share/fonts/truetype"

@@ -8,7 +8,7 @@ from companion import cards as catalog
 from companion.knowledge.card_match import FORMS, Choice, takes
 from tests.helpers.card_photos import card_photo as draw
 from tests.helpers.card_photos import plain
-from tests.helpers.http_phones import act, join
+from tests.helpers.http_phones import act, join, state
 from tests.helpers.http_tables import open_table, started, to_phase
 
 
@@ -220,3 +220,21 @@ def test_a_known_card_typed_in_full_where_it_does_not_belong_says_so_in_the_phon
     assert answer("Мыло", "call", "ru")["message"].startswith("Мыло ")
     assert "message" not in answer("Soap", "loot")  # where it belongs, its chip
     assert answer("Quokka Parade", "loot") == {"cards": []}  # no card by that name: the field is left to type
+
+
+def test_a_short_name_or_a_typo_says_the_card_it_will_be_sent_as_and_is_played_as_that_card(app, client, table):
+    ana, _ben = started(app, client, table)
+    to_phase(ana, table, 1, "Free Time")
+
+    def becomes(q, language="en"):
+        return ana.get(f"/t/{table}/card-picks", query_string={"q": q, "form": "play"},
+                       headers={"Accept-Language": language}).get_json().get("becomes")
+
+    assert becomes("new ber") == becomes("new berte") == "New Beret"
+    assert becomes("neues bar", "de") == "Neues Barrett" and becomes("новый бе", "ru") == "Новый берет"
+    assert becomes("New Beret") is None  # the name in full: nothing to say
+    assert becomes("Quokka Parade") is None  # a card nobody knows is sent as typed
+    assert becomes("Glorious Leader") is None  # another kind's card: the picker says it does not belong instead
+    assert act(ana, table, type="play_card", seat=1, name="new berte", card_type="thing", slack=1,
+               cost=1).status_code == 200
+    assert [card["name"] for card in state(client, table)["window"]["cards"]] == ["New Beret"]

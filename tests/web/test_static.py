@@ -14,8 +14,8 @@ def test_every_vendored_file_matches_its_recorded_checksum_and_is_used():
     record = (vendor / "VENDORED.md").read_text()
     recorded = dict(re.findall(r"^\| ([\w.-]+\.(?:js|webm|mp4)) \|.*\| ([0-9a-f]{64}) \|$", record, re.MULTILINE))
     files = {path.name for path in vendor.iterdir() if path.name != "VENDORED.md"}
-    assert set(recorded) == files == {"htmx-2.0.11.min.js", "idiomorph-ext-0.8.0.min.js", "nosleep-0.12.0.min.js",
-                                      "nosleep-0.12.0.webm", "nosleep-0.12.0.mp4"}
+    assert set(recorded) == files == {"htmx-2.0.11.min.js", "idiomorph-ext-0.8.0.min.js", "htmx-ext-sse-2.2.4.min.js",
+                                      "nosleep-0.12.0.min.js", "nosleep-0.12.0.webm", "nosleep-0.12.0.mp4"}
     users = {".js": ROOT / "templates" / "base.html", ".webm": ROOT / "templates" / "partials" / "_settings.html",
              ".mp4": ROOT / "templates" / "partials" / "_settings.html"}
     for name, digest in recorded.items():

@@ -120,7 +120,7 @@ def _chip(choice: card_match.Choice, score: float) -> dict:
 def card_picks(token: str) -> Response:
     """The cards a card form's picker offers for what was typed (`q`), best first: only what the form (`form`)
     takes, never the card a cancel window is about; a known card's name typed in full where it does not belong
-    says so (`message`)."""
+    says so (`message`); a short name or a typo says the card it will be sent as (`becomes`)."""
     table = table_or_404(token)
     if actor_for(table) is None:
         abort(403)
@@ -144,6 +144,8 @@ def card_picks(token: str) -> Response:
         answer["message"] = _refusal(form, named, state, actor_for(table))
         if form not in LEADERS_TAKE_ANY:
             answer["refused"] = named.name
+    elif named is not None and card_match.fold(named.name) != card_match.fold(typed):
+        answer["becomes"] = named.name
     response = jsonify(answer)
     response.headers["Cache-Control"] = "private, no-cache"
     return response

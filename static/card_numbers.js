@@ -1,0 +1,172 @@
+// A new card's printed numbers: they belong to the name they were typed for, the fields go in the order they are
+// copied, and the form asks only what the card's type carries. What the picker (card_form.js) and the camera
+// (card_photo.js) share of the card forms is here too, as Companion.cardForm.
+(function () {
+  "use strict";
+  var NUMBERS = ["card_type", "slack", "cost", "slack_modifier", "loot", "slack_die", "categories", "pest"];
+  // The name each card-name field's numbers were typed for, by the field's id: kept here, not in an attribute,
+  // because a live update morphs the panel and would drop the attribute.
+  var numbersFor = {};
+
+  function fold(text) {
+    return (text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/ё/g, "е").trim();
+  }
+  function inputOf(picker) { return document.getElementById(picker.getAttribute("data-for")); }
+  function rowsOf(picker) {
+    return (picker.getAttribute("data-rows") || "").split(" ").filter(Boolean)
+      .map(function (id) { return document.getElementById(id); }).filter(Boolean);
+  }
+
+  function field(form, name) { return form.elements.namedItem(name); }
+
+  // --- numbers belong to the name they were typed for ---------------------------------------------------------
+  // A number field remembers the name it was typed for; once the name becomes another card's (not just typed on
+  // or shortened), the numbers are dropped, so they can never be played with, or taught as, another card.
+  function numberFields(form, row) {
+    return Array.prototype.filter.call(form.elements, function (el) {
+      return row ? el.name === "cost_" + row || el.name === "slack_" + row || el.name === "categories_" + row
+        : NUMBERS.indexOf(el.name) >= 0;
+    });
+  }
+  function clearNumbers(form, row) {
+    numberFields(form, row).forEach(function (el) {
+      if (el.type === "checkbox" || el.type === "radio") el.checked = false;
+      else if (el.tagName === "SELECT") el.selectedIndex = 0;
+      else el.value = "";
+    });
+  }
+  function rowOf(input) { var m = /^name_(\d)$/.exec(input.name || ""); return m ? m[1] : ""; }
+  function sameCard(before, now) {
+    var a = fold(before), b = fold(now);
+    return a === b || (b && (a.indexOf(b) === 0 || b.indexOf(a) === 0));
+  }
+  document.addEventListener("input", function (event) {
+    var el = event.target, form = el.form;
+    if (!form || !form.querySelector("[data-card-picker]")) return;
+    var nameField = /^(name(_\d)?|with)$/.test(el.name);
+    if (nameField) {
+      if (el.id in numbersFor && !sameCard(numbersFor[el.id], el.value)) {
+        clearNumbers(form, rowOf(el));
+        delete numbersFor[el.id];
+      }
+      return;
+    }
+    var row = (/_(\d)$/.exec(el.name) || [])[1] || "";
+    var owner = row ? form.elements.namedItem("name_" + row) : inputOf(form.querySelector("[data-card-picker]"));
+    if (owner && owner.id && (row || NUMBERS.indexOf(el.name) >= 0)) numbersFor[owner.id] = owner.value;
+  });
+  function typedNumbers(form, row) {
+    return numberFields(form, row).some(function (el) {
+      return el.type === "checkbox" || el.type === "radio" ? el.checked
+        : el.tagName === "SELECT" ? el.selectedIndex > 0 : !!el.value;
+    });
+  }
+  // Numbers the server showed again with a question belong to the name shown with them.
+  function bindShown(picker) {
+    var input = inputOf(picker);
+    if (!input || !input.form) return;
+    [input].concat(rowsOf(picker)).forEach(function (el) {
+      if (el.id && el.value && !(el.id in numbersFor) && typedNumbers(input.form, rowOf(el))) {
+        numbersFor[el.id] = el.value;
+      }
+    });
+  }
+  document.addEventListener("change", function (event) {  // selects and boxes say "change", not always "input"
+    var el = event.target;
+    if (el.type === "checkbox" || el.type === "radio" || el.tagName === "SELECT") {
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    if (el.type === "radio" && el.name === "card_type" && el.form) {  // the type chosen: on to its Slack
+      showCategories(el.form);
+      var slack = el.form.elements.namedItem("slack");
+      if (slack && !slack.value) slack.focus();
+    }
+  });
+
+  // --- a new card's fields in the order they are copied: the keyboard's Next key moves on, its Go key plays ----
+  // Once the numbers are open: from the card's name to its Slack (a Thing's Cost after it), and along each further
+  // Thing's row (name, Slack, Cost), a new card's type first. A field whose next one is filled (a known card) plays.
+  function nextField(el) {
+    var form = el.form, numbers = form && form.querySelector("[data-card-numbers]");
+    if (!numbers || !numbers.open || el.tagName !== "INPUT") return null;
+    var row = (/_(\d)$/.exec(el.name) || [])[1], order = ["name", "slack"];
+    var type = form.querySelector("input[name=card_type]:checked");
+    if (row) order = ["name_" + row, "slack_" + row, "cost_" + row];
+    else if (type && type.value === "thing") order.push("cost");
+    var at = order.indexOf(el.name), next = at >= 0 && field(form, order[at + 1]);
+    // A new card's type comes first: from its name, on to the type's buttons while none is chosen.
+    if (el.name === "name" && next && !next.value && !type) return form.querySelector("input[name=card_type]") || next;
+    return next && !next.value ? next : null;
+  }
+  document.addEventListener("keydown", function (event) {
+    var next = event.key === "Enter" && nextField(event.target);
+    if (!next) return;
+    event.preventDefault();
+    next.focus();
+    if (next.type === "radio") next.closest("fieldset").scrollIntoView({ block: "nearest" });
+  });
+  document.addEventListener("focusin", function (event) {  // the key says which it does
+    var el = event.target;
+    if (el.form && el.form.querySelector("[data-card-numbers]") && el.tagName === "INPUT" && el.type !== "checkbox" &&
+        el.type !== "radio") el.enterKeyHint = nextField(el) ? "next" : "go";
+  });
+
+  // --- a new card's form asks only what its type carries -------------------------------------------------------
+  // The categories shown are those of the type chosen (each label says which types carry it); with no type chosen,
+  // those of every type this form takes; none at all hides the list.
+  function showCategories(form) {
+    var chosen = form.querySelector("input[name=card_type]:checked");
+    form.querySelectorAll("fieldset.categories").forEach(function (set) {
+      var labels = set.querySelectorAll("label[data-types]");
+      if (!labels.length) return;
+      var shown = 0;
+      labels.forEach(function (label) {
+        var fits = !chosen || label.getAttribute("data-types").split(" ").indexOf(chosen.value) >= 0;
+        label.hidden = !fits;
+        if (!fits) label.querySelector("input").checked = false;
+        shown += fits ? 1 : 0;
+      });
+      set.hidden = !shown;
+    });
+  }
+  // Only the fields in use: a further Thing's row once the one before it is named (its categories once it is
+  // named itself), the die's modifier once the Slack is rolled. The form then fits one screen (390 × 844).
+  function showInUse(form) {
+    form.querySelectorAll(".more-thing[data-row]").forEach(function (row) {
+      var number = Number(row.getAttribute("data-row"));
+      var before = field(form, number === 2 ? "name" : "name_" + (number - 1)), own = field(form, "name_" + number);
+      row.hidden = number > 2 && !(before && before.value) && !(own && own.value);
+      var categories = row.querySelector("fieldset.categories");
+      if (categories) categories.hidden = !(own && own.value);
+    });
+    var die = field(form, "slack_die"), modifier = form.querySelector("[data-when-rolled]");
+    if (modifier && die && die.type === "checkbox") {
+      modifier.hidden = !die.checked && !field(form, "slack_modifier").value;
+    }
+  }
+  function showAllCategories() {
+    document.querySelectorAll("form [data-card-numbers]").forEach(function (numbers) {
+      showCategories(numbers.closest("form"));
+      showInUse(numbers.closest("form"));
+    });
+  }
+  document.addEventListener("input", function (event) {
+    var form = event.target.form;
+    if (form && form.querySelector("[data-card-numbers]")) showInUse(form);
+  });
+  // A refused play keeps nothing typed for it: the server shows the form again without the numbers.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt;
+    if (form && form.tagName === "FORM" && form.querySelector("[data-card-picker]") && event.detail.xhr &&
+        event.detail.xhr.status === 409) {
+      clearNumbers(form, "");
+      ["2", "3", "4"].forEach(function (row) { clearNumbers(form, row); });
+    }
+  });
+
+  showAllCategories();
+  window.Companion.cardForm = { fold: fold, field: field, inputOf: inputOf, rowsOf: rowsOf, rowOf: rowOf,
+                                clearNumbers: clearNumbers, bindShown: bindShown, numbersFor: numbersFor,
+                                showCategories: showCategories, showInUse: showInUse,
+                                showAllCategories: showAllCategories, photoSaid: {} };
+})();

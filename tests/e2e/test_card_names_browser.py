@@ -22,7 +22,7 @@ def known_names(phone) -> list[str]:
 
 
 def test_a_refused_cards_numbers_are_not_played_with_the_next_card(browser, server):
-    ana, _ben, _cleo = table_of_three(browser, server)
+    ana, _ben, _cleo = table_of_three(browser, server, watched=("Ana",))
     advance_to(ana, "Free Time")
     ana.fill("#pc-name-seat", "Gold Watch")  # a Thing Ana cannot afford: Income 2
     open_numbers(ana)
@@ -79,7 +79,7 @@ def test_answer_chips_fill_then_send_and_a_typo_finds_the_card(browser, server):
 
 
 def test_a_photo_of_the_card_names_it(browser, server):
-    ana, _ben, _cleo = table_of_three(browser, server)
+    ana, _ben, _cleo = table_of_three(browser, server, watched=("Ana",))
     advance_to(ana, "Free Time")
     camera = ana.locator(".play-card-form input[data-card-photo]")
     expect(camera).to_have_attribute("capture", "environment")
@@ -99,7 +99,7 @@ def test_a_photo_of_the_card_names_it(browser, server):
 
 
 def test_photo_answers_say_one_thing_each_and_only_the_last_photo_counts(browser, server):
-    ana, _ben, _cleo = table_of_three(browser, server)
+    ana, _ben, _cleo = table_of_three(browser, server, watched=("Ana",))
     advance_to(ana, "Free Time")
     form = ana.locator(".play-card-form")
     camera, field = form.locator("input[data-card-photo]"), ana.locator("#pc-name-seat")

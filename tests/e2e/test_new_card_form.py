@@ -108,7 +108,7 @@ def test_a_new_cards_whole_form_fits_one_screen_at_390_by_844_and_goes_by_the_ke
 
 
 def test_a_turn_with_four_unseen_cards_takes_no_more_than_10_taps_besides_letters_and_digits(browser, server):
-    ana, _ben, _cleo = table_of_three(browser, server)
+    ana, _ben, _cleo = table_of_three(browser, server, watched=("Ana",))
     unseen = Thumb(ana)
     play_turn(unseen, 1, "Ben", new=NEW_CARDS)
     letters = sum(len(name) for name in NEW_CARDS)

@@ -66,6 +66,7 @@ def test_no_serious_violation_on_any_page_in_either_theme(browser, file_server, 
     take_seat(ben, guevara.join_url, 2, "Ben")
     take_seat(ana, guevara.join_url, 1, "Ana")
     found += visit(screen, guevara.display_url, f"{lang} display, setting up")
+    screen.goto("about:blank")  # looked at again once the game is on: meanwhile no live update to draw
     guevara.set_up()
     found += every_phase(guevara, GUEVARA, ana, ben, f"{lang} Chez Guevara")
     found += visit(screen, guevara.display_url, f"{lang} display, playing")

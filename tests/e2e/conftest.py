@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.chromium import LAN_HOST, find_chromium, launch
+from tests.helpers.chromium import LAN_HOST, find_chromium, launch, slowing_keep_awake
 from tests.helpers.language_scan import RECORDER
 from tests.helpers.real_server import Server
 
@@ -106,6 +106,7 @@ def playwright_driver():
 def session_browser(playwright_driver, chromium_path):
     """One headless Chromium for the session, driven by Playwright."""
     browser = launch(playwright_driver.chromium, chromium_path)
+    slowing_keep_awake(browser)
     RECORDER.watch(browser)
     yield browser
     browser.close()

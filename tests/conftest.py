@@ -8,6 +8,7 @@ where required (CI sets COMPANION_REQUIRE_POSTGRES=1).
 from __future__ import annotations
 
 import compileall
+import os
 import sys
 from pathlib import Path
 
@@ -22,10 +23,14 @@ from tests.helpers.postgres_cluster import started_cluster
 def pytest_configure(config):
     """Where Python is told not to write bytecode (PYTHONDONTWRITEBYTECODE), the project's modules are compiled once
     here: else each of the 150-odd servers the suite starts, and each photo reader they spawn, compiled them from
-    source again (0.14 CPU-s of a server's 0.46 to start)."""
+    source again (0.14 CPU-s of a server's 0.46 to start). And the run, its pytest-xdist workers included, writes
+    bytecode after all: else every worker rewrote each test module for pytest's asserts anew on every run (4 of
+    its 7 CPU-s of collecting) instead of reading it from __pycache__."""
     if sys.dont_write_bytecode and not hasattr(config, "workerinput"):
         for package in ("companion", "benchmarks"):
             compileall.compile_dir(Path(config.rootpath, package), quiet=1)
+        sys.dont_write_bytecode = False
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the workers, started after this, inherit it
 
 
 def pytest_sessionfinish(session):

@@ -15,6 +15,14 @@ def convention(postgres, tmp_path):
     running.stop()
 
 
+@pytest.fixture(scope="module")
+def file_convention(postgres, tmp_path_factory):
+    """The same, shared by a file's tests (each opens tables of its own and stops nothing)."""
+    running = start_convention(tmp_path_factory.mktemp("convention"), postgres.fresh_database())
+    yield running
+    running.stop()
+
+
 @pytest.fixture
 def round_robin(postgres, tmp_path):
     """The same with nginx's routing turned off: it takes turns between the two servers."""

@@ -11,16 +11,16 @@ import json
 from tests.helpers.loopback_clients import call, open_table
 
 
-def test_a_host_name_the_servers_do_not_serve_is_refused_through_the_proxy(convention):
-    proxy = convention.proxy
+def test_a_host_name_the_servers_do_not_serve_is_refused_through_the_proxy(file_convention):
+    proxy = file_convention.proxy
     assert call(proxy.port, "GET", "/", headers={"Host": f"127.0.0.1:{proxy.port}"})[0] == 200
     for host in ("evil.example", f"rebound.example:{proxy.port}"):
         status, _, _ = call(proxy.port, "GET", "/", headers={"Host": host})
         assert status == 400, host
 
 
-def test_deck_edits_through_the_proxy_need_a_key_though_every_request_comes_from_loopback(convention):
-    proxy = convention.proxy
+def test_deck_edits_through_the_proxy_need_a_key_though_every_request_comes_from_loopback(file_convention):
+    proxy = file_convention.proxy
     open_table(
         proxy.port
     )  # a table is being played here: its display key is nobody's authority over the decks

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.chromium import LAN_HOST, find_chromium, launch
+from tests.helpers.chromium import LAN_HOST, find_chromium, launch, slowing_keep_awake
 from tests.helpers.language_scan import RECORDER
 from tests.helpers.real_server import Server
 
@@ -44,7 +44,7 @@ def pytest_runtest_makereport(item, call):
     browser = item.funcargs.get("browser") if hasattr(item, "funcargs") else None
     if call.when == "call" and report.failed and browser is not None:
         report.sections.append(("pages when it failed", _pages_now(browser)))
-        for name in ("server", "served", "two_processes", "lan_server"):
+        for name in ("server", "file_server", "served", "two_processes", "lan_server"):
             log = getattr(getattr(item.funcargs.get(name), "log", None), "name", None)
             text = Path(log).read_text(errors="replace") if log else ""
             if "Traceback" in text:
@@ -106,6 +106,7 @@ def playwright_driver():
 def session_browser(playwright_driver, chromium_path):
     """One headless Chromium for the session, driven by Playwright."""
     browser = launch(playwright_driver.chromium, chromium_path)
+    slowing_keep_awake(browser)
     RECORDER.watch(browser)
     yield browser
     browser.close()
@@ -135,6 +136,15 @@ def browser(request):
 def server(tmp_path):
     """The real server on a free loopback port with its own instance folder."""
     running = Server(tmp_path / "instance").start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def file_server(tmp_path_factory):
+    """The real server shared by a file's tests, each of which opens tables of its own on it (a server's start and
+    its first renders are paid once per file)."""
+    running = Server(tmp_path_factory.mktemp("file-server") / "instance").start()
     yield running
     running.stop()
 

@@ -56,33 +56,34 @@ def every_phase(table: Table, phases, ana, ben, where: str) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_serious_violation_on_any_page_in_either_theme(browser, server, lang):
+def test_no_serious_violation_on_any_page_in_either_theme(browser, file_server, lang):
     phone, display = ({**device, "locale": lang} for device in (PHONE, DISPLAY))
     ana, ben, screen = browser.new_context(**phone).new_page(), browser.new_context(**phone).new_page(), \
         browser.new_context(**display).new_page()
-    found = visit(screen, server.url + "/", f"{lang} front page")
-    guevara = Table(server, "guevara", lang)
+    found = visit(screen, file_server.url + "/", f"{lang} front page")
+    guevara = Table(file_server, "guevara", lang)
     found += visit(ben, guevara.join_url, f"{lang} join")
     take_seat(ben, guevara.join_url, 2, "Ben")
     take_seat(ana, guevara.join_url, 1, "Ana")
     found += visit(screen, guevara.display_url, f"{lang} display, setting up")
+    screen.goto("about:blank")  # looked at again once the game is on: meanwhile no live update to draw
     guevara.set_up()
     found += every_phase(guevara, GUEVARA, ana, ben, f"{lang} Chez Guevara")
     found += visit(screen, guevara.display_url, f"{lang} display, playing")
-    geek = Table(server, "geek", lang)
+    geek = Table(file_server, "geek", lang)
     take_seat(ben, geek.join_url, 2, "Ben")
     take_seat(ana, geek.join_url, 1, "Ana")
     geek.set_up()
     found += every_phase(geek, GEEK, ana, ben, f"{lang} Chez Geek")
-    found += visit(ben, server.url + "/rules?q=raid", f"{lang} rules search")
-    found += visit(ben, server.url + "/rules/guevara.raid.roll", f"{lang} rules section")
-    finished = Table(server, "guevara", lang)
+    found += visit(ben, file_server.url + "/rules?q=raid", f"{lang} rules search")
+    found += visit(ben, file_server.url + "/rules/guevara.raid.roll", f"{lang} rules section")
+    finished = Table(file_server, "guevara", lang)
     for seat, name in ((1, "Ana"), (2, "Ben")):
-        api(server, f"/t/{finished.token}/join.json", {"seat": seat, "name": name})
+        api(file_server, f"/t/{finished.token}/join.json", {"seat": seat, "name": name})
     finished.act("adjust_wounds", 2, delta=1)
     finished.act("adjust_slack", 1, delta=17)
-    found += visit(screen, f"{server.url}/t/{finished.token}/story", f"{lang} story")
-    found += visit(screen, server.url + "/games", f"{lang} archive")
+    found += visit(screen, f"{file_server.url}/t/{finished.token}/story", f"{lang} story")
+    found += visit(screen, file_server.url + "/games", f"{lang} archive")
     assert not found, "\n".join(found)
 
 
@@ -97,8 +98,8 @@ def refreshed(page, before: int) -> None:
     settle(page)
 
 
-def test_live_changes_are_spoken_and_focus_stays_through_a_refresh(browser, server):
-    table = Table(server, "guevara", "en")
+def test_live_changes_are_spoken_and_focus_stays_through_a_refresh(browser, file_server):
+    table = Table(file_server, "guevara", "en")
     ana, ben = (browser.new_context(**PHONE).new_page() for _ in range(2))
     take_seat(ana, table.join_url, 1, "Ana")
     take_seat(ben, table.join_url, 2, "Ben")
@@ -138,8 +139,8 @@ def test_live_changes_are_spoken_and_focus_stays_through_a_refresh(browser, serv
     expect(say).to_have_text("", timeout=WAIT_MS)
 
 
-def test_the_race_labels_wounds_and_heartache_and_patterns_their_bars(browser, server):
-    guevara, goth = Table(server, "guevara", "en"), Table(server, "goth", "en")
+def test_the_race_labels_wounds_and_heartache_and_patterns_their_bars(browser, file_server):
+    guevara, goth = Table(file_server, "guevara", "en"), Table(file_server, "goth", "en")
     guevara.set_up()
     goth.set_up()
     guevara.act("adjust_wounds", 2, delta=2)
@@ -170,13 +171,13 @@ SMALL_TARGETS = """panel => [...panel.querySelectorAll(
   .filter(t => !t.inline && (t.width < %d || t.height < %d))""" % (TOUCH_PX, TOUCH_PX)
 
 
-def test_every_control_of_a_seat_is_a_thumbs_size(browser, server):
+def test_every_control_of_a_seat_is_a_thumbs_size(browser, file_server):
     """Every visible control of the seat panel at 390x844 is at least 44 px each way, with every fold open.
 
     A link inside a sentence is the one exception (WCAG 2.5.8 exempts inline targets); a check box or radio
     button counts by its label, which is what the thumb taps.
     """
-    table = Table(server, "guevara", "en")
+    table = Table(file_server, "guevara", "en")
     ana, ben = (browser.new_context(**PHONE).new_page() for _ in range(2))
     take_seat(ana, table.join_url, 1, "Ana")
     take_seat(ben, table.join_url, 2, "Ben")

@@ -33,14 +33,14 @@ def version(server, token) -> int:
         return json.load(response)["version"]
 
 
-def test_a_tap_repeated_after_a_lost_answer_counts_once_and_a_refreshed_form_is_a_new_action(browser, server):
-    display = open_table(browser, server, seats="3")
+def test_a_tap_repeated_after_a_lost_answer_counts_once_and_a_refreshed_form_is_a_new_action(browser, file_server):
+    display = open_table(browser, file_server, seats="3")
     token = display.url.split("/")[4]
     ana = join(browser, scan_qr(display), 1, "Ana")
     ids = posted_ids(display)
     move_up = display.locator(".admin-list li[data-seat='2'] form").filter(
         has=display.locator("button[aria-label^='Move']")).locator("button")
-    before = version(server, token)
+    before = version(file_server, token)
     expect(display.locator("#panel")).to_have_attribute("data-version", str(before), timeout=WAIT_MS)
 
     # The tap reaches the server but its answer is lost, and so is the new panel it would bring: the live
@@ -53,7 +53,7 @@ def test_a_tap_repeated_after_a_lost_answer_counts_once_and_a_refreshed_form_is_
     move_up.click()
     # The page says the tap was not recorded (its poll may already show the connection live again).
     expect(display.locator(".not-recorded")).to_have_count(1, timeout=WAIT_MS)
-    assert version(server, token) == before + 1
+    assert version(file_server, token) == before + 1
     for _ in range(100):  # wait_for_function would need eval, which the page's CSP forbids
         if lost_refreshes:
             break
@@ -66,7 +66,7 @@ def test_a_tap_repeated_after_a_lost_answer_counts_once_and_a_refreshed_form_is_
     display.unroute("**/panel*")
     expect(display.locator(".admin-list li").first).to_have_attribute("data-seat", "2", timeout=WAIT_MS)
     assert len(ids) >= 2 and len(set(ids)) == 1 and len(ids[0]) >= 16
-    assert version(server, token) == before + 1
+    assert version(file_server, token) == before + 1
 
     # A tap that never reached the server is sent again, with its id, once the server answers: recorded without
     # another tap. A form a later panel brings is a new action (a morph drops the form's id).
@@ -90,8 +90,8 @@ def test_a_tap_repeated_after_a_lost_answer_counts_once_and_a_refreshed_form_is_
     assert display.locator(f"[data-action-id='{unanswered}']").count() == 0
 
 
-def test_each_tap_on_a_counter_is_its_own_action(browser, server):
-    display = open_table(browser, server, seats="2")
+def test_each_tap_on_a_counter_is_its_own_action(browser, file_server):
+    display = open_table(browser, file_server, seats="2")
     ana = join(browser, scan_qr(display), 1, "Ana")
     ids = posted_ids(ana)
     plus = ana.get_by_role("button", name="+1 Slack for Ana")

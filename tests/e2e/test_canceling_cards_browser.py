@@ -24,11 +24,15 @@ def test_requisition_typed_to_cancel_the_winning_beret_is_refused_and_the_beret_
     expect(ben.get_by_test_id("no-match")).to_have_text(
         "Requisition is not a canceling card: it cannot cancel anything.", timeout=PROPAGATION_MS)
     expect(ben.get_by_test_id("cancel-card")).to_be_disabled()
+    posts = []
+    ben.on("request", lambda request: posts.append(request.url) if request.method == "POST" else None)
     ben.locator("#cancel-with-seat").press("Enter")  # a dead button sends nothing, not even by the keyboard
     ben.fill("#cancel-with-seat", "Requisiton")  # a typo: the same card, the same answer
+    expect(ben.locator("[data-card-picker][aria-busy]")).to_have_count(0, timeout=PROPAGATION_MS)  # once it came
     expect(ben.get_by_test_id("no-match")).to_have_text(
         "Requisition is not a canceling card: it cannot cancel anything.", timeout=PROPAGATION_MS)
     expect(ben.get_by_test_id("cancel-card")).to_be_disabled()
+    assert posts == []  # the picker has answered since the Enter: a post it had sent would have gone before
 
     for phone in (ben, cleo):
         phone.get_by_role("button", name="Let it pass").click()

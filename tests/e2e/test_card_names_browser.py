@@ -21,8 +21,8 @@ def known_names(phone) -> list[str]:
     return [card["name"] for card in answer.json()["cards"]]
 
 
-def test_a_refused_cards_numbers_are_not_played_with_the_next_card(browser, server):
-    ana, _ben, _cleo = table_of_three(browser, server)
+def test_a_refused_cards_numbers_are_not_played_with_the_next_card(browser, file_server):
+    ana, _ben, _cleo = table_of_three(browser, file_server, watched=("Ana",))
     advance_to(ana, "Free Time")
     ana.fill("#pc-name-seat", "Gold Watch")  # a Thing Ana cannot afford: Income 2
     open_numbers(ana)
@@ -47,8 +47,8 @@ def test_a_refused_cards_numbers_are_not_played_with_the_next_card(browser, serv
     assert not {"Gold Watch", "Siesta", "Nap"} & set(known_names(ana))
 
 
-def test_answer_chips_fill_then_send_and_a_typo_finds_the_card(browser, server):
-    ana, ben, cleo = table_of_three(browser, server)
+def test_answer_chips_fill_then_send_and_a_typo_finds_the_card(browser, file_server):
+    ana, ben, cleo = table_of_three(browser, file_server)
     advance_to(ana, "Free Time")
     ana.fill("#pc-name-seat", "Hammock Time")
     open_numbers(ana)
@@ -78,8 +78,8 @@ def test_answer_chips_fill_then_send_and_a_typo_finds_the_card(browser, server):
     expect(ben.get_by_test_id("window")).to_contain_text("Hammock Time", timeout=PROPAGATION_MS)
 
 
-def test_a_photo_of_the_card_names_it(browser, server):
-    ana, _ben, _cleo = table_of_three(browser, server)
+def test_a_photo_of_the_card_names_it(browser, file_server):
+    ana, _ben, _cleo = table_of_three(browser, file_server, watched=("Ana",))
     advance_to(ana, "Free Time")
     camera = ana.locator(".play-card-form input[data-card-photo]")
     expect(camera).to_have_attribute("capture", "environment")
@@ -98,8 +98,8 @@ def test_a_photo_of_the_card_names_it(browser, server):
     expect(numbers).to_have_attribute("open", "")  # ready for its numbers
 
 
-def test_photo_answers_say_one_thing_each_and_only_the_last_photo_counts(browser, server):
-    ana, _ben, _cleo = table_of_three(browser, server)
+def test_photo_answers_say_one_thing_each_and_only_the_last_photo_counts(browser, file_server):
+    ana, _ben, _cleo = table_of_three(browser, file_server, watched=("Ana",))
     advance_to(ana, "Free Time")
     form = ana.locator(".play-card-form")
     camera, field = form.locator("input[data-card-photo]"), ana.locator("#pc-name-seat")

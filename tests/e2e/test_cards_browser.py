@@ -5,12 +5,14 @@ from playwright.sync_api import expect
 from tests.helpers.browser_steps import (
     PROPAGATION_MS,
     advance_to,
+    answered_posts,
     join,
     open_numbers,
     open_table,
     play,
     scan_qr,
     set_up,
+    wait_for_answers,
 )
 
 
@@ -51,9 +53,10 @@ def test_turns_with_a_call_a_canceled_activity_and_a_win(browser, server):
         expect(screen.get_by_test_id("total-1")).to_have_text("5")
 
     # Ana's markers from cards the app does not model bring her close; the display records them.
-    for _ in range(14):
+    answered = answered_posts(display)
+    for tapped in range(1, 15):
         display.get_by_role("button", name="+1 Slack for Ana").click()
-        display.wait_for_timeout(30)
+        wait_for_answers(display, answered, tapped)  # each tap answered before the next
     expect(ana.get_by_test_id("my-total")).to_have_text("19", timeout=3000)
     advance_to(ana, "Discard")
     advance_to(ana, "Heal")

@@ -10,8 +10,8 @@ from tests.helpers.browser_steps import PROPAGATION_MS, seated, tap, until
 from tests.helpers.chromium import DISPLAY, PHONE
 
 
-def test_the_race_follows_taps_live_and_a_win_leads_to_the_story(browser, server):
-    table = api(server, "/api/tables", {"seats": 3, "language": "en"})
+def test_the_race_follows_taps_live_and_a_win_leads_to_the_story(browser, file_server):
+    table = api(file_server, "/api/tables", {"seats": 3, "language": "en"})
     display = browser.new_context(**DISPLAY).new_page()
     display.goto(table["display_url"])
     ana, ben = seated(browser, table["join_url"], 1, "Ana"), seated(browser, table["join_url"], 2, "Ben")
@@ -38,7 +38,7 @@ def test_the_race_follows_taps_live_and_a_win_leads_to_the_story(browser, server
     tap(ana, "+1 Slack for Ana")
     expect(watcher.get_by_test_id("race-total-1")).to_have_text("2", timeout=PROPAGATION_MS)
 
-    api(server, f"/t/{table['token']}/actions", {"type": "adjust_slack", "seat": 1, "args": {"delta": 17}},
+    api(file_server, f"/t/{table['token']}/actions", {"type": "adjust_slack", "seat": 1, "args": {"delta": 17}},
         table["display_key"])
     tap(ana, "+1 Slack for Ana")
     expect(display.get_by_test_id("race-winner")).to_have_text("Ana has won!", timeout=PROPAGATION_MS)
@@ -54,14 +54,14 @@ def test_the_race_follows_taps_live_and_a_win_leads_to_the_story(browser, server
 
     display.get_by_role("button", name="Revoke the link").click()
     expect(watcher.locator("[role=alert]")).to_contain_text("no longer works", timeout=5000)
-    display.goto(server.url + "/")  # the front page lists the games of the tables this browser hosts
+    display.goto(file_server.url + "/")  # the front page lists the games of the tables this browser hosts
     display.get_by_test_id("archive").get_by_role("link").first.click()
     assert display.url == story
 
 
-def test_the_display_speaks_the_table_language_and_each_phone_its_own(browser, server):
+def test_the_display_speaks_the_table_language_and_each_phone_its_own(browser, file_server):
     laptop = browser.new_context(**DISPLAY, locale="en-US").new_page()
-    laptop.goto(server.url + "/")
+    laptop.goto(file_server.url + "/")
     expect(laptop.locator("html")).to_have_attribute("lang", "en")
     laptop.select_option("#language", "de")
     laptop.click("text=Open the table")

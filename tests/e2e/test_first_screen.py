@@ -124,8 +124,8 @@ ACTIONS = {"roll": ["get-rid"], "call": ["play-card"], "freetime": ["play-card"]
 
 @pytest.mark.parametrize("game,phases,lang", [("guevara", GUEVARA, lang) for lang in ("en", "de", "ru")]
                          + [("geek", GEEK, lang) for lang in ("en", "de", "ru")])
-def test_every_phase_puts_now_first_on_and_off_turn(browser, server, game, phases, lang):
-    act, ana, ben = table(server, browser, game, lang)
+def test_every_phase_puts_now_first_on_and_off_turn(browser, file_server, game, phases, lang):
+    act, ana, ben = table(file_server, browser, game, lang)
     # Turn 1: Ana brings a Person home and announces an Activity; Ben, off turn, sees the window's buttons first.
     for phase in phases[:2]:
         act("advance", 1, phase=phase, turn=1)

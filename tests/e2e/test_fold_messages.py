@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.helpers.api_tables import RANKS
-from tests.helpers.browser_steps import PROPAGATION_MS
+from tests.helpers.browser_steps import PROPAGATION_MS, until
 from tests.helpers.chromium import LAN_HOST
 from tests.helpers.lan_phones import seated_table
 from tests.helpers.real_server import Server
@@ -89,15 +89,25 @@ def refused_and_asked(page, lang, fold, fields, number, refused, button):
     expect(page.locator(fold)).to_have_attribute("open", "")  # what was typed stays at hand, to correct
     assert page.locator("#panel").get_attribute("data-version") == version
 
+    page.evaluate(COUNT_PICKER_ANSWERS)
     send(page, fold, {**fields, number: "3"}, button)
     question = page.get_by_test_id("printed-question")
     place = seen(page, question, f"the question in {lang}")  # its words and both answers
     expect(question.get_by_test_id("printed-question-text")).to_contain_text(ASKED_WORDS[lang])
     assert place["focused"] == "printed-table", place
     assert page.locator("#panel").get_attribute("data-version") == version
-    for _moment in range(10):  # the form's picker fills above the question a moment later: it stays in view
-        page.wait_for_timeout(100)
-        seen(page, question, f"the question in {lang}, a moment later")
+    until(page, "window.pickerAnswers > 0")  # the form's picker fills above the question a moment later ...
+    page.evaluate(TWO_FRAMES)
+    seen(page, question, f"the question in {lang}, once the picker has filled")  # ... and it stays in view
+
+
+# Counts the card pickers' answers (their chips shown, aria-busy gone) that come while the question is shown.
+COUNT_PICKER_ANSWERS = """() => { window.pickerAnswers = 0;
+  new MutationObserver(records => { for (const r of records)
+      if (r.target.hasAttribute('data-card-picker') && !r.target.hasAttribute('aria-busy')
+          && document.querySelector('[data-testid=printed-question]')) window.pickerAnswers += 1; })
+    .observe(document.body, {attributes: true, attributeFilter: ['aria-busy'], subtree: true}); }"""
+TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
 def test_a_refusal_or_question_from_the_call_a_raid_form_shows_in_view_in_the_players_language(table):

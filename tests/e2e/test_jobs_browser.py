@@ -24,8 +24,8 @@ COMBINED_NUMBERS = {"artist": ("2", "20"), "slacker": ("3", "25"), "drummer": ("
 COMBINED_INCOME = {"slacker": "2", "drummer": "1"}
 
 
-def test_chez_goth_turns_with_a_rolled_income_a_heartache_lost_and_a_tv_card(browser, server):
-    display = open_table(browser, server, seats="3", game="goth")
+def test_chez_goth_turns_with_a_rolled_income_a_heartache_lost_and_a_tv_card(browser, file_server):
+    display = open_table(browser, file_server, seats="3", game="goth")
     url = scan_qr(display)
     ana, ben, cleo = (join(browser, url, seat, name) for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cleo")))
     expect(display.get_by_text("Lay your purple job cards face up")).to_be_visible()
@@ -85,8 +85,8 @@ def test_chez_goth_turns_with_a_rolled_income_a_heartache_lost_and_a_tv_card(bro
     expect(ben.get_by_test_id("income-left")).to_have_text("Income left: 1")
 
 
-def test_combined_game_a_goth_changes_to_a_normal_job(browser, server):
-    display = open_table(browser, server, seats="3", game="geekgoth")
+def test_combined_game_a_goth_changes_to_a_normal_job(browser, file_server):
+    display = open_table(browser, file_server, seats="3", game="geekgoth")
     url = scan_qr(display)
     ana, ben, cleo = (join(browser, url, seat, name) for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cleo")))
     expect(display.locator("tr[data-job='artist'] input[type=checkbox]")).to_be_checked()

@@ -7,6 +7,7 @@ import urllib.request
 
 from playwright.sync_api import expect
 
+from tests.helpers.api_tables import api
 from tests.helpers.axe_checks import both_themes
 from tests.helpers.browser_steps import (
     PROPAGATION_MS,
@@ -59,7 +60,7 @@ def known_cards(phone):
 
 def test_a_name_typed_at_one_table_is_no_chip_at_another_until_the_host_accepts_it(browser, server, tmp_path):
     host = host_page(browser, server)
-    ana, _ben, _cleo = table_of_three(browser, server)
+    ana, _ben, _cleo = table_of_three(browser, server, watched=("Ana",))
     advance_to(ana, "Free Time")
     ana.fill("#pc-name-seat", "Siesta")
     open_numbers(ana)
@@ -68,7 +69,7 @@ def test_a_name_typed_at_one_table_is_no_chip_at_another_until_the_host_accepts_
     ana.get_by_test_id("play-card").click()
     expect(ana.get_by_test_id("window")).to_contain_text("Siesta", timeout=PROPAGATION_MS)
 
-    dan, _eve, _fay = table_of_three(browser, server)  # a second table on the same server
+    dan, _eve, _fay = table_of_three(browser, server, watched=("Ana",))  # a second table on the same server
     advance_to(dan, "Free Time")
     picker = chips(dan, "Sies")
     expect(picker).to_contain_text("No known card matches")
@@ -99,11 +100,13 @@ def test_a_second_tables_display_may_not_change_the_deck_and_its_answer_changes_
     host.get_by_role("button", name="Take what is ticked").click()
     expect(host.get_by_test_id("deck-done")).to_have_text("Imported.")
 
-    ana, _ben, _cleo = table_of_three(browser, server)
-    display = open_table(browser, server)  # a second table: its display, and three more phones
+    ana, _ben, _cleo = table_of_three(browser, server, watched=("Ana",))
+    display = open_table(browser, server)  # a second table: its display, and three more players
     url = scan_qr(display)
-    dan, eve, fay = (join(browser, url, seat, name) for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cleo")))
-    set_up(display, [dan, eve, fay])
+    dan = join(browser, url, 1, "Ana")
+    for seat, name in ((2, "Ben"), (3, "Cleo")):  # phones nobody looks at
+        api(server, f"/t/{url.split('/t/')[1].split('/')[0]}/join.json", {"seat": seat, "name": name})
+    set_up(display, [dan])
     display.goto(server.url + "/decks/guevara")
     expect(display.get_by_test_id("deck-not-host")).to_be_visible()
     expect(display.get_by_test_id("deck-import")).to_have_count(0)

@@ -31,8 +31,8 @@ def type_buttons(page, kinds, where):
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "ru"])
-def test_a_new_cards_form_asks_its_type_in_one_tap_and_only_its_categories(session_browser, server, lang):
-    table = Table(server, "guevara", lang)
+def test_a_new_cards_form_asks_its_type_in_one_tap_and_only_its_categories(session_browser, file_server, lang):
+    table = Table(file_server, "guevara", lang)
     ana = sit_down(session_browser, table.join_url, 1, "Ana", lang, *SIZES[0])
     try:
         table.set_up()
@@ -73,8 +73,10 @@ ROOM = """form => {
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "ru"])
-def test_a_new_cards_whole_form_fits_one_screen_at_390_by_844_and_goes_by_the_keyboard(session_browser, server, lang):
-    table = Table(server, "guevara", lang)
+def test_a_new_cards_whole_form_fits_one_screen_at_390_by_844_and_goes_by_the_keyboard(
+    session_browser, file_server, lang
+):
+    table = Table(file_server, "guevara", lang)
     ana = sit_down(session_browser, table.join_url, 1, "Ana", lang, 390, 844)
     try:
         table.set_up()
@@ -107,8 +109,8 @@ def test_a_new_cards_whole_form_fits_one_screen_at_390_by_844_and_goes_by_the_ke
         ana.context.close()
 
 
-def test_a_turn_with_four_unseen_cards_takes_no_more_than_10_taps_besides_letters_and_digits(browser, server):
-    ana, _ben, _cleo = table_of_three(browser, server)
+def test_a_turn_with_four_unseen_cards_takes_no_more_than_10_taps_besides_letters_and_digits(browser, file_server):
+    ana, _ben, _cleo = table_of_three(browser, file_server, watched=("Ana",))
     unseen = Thumb(ana)
     play_turn(unseen, 1, "Ben", new=NEW_CARDS)
     letters = sum(len(name) for name in NEW_CARDS)

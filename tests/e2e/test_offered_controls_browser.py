@@ -18,8 +18,8 @@ from tests.helpers.browser_steps import (
 )
 
 
-def test_a_sergeant_plays_demotion_and_denounce_from_the_phone(browser, server):
-    ana, ben, cleo = table_of_three(browser, server)  # Ana Private, Ben Corporal, Cleo Sergeant
+def test_a_sergeant_plays_demotion_and_denounce_from_the_phone(browser, file_server):
+    ana, ben, cleo = table_of_three(browser, file_server)  # Ana Private, Ben Corporal, Cleo Sergeant
     unfold(cleo, "whenever")
     expect(cleo.get_by_test_id("withheld-promote")).to_contain_text("A Sergeant cannot be promoted.")
     expect(cleo.get_by_test_id("play-promotion")).to_have_count(0)
@@ -34,8 +34,8 @@ def test_a_sergeant_plays_demotion_and_denounce_from_the_phone(browser, server):
         expect(screen.get_by_test_id("denounce")).to_contain_text("Cleo denounces Ana.", timeout=PROPAGATION_MS)
 
 
-def test_a_new_job_to_a_blank_job_asks_its_holder_for_the_numbers_and_the_game_goes_on(browser, server):
-    display = open_table(browser, server, seats="2", game="geek")
+def test_a_new_job_to_a_blank_job_asks_its_holder_for_the_numbers_and_the_game_goes_on(browser, file_server):
+    display = open_table(browser, file_server, seats="2", game="geek")
     url = scan_qr(display)
     ana, ben = join(browser, url, 1, "Ana"), join(browser, url, 2, "Ben")
     enter_jobs(display, {"slacker": ("3", "25"), "temp": ("2", "22")}, {"slacker": "2"})  # Web Designer left blank

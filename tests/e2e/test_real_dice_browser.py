@@ -26,8 +26,8 @@ def three_phones(browser, server, game):
     return display, [join(browser, url, seat, name) for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cleo"))]
 
 
-def test_the_artists_phone_enters_the_real_die_and_every_screen_shows_the_income(browser, server):
-    display, (ana, ben, cleo) = three_phones(browser, server, "goth")
+def test_the_artists_phone_enters_the_real_die_and_every_screen_shows_the_income(browser, file_server):
+    display, (ana, ben, cleo) = three_phones(browser, file_server, "goth")
     enter_jobs(display, GOTH_NUMBERS, GOTH_INCOME)
     display.get_by_label("A job's two-value Income or Free Time is rolled").select_option(label="with our own die")
     display.get_by_test_id("job-die-setting").get_by_role("button", name="Use").click()
@@ -48,8 +48,8 @@ def test_the_artists_phone_enters_the_real_die_and_every_screen_shows_the_income
     expect(ana.get_by_test_id("advance")).to_be_visible()
 
 
-def test_a_physical_die_sends_a_person_to_another_tent_from_the_roll_phase(browser, server):
-    display, (ana, ben, cleo) = three_phones(browser, server, "guevara")
+def test_a_physical_die_sends_a_person_to_another_tent_from_the_roll_phase(browser, file_server):
+    display, (ana, ben, cleo) = three_phones(browser, file_server, "guevara")
     set_up(display, (ana, ben, cleo))
     advance_to(ana, "Call People")
     ana.select_option("#pc-target-seat", label="Ben")

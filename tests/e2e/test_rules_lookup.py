@@ -6,8 +6,8 @@ from tests.helpers.browser_steps import join, open_table, scan_qr, tap
 from tests.helpers.chromium import PHONE
 
 
-def test_a_refusal_opens_its_rule_and_the_phone_returns_to_its_seat(browser, server):
-    display = open_table(browser, server, seats="2")
+def test_a_refusal_opens_its_rule_and_the_phone_returns_to_its_seat(browser, file_server):
+    display = open_table(browser, file_server, seats="2")
     ana = join(browser, scan_qr(display), 1, "Ana")
     tap(ana, "−1 Slack for Ana")
     expect(ana.locator(".error")).to_contain_text("Slack cannot drop below zero.")
@@ -17,14 +17,14 @@ def test_a_refusal_opens_its_rule_and_the_phone_returns_to_its_seat(browser, ser
     expect(ana.locator(".me-name")).to_have_text("Ana")
 
 
-def test_a_german_phone_asks_in_german(browser, server):
-    display = open_table(browser, server, seats="2")
+def test_a_german_phone_asks_in_german(browser, file_server):
+    display = open_table(browser, file_server, seats="2")
     url = scan_qr(display)
     context = browser.new_context(**PHONE, locale="de-DE")
     phone = context.new_page()
     phone.goto(url)
     expect(phone.get_by_role("button", name="Hinsetzen")).to_be_visible()
-    phone.goto(server.url + "/rules")
+    phone.goto(file_server.url + "/rules")
     phone.fill("#q", "was passiert bei einer 6 beim Überfall")
     phone.get_by_role("button", name="Suchen").click()
     first = phone.locator("article.rule").first

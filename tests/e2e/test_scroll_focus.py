@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.helpers.browser_steps import advance_to, join, open_table, scan_qr, set_up, unfold
+from tests.helpers.browser_steps import advance_to, table_of_three, unfold
 
 SCREEN_HEIGHT = 844
 
@@ -16,9 +16,7 @@ SCREEN_HEIGHT = 844
 def seat_page_scrolled_to_the_card_form(browser, server):
     """Ana's phone in her Call People phase, scrolled so the card form's button sits a third down the screen and
     the top of the page (where a refusal used to appear) is out of sight."""
-    display = open_table(browser, server, seats="3")
-    ana = join(browser, scan_qr(display), 1, "Ana")
-    set_up(display, (ana,))
+    ana, _ben, _cleo = table_of_three(browser, server, watched=("Ana",))
     advance_to(ana, "Call People")
     for fold in ("dice", "scoreboard", "log"):  # a long page, as it is during a game
         unfold(ana, fold)

@@ -13,7 +13,7 @@ from tests.helpers.counted_taps import Thumb
 
 
 def test_the_news_waits_for_the_phones_own_tap_and_what_the_player_does_next_stays(browser, server):
-    ana, ben, _cleo = table_of_three(browser, server)
+    ana, ben, _cleo = table_of_three(browser, server, watched=("Ana", "Ben"))
     Thumb(ana).next_phase("Roll")
     held = []
     ana.route("**/act", lambda route: held.append((route, route.fetch())))

@@ -38,7 +38,7 @@ def test_known_cards_take_eight_taps_and_no_keystroke_and_a_new_card_only_its_ow
         shown = post_json(fresh.loopback_url + "/decks/guevara", {"deck": deck_file}, host)["differences"]
         take = [difference["id"] for difference in shown]
         assert post_json(fresh.loopback_url + "/decks/guevara", {"deck": deck_file, "take": take}, host)["applied"] == 5
-        ana, _ben, _cleo = table_of_three(browser, fresh)
+        ana, _ben, _cleo = table_of_three(browser, fresh, watched=("Ana",))
         imported = Thumb(ana)
         play_turn(imported, 1, "Ben")
         assert imported.taps <= 8 and imported.keys == 0, (imported.taps, imported.keys)

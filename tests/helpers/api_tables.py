@@ -17,8 +17,9 @@ SIESTA = {"name": "Siesta", "type": "activity", "slack": 1, "categories": ["slee
 
 
 def api(server, path, body, key=None):
-    """One JSON call to the real server, as a program would."""
-    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), method="POST",
+    """One JSON call to the real server, as a program on this machine would (on loopback, whatever name the
+    phones open it by)."""
+    request = urllib.request.Request(server.loopback_url + path, data=json.dumps(body).encode(), method="POST",
                                      headers={"Content-Type": "application/json",
                                               **({"Authorization": f"Bearer {key}"} if key else {})})
     with urllib.request.urlopen(request, timeout=10) as answer:

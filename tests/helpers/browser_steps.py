@@ -9,6 +9,7 @@ import zxingcpp
 from PIL import Image
 from playwright.sync_api import expect
 
+from tests.helpers.api_tables import api
 from tests.helpers.chromium import DISPLAY, PHONE
 
 # How long a browser test waits for a change to reach another screen. It checks that the change arrives, not how
@@ -143,12 +144,35 @@ def play(page, name, **fields):
     page.get_by_test_id("play-card").click()
 
 
-def table_of_three(browser, server):
-    """Ana, Ben and Cleo at a started table; Ana is on turn."""
-    display = open_table(browser, server, seats="3")
-    url = scan_qr(display)
-    phones = [join(browser, url, seat, name) for seat, name in ((1, "Ana"), (2, "Ben"), (3, "Cleo"))]
-    set_up(display, phones)
+THREE = ("Ana", "Ben", "Cleo")
+RANKS_OF_THREE = ("private", "corporal", "sergeant")
+
+
+def table_of_three(browser, server, watched=THREE):
+    """Ana Private, Ben Corporal, Cleo Sergeant and dealer at a started table, Ana on turn: its phones, None for a
+    player not in `watched`. The table is made through the API (the display's own steps are the turn test's) and
+    an unwatched player sits down through the join API: a page nobody looks at costs the browser every live
+    update."""
+    made = api(server, "/api/tables", {"game": "guevara", "seats": 3, "language": "en"})
+    token, key = made["token"], made["display_key"]
+    phones = []
+    for seat, name in enumerate(THREE, 1):
+        if name in watched:
+            phones.append(join(browser, made["join_url"], seat, name))
+        else:
+            api(server, f"/t/{token}/join.json", {"seat": seat, "name": name})
+            phones.append(None)
+    profile = {"counts": {rank: int(n) for rank, n in PROFILE["count"].items()},
+               "values": {rank: {"income": int(PROFILE["income"][rank]), "free_time": int(PROFILE["free_time"][rank]),
+                                 "slack": int(PROFILE["slack"][rank]), "penalty": None, "perk": ""}
+                          for rank in RANKS_OF_THREE}}
+    for type, seat, args in (("set_profile", None, profile), *(("set_rank", seat, {"rank": rank})
+                             for seat, rank in enumerate(RANKS_OF_THREE, 1)),
+                             ("set_dealer", 3, {}), ("start_game", None, {})):
+        api(server, f"/t/{token}/actions", {"type": type, "seat": seat, "args": args}, key)
+    for phone in phones:
+        if phone is not None:
+            expect(phone.get_by_test_id("turn-player")).to_have_text("Ana", timeout=PROPAGATION_MS)
     return phones
 
 

@@ -56,6 +56,26 @@ def _browser_command_line() -> list[str]:
             and not any(word.startswith("--type=") for word in line)][-1]
 
 
+# A phone on the LAN name keeps its screen awake with NoSleep's looping video (static/awake.js), which costs Chromium
+# a frame of it after another for as long as the test goes on. Played at a sixteenth of its speed it still plays, and
+# the page and its indicator see no difference; the tests of the video itself run in the full browser, unslowed.
+SLOW_KEEP_AWAKE = """document.addEventListener("playing", event => {
+  if (event.target.classList && event.target.classList.contains("keep-awake-video")) event.target.playbackRate = 0.0625;
+}, true);"""
+
+
+def slowing_keep_awake(browser) -> None:
+    """Every context the browser makes from now on plays the keep-awake video slowly (SLOW_KEEP_AWAKE)."""
+    new_context = browser.new_context
+
+    def slowed(*args, **kwargs):
+        context = new_context(*args, **kwargs)
+        context.add_init_script(SLOW_KEEP_AWAKE)
+        return context
+
+    browser.new_context = slowed
+
+
 def launch(browser_type, executable_path: str, args: list[str] = CHROMIUM_ARGS):
     """Chromium started with `args` and without the features it need not run, Playwright's own list of disabled
     features kept: Chromium keeps only the last --disable-features switch, so the two lists go in one."""

@@ -21,3 +21,11 @@ def two(tmp_path):
     running = Server(tmp_path / "instance", workers=2).start()
     yield running
     running.kill()
+
+
+@pytest.fixture(scope="module")
+def file_two(tmp_path_factory):
+    """The real server with two worker processes, shared by a file's tests (each opens tables of its own)."""
+    running = Server(tmp_path_factory.mktemp("two") / "instance", workers=2).start()
+    yield running
+    running.kill()

@@ -15,7 +15,7 @@ import time
 
 from playwright.sync_api import sync_playwright
 
-from benchmarks.suite_cpu import machine_busy_seconds
+from benchmarks.measure import machine_busy_seconds
 from tests.helpers.chromium import PHONE, find_chromium, launch
 
 PAGE = "<h1>Slack</h1><button>Tap</button><p>" + "word " * 200 + "</p>"

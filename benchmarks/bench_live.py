@@ -81,7 +81,7 @@ import psutil
 
 from benchmarks import bench_tap_cpu
 from benchmarks.live_streams import Listener
-from benchmarks.servers import PROFILE, Databases, ServerProcesses
+from benchmarks.measure import PROFILE, Databases, ServerProcesses
 from tests.helpers.real_server import Server
 
 VERSION = re.compile(r'id="panel"[^>]*data-version="(\d+)"')

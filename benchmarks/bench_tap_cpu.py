@@ -32,7 +32,7 @@ import time
 
 from jinja2 import pass_context
 
-from benchmarks.servers import PROFILE, Databases, ServerProcesses
+from benchmarks.measure import PROFILE, Databases, ServerProcesses
 from companion.app import create_app
 from companion.web import kept_parts
 
@@ -48,7 +48,9 @@ def new_app(database: str | None = None):
     config = {"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999"}
     if database:
         config["DATABASE"] = database
-    app = create_app(config, instance_path=tempfile.mkdtemp())
+    instance = tempfile.TemporaryDirectory(prefix="bench-tap-cpu-")
+    app = create_app(config, instance_path=instance.name)
+    app.extensions["bench_instance"] = instance  # the folder is removed once the app is gone, or at exit
     if AFRESH["every part"]:
         app.jinja_env.globals["kept_include"] = pass_context(kept_parts.rendered_afresh)
     return app

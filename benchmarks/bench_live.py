@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import contextlib
 import dataclasses
 import gzip
 import http.client
@@ -81,8 +82,7 @@ import psutil
 
 from benchmarks import bench_tap_cpu
 from benchmarks.live_streams import Listener
-from benchmarks.measure import PROFILE, Databases, ServerProcesses
-from tests.helpers.real_server import Server
+from benchmarks.measure import PROFILE, Databases, ServerProcesses, percentile, served
 
 VERSION = re.compile(r'id="panel"[^>]*data-version="(\d+)"')
 VERSION_BYTES = re.compile(rb'id="panel"[^>]*data-version="(\d+)"')
@@ -198,11 +198,6 @@ def fetch(connection: http.client.HTTPConnection, path: str, headers: dict, meth
     if response.getheader("Content-Encoding") == "gzip":
         data = gzip.decompress(data)
     return data.decode()
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] if ordered else float("nan")
 
 
 def throughput(base: str, paths: dict[str, tuple[str, dict]], seconds: float, threads: int = 4,
@@ -368,11 +363,10 @@ def own_server(workers: int, databases: Databases) -> Callable[[int], Target]:
     """A run's target: `python -m companion serve` with `workers` processes, started for the run."""
 
     def start(tables: int) -> Target:
-        folder = Path(tempfile.mkdtemp(prefix="bench-live-"))
-        server = Server(folder / "instance", extra_args=limits(tables), workers=workers,
-                        database=databases.next()).start()
+        running = contextlib.ExitStack()
+        server = running.enter_context(served(*limits(tables), workers=workers, database=databases.next()))
         beside = {"PostgreSQL": ServerProcesses(*databases.server_pids())} if databases.server_pids() else {}
-        return Target(server.url, ServerProcesses(server.process.pid), beside, server.stop)
+        return Target(server.url, ServerProcesses(server.process.pid), beside, running.close)
 
     return start
 

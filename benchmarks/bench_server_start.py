@@ -13,6 +13,7 @@ import argparse
 import os
 import statistics
 import time
+
 from benchmarks.measure import cpu_seconds, served
 
 

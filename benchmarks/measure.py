@@ -4,6 +4,8 @@ processes that count as the server, and where each run's server stores."""
 from __future__ import annotations
 
 import contextlib
+import http.client
+import json
 import math
 import os
 import socket
@@ -13,6 +15,7 @@ import sys
 import tempfile
 import time
 import types
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -70,6 +73,47 @@ class Served:
     def host_key(self) -> str:
         """The host key the server made in its instance folder."""
         return (self.instance / "host_key").read_text().strip()
+
+    def workers(self) -> list[int]:
+        """The processes that serve requests: the first process's children, or itself."""
+        return [child.pid for child in psutil.Process(self.process.pid).children()] or [self.process.pid]
+
+    def log(self) -> list[str]:
+        """What the server has printed so far, line by line."""
+        return (self.instance.parent / "server.log").read_text(errors="replace").splitlines()
+
+
+def call(url: str, method: str, path: str, body: dict | None = None, key: str | None = None,
+         timeout: float = 30) -> tuple[int, bytes, float]:
+    """One request on a connection of its own, as a key's bearer: its status (0: no answer), body and seconds."""
+    headers = {"Authorization": f"Bearer {key}"} if key else {}
+    if body is not None:
+        headers["Content-Type"] = "application/json"
+    started = time.perf_counter()
+    connection = http.client.HTTPConnection(urllib.parse.urlsplit(url).netloc, timeout=timeout)
+    try:
+        connection.request(method, path, None if body is None else json.dumps(body), headers)
+        answer = connection.getresponse()
+        status, data = answer.status, answer.read()
+    except (OSError, http.client.HTTPException):
+        status, data = 0, b""
+    finally:
+        connection.close()
+    return status, data, time.perf_counter() - started
+
+
+def new_table(url: str, seats: int = 3) -> dict:
+    """A Chez Guevara table opened through the JSON API: its token, display key and so on."""
+    status, data, _ = call(url, "POST", "/api/tables", {"game": "guevara", "seats": seats, "language": "en"})
+    if status != 201:
+        raise RuntimeError(f"the server did not open a table: {status} {data[:200]!r}")
+    return json.loads(data)
+
+
+def slack_tap(url: str, table: dict, delta: int = 1, timeout: float = 30) -> tuple[int, bytes, float]:
+    """The display gives seat 1 `delta` Slack: the answer's status, body and seconds."""
+    action = {"type": "adjust_slack", "seat": 1, "args": {"delta": delta}}
+    return call(url, "POST", f"/t/{table['token']}/actions", action, table["display_key"], timeout)
 
 
 @contextlib.contextmanager

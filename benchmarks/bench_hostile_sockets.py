@@ -23,16 +23,17 @@ from pathlib import Path
 
 import psutil
 
-from tests.helpers.loopback_clients import ATTACKER, HONEST, LOADS, Phone, connect, open_table, p50, p95, tap
+from benchmarks.measure import percentile
+from tests.helpers.loopback_clients import ATTACKER, HONEST, LOADS, Phone, connect, open_table, tap
 from tests.helpers.real_server import Server, wait_for
 
 SHOWN = ("healthz", "tap", "live update", "stream opened")
 
 
-def ms(seconds: list[float], percentile) -> str:
-    """A percentile in milliseconds, or >3000 for what was not answered in time."""
-    value = percentile(seconds)
-    return ">3000" if math.isinf(value) else f"{value * 1000:.0f}"
+def ms(seconds: list[float], p: int) -> str:
+    """The p-th percentile in milliseconds, or >3000 where it falls among what was not answered in time (inf)."""
+    value = percentile(seconds, p)
+    return f"{value * 1000:.0f}" if math.isfinite(value) else ">3000"
 
 
 def phone_under(server: Server, load: str | None, workers: int, samples: int) -> dict[str, list[float]]:
@@ -99,7 +100,7 @@ def main() -> None:
                     timings = phone_under(server, load, workers, options.samples)
                 finally:
                     server.kill()
-            cells = " | ".join(f"{ms(timings[kind], p50)} / {ms(timings[kind], p95)}" for kind in SHOWN)
+            cells = " | ".join(f"{ms(timings[kind], 50)} / {ms(timings[kind], 95)}" for kind in SHOWN)
             print(f"| {workers} | {load or 'none'} | {cells} |", flush=True)
         if workers > 1:
             with tempfile.TemporaryDirectory() as folder:
@@ -110,7 +111,7 @@ def main() -> None:
                     server.kill()
             print(
                 f"| {workers} | 1,200 from one address naming one table: at most {most} held at once | — | "
-                f"{ms(taps, p50)} / {ms(taps, p95)} | — | — |",
+                f"{ms(taps, 50)} / {ms(taps, 95)} | — | — |",
                 flush=True,
             )
 

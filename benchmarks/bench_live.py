@@ -377,13 +377,18 @@ def behind_nginx(machines: int, databases: Databases) -> Callable[[int], Target]
     from tests.helpers.convention import start_convention
 
     def start(tables: int) -> Target:
-        folder = Path(tempfile.mkdtemp(prefix="bench-live-"))
-        convention = start_convention(folder, databases.next(), machines=machines, extra_args=limits(tables),
-                                      own_cores=True)
+        folder = tempfile.TemporaryDirectory(prefix="bench-live-")
+        convention = start_convention(Path(folder.name), databases.next(), machines=machines,
+                                      extra_args=limits(tables), own_cores=True)
         beside = {"nginx": ServerProcesses(convention.proxy.process.pid),
                   "PostgreSQL": ServerProcesses(*databases.server_pids())}
+
+        def stop() -> None:
+            convention.stop()
+            folder.cleanup()
+
         return Target(convention.proxy.url, ServerProcesses(*(s.process.pid for s in convention.servers)), beside,
-                      convention.stop, lambda tokens: tables_per_server(convention, tokens))
+                      stop, lambda tokens: tables_per_server(convention, tokens))
 
     return start
 

@@ -38,15 +38,15 @@ stylesheet, script and image it references, each as the server sends it to a bro
 over all of them. Several counts (`--workers 1 2`) take turns at each T and each search step, so both face the
 machine as it is in the same minutes. The clean phase's panel is one table's, which only the worker owning that
 table serves, while every worker answers /healthz: with several workers its ratio compares one process with all
-of them. `--database postgresql` stores on the PostgreSQL server libpq's variables name (run the benchmark under
-Debian's `pg_virtualenv`, which makes a throwaway cluster on localhost), a fresh database per run; a postgresql://
+of them. `--database postgresql` stores into a throwaway PostgreSQL cluster (Debian's `pg_virtualenv` runs the benchmark
+beside one, on localhost), a fresh database per run; a postgresql://
 address uses that server instead (each run's tables are added to it). Everything talks to 127.0.0.1 only. Output:
 markdown tables, ready to paste; each missed target says by how much, and beside it what the same work costs in
 process without sockets (measured first, with bench_tap_cpu.py's functions, before any server runs).
 
 `--setups` names configurations that take turns in one run, each then compared by its largest T within 1 s:
 `direct` (one process, the benchmark's phones straight at it), `workers2` (`--workers 2` on SQLite) and `nginx`
-(two servers of one process each, separate instance folders, on PostgreSQL (under pg_virtualenv), behind Debian's
+(two servers of one process each, separate instance folders, on a throwaway PostgreSQL cluster, behind Debian's
 nginx with deploy/nginx.conf: tests/helpers/convention.py; each server keeps to a core of its own where there is one per
 server, as two machines would, and as `--workers 2` keeps each worker to its own core); nginx's and PostgreSQL's
 CPU per tap are said beside the servers', and how many of the tables nginx sent to each server (by their random
@@ -683,8 +683,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, nargs="+", default=[1],
                         help="server processes behind the one port; several counts take turns at each T")
     parser.add_argument("--database", default="sqlite",
-                        help="sqlite, postgresql (the server PGHOST names: run under pg_virtualenv) or a "
-                             "postgresql:// address")
+                        help="sqlite, postgresql (a throwaway cluster) or a postgresql:// address")
     parser.add_argument("--url", help="aim at this address (a server or proxy started elsewhere) instead of "
                                       "starting a server")
     parser.add_argument("--pid", type=int, nargs="*", default=[],

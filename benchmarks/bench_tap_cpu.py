@@ -15,10 +15,10 @@ CPU of one fresh seat panel beside one /healthz (`panel_and_healthz`, the in-pro
 target): fresh means the table's version has just moved on, by another phone's tap (what five of six screens
 fetch after every tap) or by the phone's own. `--panels` measures only those. Prints markdown tables.
 
-`--database postgresql` stores on the PostgreSQL server libpq's variables name (run it under Debian's
-`pg_virtualenv`, which makes a throwaway cluster on localhost, as for bench_live.py), a fresh database per run, and
-adds the server's own CPU per tap (its backends, over the same taps); `--database sqlite,postgresql` measures both
-in one go, so the split between the two stores is read side by side.
+`--database postgresql` stores into a throwaway PostgreSQL cluster (Debian's `pg_virtualenv` runs the benchmark
+beside one, as bench_live.py's), a fresh database per run, and adds the cluster's own CPU per tap (its backends,
+over the same taps); `--database sqlite,postgresql` measures both in one go, so the split between the two stores is
+read side by side.
 """
 
 from __future__ import annotations
@@ -246,7 +246,7 @@ def main() -> None:
     parser.add_argument("--afresh", action="store_true",
                         help="render every part of a screen afresh: what keeping parts (web/kept_parts.py) saves")
     parser.add_argument("--database", default=None,
-                        help="sqlite, postgresql (the server PGHOST names: run under pg_virtualenv), a postgresql:// "
+                        help="sqlite, postgresql (a throwaway cluster), a postgresql:// "
                              "address, or several separated by commas (e.g. sqlite,postgresql)")
     args = parser.parse_args()
     AFRESH["every part"] = args.afresh

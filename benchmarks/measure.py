@@ -8,6 +8,7 @@ import http.client
 import json
 import math
 import os
+import shutil
 import socket
 import statistics
 import subprocess
@@ -214,15 +215,17 @@ class ServerProcesses:
 
 
 class Databases:
-    """Where each run's server stores: SQLite in its instance folder, a fresh database per run on the PostgreSQL
-    server libpq's variables name (`pg_virtualenv python -m benchmarks...` makes a throwaway one), or the
+    """Where each run's server stores: SQLite in its instance folder, a fresh database per run on a throwaway
+    PostgreSQL cluster (Debian's pg_virtualenv makes it on localhost and names it in libpq's variables), or the
     postgresql:// address given."""
 
     def __init__(self, choice: str):
         self.choice, self._made = choice, 0
         if choice == "postgresql" and "PGHOST" not in os.environ:
-            raise SystemExit("--database postgresql stores on the server PGHOST names: run the benchmark under "
-                             "Debian's pg_virtualenv, which makes a throwaway cluster on localhost")
+            found = shutil.which("pg_virtualenv")
+            if found is None:
+                raise SystemExit("--database postgresql needs Debian's pg_virtualenv (apt-get install postgresql)")
+            os.execv(found, [found, *sys.orig_argv])  # the benchmark again, from the start, beside the cluster
 
     def next(self) -> str | None:
         """The address for the next run's server (None: SQLite)."""

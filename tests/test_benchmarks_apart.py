@@ -1,12 +1,12 @@
 """The benchmarks and the tests stand apart: no test imports a benchmark (a benchmark is run as a command), and only
-the benchmarks named here still borrow the tests' machinery (browsers, generated photos, hostile clients, question
-sets, nginx), so no other one starts to."""
+the benchmarks named here still borrow the tests' machinery (browsers, generated photos, hostile clients and
+nginx), so no other one starts to."""
 
 import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-STILL_BORROWING = {"bench_card_photo", "bench_hostile_sockets", "bench_live", "bench_rulebook", "nginx_ring"}
+STILL_BORROWING = {"bench_card_photo", "bench_hostile_sockets", "bench_live", "nginx_ring"}
 
 
 def imported(path: Path) -> set[str]:

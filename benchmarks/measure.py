@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 import types
-import urllib.parse
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -90,16 +90,16 @@ def call(url: str, method: str, path: str, body: dict | None = None, key: str | 
     headers = {"Authorization": f"Bearer {key}"} if key else {}
     if body is not None:
         headers["Content-Type"] = "application/json"
+    request = urllib.request.Request(url + path, None if body is None else json.dumps(body).encode(), headers,
+                                     method=method)
     started = time.perf_counter()
-    connection = http.client.HTTPConnection(urllib.parse.urlsplit(url).netloc, timeout=timeout)
     try:
-        connection.request(method, path, None if body is None else json.dumps(body), headers)
-        answer = connection.getresponse()
-        status, data = answer.status, answer.read()
+        with urllib.request.urlopen(request, timeout=timeout) as answer:
+            status, data = answer.status, answer.read()
+    except urllib.error.HTTPError as refused:
+        status, data = refused.code, refused.read()
     except (OSError, http.client.HTTPException):
         status, data = 0, b""
-    finally:
-        connection.close()
     return status, data, time.perf_counter() - started
 
 

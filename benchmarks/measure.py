@@ -143,6 +143,7 @@ def served(*options: str, workers: int = 1, database: str | None = None) -> Iter
 
 
 def _wait_until_healthy(process: subprocess.Popen, url: str, seconds: float = 30) -> None:
+    """Return once the server answers /healthz; raise if it exits or stays silent for `seconds`."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:

@@ -273,6 +273,12 @@ class Phone:
         return max(sum(seconds > limit for seconds in self.timings[kind]) for kind in WAITS)
 
 
+def p50(seconds: list[float]) -> float:
+    """The median (nearest rank) of some timings."""
+    ordered = sorted(seconds)
+    return ordered[max(0, math.ceil(0.5 * len(ordered)) - 1)]
+
+
 def idle_load(port: int, workers: int) -> Idler:
     """200 idle keep-alive sockets from 8 addresses for each worker (each worker has its own connection limit, 196
     with the defaults: 200 fill it)."""

@@ -19,7 +19,6 @@ import os
 import signal
 import socket
 import sqlite3
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -29,9 +28,7 @@ from pathlib import Path
 
 import psutil
 
-from tests.helpers.loopback_clients import open_stream, open_table, tap
-from tests.helpers.real_server import Server, free_port, held_port
-from tests.helpers.server_processes import holder
+from benchmarks.measure import Served, free_port, new_table, percentile, served, slack_tap
 
 
 def storm(port: int, until: threading.Event) -> None:
@@ -45,11 +42,30 @@ def storm(port: int, until: threading.Event) -> None:
             pass
 
 
+def live_stream(server: Served, token: str) -> socket.socket:
+    """A table's live stream, its answer's head read: the socket while the stream runs."""
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    sock.sendall(f"GET /t/{token}/live HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                 "Accept: text/event-stream\r\n\r\n".encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += sock.recv(4096) or b"\r\n\r\n"
+    if not head.startswith(b"HTTP/1.1 200"):
+        raise RuntimeError(f"the live stream was refused: {head[:80]!r}")
+    return sock
+
+
+def holder(server: Served, sock: socket.socket) -> int:
+    """The worker that holds the server's end of this connection."""
+    port = sock.getsockname()[1]
+    return next(pid for pid in server.workers()
+                if any(c.raddr and c.raddr.port == port for c in psutil.Process(pid).net_connections("tcp")))
+
+
 def stopped_worker(stops: int) -> None:
     """Taps on new connections while a worker is stopped at any moment."""
-    with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder) / "instance", workers=2).start()
-        table = open_table(server.port)
+    with served(workers=2) as server:
+        table = new_table(server.url)
         until = threading.Event()
         storms = [threading.Thread(target=storm, args=(server.port, until)) for _ in range(4)]
         for each in storms:
@@ -62,7 +78,7 @@ def stopped_worker(stops: int) -> None:
                     while psutil.Process(victim).status() != psutil.STATUS_STOPPED:
                         pass  # a connection it accepted before it stopped waits for it: only later ones count
                     for _ in range(5):  # +1 and -1 Slack in turn: the game stays below its goal
-                        status, _body, took = tap(server.port, table, timeout=10, delta=1 - 2 * (sent % 2))
+                        status, _body, took = slack_tap(server.url, table, 1 - 2 * (sent % 2), timeout=10)
                         sent += 1
                         answered += status == 200
                         seconds.append(took)
@@ -79,24 +95,22 @@ def stopped_worker(stops: int) -> None:
             until.set()
             for each in storms:
                 each.join()
-            server.kill()
-    cuts = statistics.quantiles(seconds, n=100)
-    print(f"taps while a worker is stopped ({stops} stops): {answered} of {sent} answered; "
-          f"p50 {1000 * cuts[49]:.0f} ms, p95 {1000 * cuts[94]:.0f} ms, max {1000 * max(seconds):.0f} ms; "
+    print(f"taps while a worker is stopped ({stops} stops): {answered} of {sent} answered; p50 "
+          f"{1000 * percentile(seconds, 50):.0f} ms, p95 {1000 * percentile(seconds, 95):.0f} ms, max "
+          f"{1000 * max(seconds):.0f} ms; "
           f"{replaced} stop(s) came inside an SQLite write, and the worker was replaced as hung")
 
 
 def hung_worker() -> None:
     """Seconds from a worker's hang to its stream's end and to its replacement's first answer."""
-    with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder) / "instance", workers=2).start()
+    with served(workers=2) as server:
+        streams = []
         try:
-            table = open_table(server.port)
+            table = new_table(server.url)
             before = set(server.workers())
             victim = server.workers()[0]
-            streams = []
             while True:
-                _status, stream = open_stream(server.port, table["token"], "127.0.0.1")
+                stream = live_stream(server, table["token"])
                 streams.append(stream)
                 if holder(server, stream) == victim:
                     break
@@ -121,31 +135,25 @@ def hung_worker() -> None:
                     break
                 connection.close()
             serving = time.monotonic() - hung
+        finally:
             for each in streams:
                 each.close()
-        finally:
-            server.kill()
     print(f"hung worker: its live stream ended after {ended:.1f} s, its replacement started after {started:.1f} s "
           f"and answered after {serving:.1f} s")
 
 
 def failed_start() -> None:
     """Seconds from a worker's death, with the database damaged meanwhile, to the server's halt; its last line."""
-    with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder) / "instance", workers=2).start()
-        try:
-            for part in ("companion.sqlite", "companion.sqlite-wal", "companion.sqlite-shm"):
-                path = server.instance / part
-                with open(path, "r+b") as file:
-                    file.write(b"\x5a" * path.stat().st_size)
-            killed = time.monotonic()
-            os.kill(server.workers()[0], signal.SIGKILL)
-            server.process.wait(120)
-            took = time.monotonic() - killed
-            server.log.flush()
-            lines = (server.instance.parent / f"server-{server.port}.log").read_text().splitlines()
-        finally:
-            server.kill()
+    with served(workers=2) as server:
+        for part in ("companion.sqlite", "companion.sqlite-wal", "companion.sqlite-shm"):
+            path = server.instance / part
+            with open(path, "r+b") as file:
+                file.write(b"\x5a" * path.stat().st_size)
+        killed = time.monotonic()
+        os.kill(server.workers()[0], signal.SIGKILL)
+        server.process.wait(120)
+        took = time.monotonic() - killed
+        lines = server.log()
     print(f"a worker that cannot start: the server exited {server.process.returncode} after {took:.1f} s: {lines[-1]}")
 
 
@@ -161,8 +169,7 @@ def start_errors() -> None:
         lock = sqlite3.connect(root / "locked" / "companion.sqlite", isolation_level=None)
         lock.execute("BEGIN EXCLUSIVE")
         lock.execute("CREATE TABLE held (x)")
-        taken = held_port()
-        taken.listen()
+        taken = socket.create_server(("127.0.0.1", 0))
         cases = {
             "port in use": ("--port", str(taken.getsockname()[1]), "--instance", str(root / "ok")),
             "instance under a file": ("--instance", str(root / "file" / "instance")),

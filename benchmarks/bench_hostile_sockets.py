@@ -17,27 +17,25 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import tempfile
 import time
-from pathlib import Path
 
 import psutil
 
-from tests.helpers.loopback_clients import ATTACKER, HONEST, LOADS, Phone, connect, open_table, p50, p95, tap
-from tests.helpers.real_server import Server, wait_for
+from benchmarks.measure import Served, new_table, percentile, served, slack_tap
+from tests.helpers.loopback_clients import ATTACKER, LOADS, Phone, connect
 
 SHOWN = ("healthz", "tap", "live update", "stream opened")
 
 
-def ms(seconds: list[float], percentile) -> str:
-    """A percentile in milliseconds, or >3000 for what was not answered in time."""
-    value = percentile(seconds)
-    return ">3000" if math.isinf(value) else f"{value * 1000:.0f}"
+def ms(seconds: list[float], p: int) -> str:
+    """The p-th percentile in milliseconds, or >3000 where it falls among what was not answered in time (inf)."""
+    value = percentile(seconds, p)
+    return f"{value * 1000:.0f}" if math.isfinite(value) else ">3000"
 
 
-def phone_under(server: Server, load: str | None, workers: int, samples: int) -> dict[str, list[float]]:
+def phone_under(server: Served, load: str | None, workers: int, samples: int) -> dict[str, list[float]]:
     """The phone's timings while `load` (a name in LOADS, or None) runs against the server."""
-    table = open_table(server.port)
+    table = new_table(server.url)
     with Phone(server.port, table) as phone:
         if load is None:
             for _ in range(samples):
@@ -45,17 +43,19 @@ def phone_under(server: Server, load: str | None, workers: int, samples: int) ->
                 time.sleep(0.1)
             return phone.timings
         with LOADS[load](server.port, workers) as attack:
-            wait_for(lambda: attack.rounds >= 2, 60)
+            begun = time.monotonic()
+            while attack.rounds < 2 and time.monotonic() - begun < 60:  # every socket of the load is open
+                time.sleep(0.05)
             for _ in range(samples):
                 phone.round()
                 time.sleep(0.1)
         return phone.timings
 
 
-def one_address_flood(server: Server, many: int = 1200) -> tuple[int, list[float]]:
+def one_address_flood(server: Served, many: int = 1200) -> tuple[int, list[float]]:
     """The most connections from one address the workers held at once while it opened `many`, each naming one
     table, and the taps on that table from another address meanwhile."""
-    table = open_table(server.port)
+    table = new_table(server.url)
     line = f"GET /t/{table['token']}/version HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n".encode()
     started = time.monotonic()
     held = [sock for sock in (connect(server.port, ATTACKER, line) for _ in range(many)) if sock is not None]
@@ -69,9 +69,7 @@ def one_address_flood(server: Server, many: int = 1200) -> tuple[int, list[float
                 if s.raddr and s.raddr.ip == ATTACKER
             )
             most = max(most, now)
-            status, _, seconds = tap(
-                server.port, table, source=HONEST, timeout=3, delta=1 - 2 * (len(taps) % 2)
-            )
+            status, _, seconds = slack_tap(server.url, table, 1 - 2 * (len(taps) % 2), timeout=3)
             taps.append(seconds if status == 200 else math.inf)
     finally:
         for sock in held:
@@ -93,24 +91,16 @@ def main() -> None:
     print("| --- | --- |" + " --- |" * len(SHOWN))
     for workers in (int(count) for count in options.workers.split(",")):
         for load in (None, *LOADS):
-            with tempfile.TemporaryDirectory() as folder:
-                server = Server(Path(folder) / "instance", workers=workers).start()
-                try:
-                    timings = phone_under(server, load, workers, options.samples)
-                finally:
-                    server.kill()
-            cells = " | ".join(f"{ms(timings[kind], p50)} / {ms(timings[kind], p95)}" for kind in SHOWN)
+            with served(workers=workers) as server:
+                timings = phone_under(server, load, workers, options.samples)
+            cells = " | ".join(f"{ms(timings[kind], 50)} / {ms(timings[kind], 95)}" for kind in SHOWN)
             print(f"| {workers} | {load or 'none'} | {cells} |", flush=True)
         if workers > 1:
-            with tempfile.TemporaryDirectory() as folder:
-                server = Server(Path(folder) / "instance", workers=workers).start()
-                try:
-                    most, taps = one_address_flood(server)
-                finally:
-                    server.kill()
+            with served(workers=workers) as server:
+                most, taps = one_address_flood(server)
             print(
                 f"| {workers} | 1,200 from one address naming one table: at most {most} held at once | — | "
-                f"{ms(taps, p50)} / {ms(taps, p95)} | — | — |",
+                f"{ms(taps, 50)} / {ms(taps, 95)} | — | — |",
                 flush=True,
             )
 

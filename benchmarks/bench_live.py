@@ -38,16 +38,16 @@ stylesheet, script and image it references, each as the server sends it to a bro
 over all of them. Several counts (`--workers 1 2`) take turns at each T and each search step, so both face the
 machine as it is in the same minutes. The clean phase's panel is one table's, which only the worker owning that
 table serves, while every worker answers /healthz: with several workers its ratio compares one process with all
-of them. `--database postgresql` stores into a throwaway PostgreSQL cluster the benchmark starts
-(Debian's server binaries, loopback only), a fresh database per run; a postgresql:// address uses that
-server instead (each run's tables are added to it). Everything talks to 127.0.0.1 only. Output: markdown
-tables, ready to paste; each missed target says by how much, and beside it what the same work costs in process
-without sockets (measured first, with bench_tap_cpu.py's functions, before any server runs).
+of them. `--database postgresql` stores into a throwaway PostgreSQL cluster (Debian's `pg_virtualenv` runs the benchmark
+beside one, on localhost), a fresh database per run; a postgresql://
+address uses that server instead (each run's tables are added to it). Everything talks to 127.0.0.1 only. Output:
+markdown tables, ready to paste; each missed target says by how much, and beside it what the same work costs in
+process without sockets (measured first, with bench_tap_cpu.py's functions, before any server runs).
 
 `--setups` names configurations that take turns in one run, each then compared by its largest T within 1 s:
 `direct` (one process, the benchmark's phones straight at it), `workers2` (`--workers 2` on SQLite) and `nginx`
-(two servers of one process each, separate instance folders, on a throwaway PostgreSQL cluster, behind Debian's nginx
-with deploy/nginx.conf: tests/helpers/convention.py; each server keeps to a core of its own where there is one per
+(two servers of one process each, separate instance folders, on a throwaway PostgreSQL cluster, behind Debian's
+nginx with deploy/nginx.conf: tests/helpers/convention.py; each server keeps to a core of its own where there is one per
 server, as two machines would, and as `--workers 2` keeps each worker to its own core); nginx's and PostgreSQL's
 CPU per tap are said beside the servers', and how many of the tables nginx sent to each server (by their random
 tokens: rarely half and half).
@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import contextlib
 import dataclasses
 import gzip
 import http.client
@@ -81,8 +82,7 @@ import psutil
 
 from benchmarks import bench_tap_cpu
 from benchmarks.live_streams import Listener
-from benchmarks.servers import PROFILE, Databases, ServerProcesses
-from tests.helpers.real_server import Server
+from benchmarks.measure import PROFILE, Databases, ServerProcesses, percentile, served
 
 VERSION = re.compile(r'id="panel"[^>]*data-version="(\d+)"')
 VERSION_BYTES = re.compile(rb'id="panel"[^>]*data-version="(\d+)"')
@@ -198,11 +198,6 @@ def fetch(connection: http.client.HTTPConnection, path: str, headers: dict, meth
     if response.getheader("Content-Encoding") == "gzip":
         data = gzip.decompress(data)
     return data.decode()
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] if ordered else float("nan")
 
 
 def throughput(base: str, paths: dict[str, tuple[str, dict]], seconds: float, threads: int = 4,
@@ -368,11 +363,10 @@ def own_server(workers: int, databases: Databases) -> Callable[[int], Target]:
     """A run's target: `python -m companion serve` with `workers` processes, started for the run."""
 
     def start(tables: int) -> Target:
-        folder = Path(tempfile.mkdtemp(prefix="bench-live-"))
-        server = Server(folder / "instance", extra_args=limits(tables), workers=workers,
-                        database=databases.next()).start()
+        running = contextlib.ExitStack()
+        server = running.enter_context(served(*limits(tables), workers=workers, database=databases.next()))
         beside = {"PostgreSQL": ServerProcesses(*databases.server_pids())} if databases.server_pids() else {}
-        return Target(server.url, ServerProcesses(server.process.pid), beside, server.stop)
+        return Target(server.url, ServerProcesses(server.process.pid), beside, running.close)
 
     return start
 
@@ -383,13 +377,18 @@ def behind_nginx(machines: int, databases: Databases) -> Callable[[int], Target]
     from tests.helpers.convention import start_convention
 
     def start(tables: int) -> Target:
-        folder = Path(tempfile.mkdtemp(prefix="bench-live-"))
-        convention = start_convention(folder, databases.next(), machines=machines, extra_args=limits(tables),
-                                      own_cores=True)
+        folder = tempfile.TemporaryDirectory(prefix="bench-live-")
+        convention = start_convention(Path(folder.name), databases.next(), machines=machines,
+                                      extra_args=limits(tables), own_cores=True)
         beside = {"nginx": ServerProcesses(convention.proxy.process.pid),
                   "PostgreSQL": ServerProcesses(*databases.server_pids())}
+
+        def stop() -> None:
+            convention.stop()
+            folder.cleanup()
+
         return Target(convention.proxy.url, ServerProcesses(*(s.process.pid for s in convention.servers)), beside,
-                      convention.stop, lambda tokens: tables_per_server(convention, tokens))
+                      stop, lambda tokens: tables_per_server(convention, tokens))
 
     return start
 

@@ -26,14 +26,12 @@ import http.client
 import json
 import statistics
 import sys
-import tempfile
 import time
 import urllib.parse
-from pathlib import Path
 
 import psutil
 
-from tests.helpers.real_server import Server
+from benchmarks.measure import served
 
 GAME_EVERY = 400  # events per game before someone is pushed to the goal and a rematch starts
 TARGET_MS = {"undo": 50, "redo": 50, "log page (first)": 50, "log page (again)": 50, "export (first)": 50,
@@ -179,22 +177,18 @@ def run(sizes: list[int], samples: int) -> dict[str, dict[str, float]]:
     """Start the server, measure a new table (one short finished game), grow another through every size and
     measure at each; each column named by its table's size."""
     results = {}
-    with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder) / "instance").start()
-        try:
-            client = Client(server.port, server.process.pid)
-            fresh, table = Table(client), Table(client)
-            fresh.grow_to(12)  # its first tap ends a short first game: a story to read
-            label = f"new table ({fresh.version} events at first)"  # measuring it adds events
-            results[label] = measure(fresh, fresh, samples)
-            for size in sorted(sizes):
-                started = time.perf_counter()
-                table.grow_to(size)
-                grown = table.version
-                print(f"grew to {grown} events in {time.perf_counter() - started:.1f} s", file=sys.stderr)
-                results[f"{grown} events"] = measure(table, fresh, samples)
-        finally:
-            server.stop()
+    with served() as server:
+        client = Client(server.port, server.process.pid)
+        fresh, table = Table(client), Table(client)
+        fresh.grow_to(12)  # its first tap ends a short first game: a story to read
+        label = f"new table ({fresh.version} events at first)"  # measuring it adds events
+        results[label] = measure(fresh, fresh, samples)
+        for size in sorted(sizes):
+            started = time.perf_counter()
+            table.grow_to(size)
+            grown = table.version
+            print(f"grew to {grown} events in {time.perf_counter() - started:.1f} s", file=sys.stderr)
+            results[f"{grown} events"] = measure(table, fresh, samples)
     return results
 
 

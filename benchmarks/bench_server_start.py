@@ -12,22 +12,15 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import tempfile
 import time
-from pathlib import Path
 
-from benchmarks.suite_cpu import cpu_seconds
-from tests.helpers.real_server import Server
+from benchmarks.measure import cpu_seconds, served
 
 
 def one_start() -> float:
     """A server started until /healthz answers: its CPU seconds."""
-    with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder) / "instance").start()  # returns once /healthz answers
-        try:
-            return cpu_seconds(server.process.pid)
-        finally:
-            server.stop()
+    with served() as server:
+        return cpu_seconds(server.process.pid)
 
 
 def main() -> None:

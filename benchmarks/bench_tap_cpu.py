@@ -15,9 +15,10 @@ CPU of one fresh seat panel beside one /healthz (`panel_and_healthz`, the in-pro
 target): fresh means the table's version has just moved on, by another phone's tap (what five of six screens
 fetch after every tap) or by the phone's own. `--panels` measures only those. Prints markdown tables.
 
-`--database postgresql` stores into a throwaway PostgreSQL cluster (as bench_live.py's does), a fresh database per
-run, and adds the cluster's own CPU per tap (its backends, over the same taps); `--database sqlite,postgresql`
-measures both in one go, so the split between the two stores is read side by side.
+`--database postgresql` stores into a throwaway PostgreSQL cluster (Debian's `pg_virtualenv` runs the benchmark
+beside one, as bench_live.py's), a fresh database per run, and adds the cluster's own CPU per tap (its backends,
+over the same taps); `--database sqlite,postgresql` measures both in one go, so the split between the two stores is
+read side by side.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import time
 
 from jinja2 import pass_context
 
-from benchmarks.servers import PROFILE, Databases, ServerProcesses
+from benchmarks.measure import PROFILE, Databases, ServerProcesses
 from companion.app import create_app
 from companion.web import kept_parts
 
@@ -48,7 +49,9 @@ def new_app(database: str | None = None):
     config = {"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999"}
     if database:
         config["DATABASE"] = database
-    app = create_app(config, instance_path=tempfile.mkdtemp())
+    instance = tempfile.TemporaryDirectory(prefix="bench-tap-cpu-")
+    app = create_app(config, instance_path=instance.name)
+    app.extensions["bench_instance"] = instance  # the folder is removed once the app is gone, or at exit
     if AFRESH["every part"]:
         app.jinja_env.globals["kept_include"] = pass_context(kept_parts.rendered_afresh)
     return app
@@ -243,8 +246,8 @@ def main() -> None:
     parser.add_argument("--afresh", action="store_true",
                         help="render every part of a screen afresh: what keeping parts (web/kept_parts.py) saves")
     parser.add_argument("--database", default=None,
-                        help="sqlite, postgresql (a throwaway cluster), a postgresql:// address, or several "
-                             "separated by commas (e.g. sqlite,postgresql)")
+                        help="sqlite, postgresql (a throwaway cluster), a postgresql:// "
+                             "address, or several separated by commas (e.g. sqlite,postgresql)")
     args = parser.parse_args()
     AFRESH["every part"] = args.afresh
     if args.database:

@@ -23,8 +23,8 @@ import threading
 import urllib.request
 import zlib
 
+from benchmarks.measure import free_port, percentile
 from tests.helpers.nginx_proxy import CONF, Proxy
-from tests.helpers.real_server import free_port
 
 POINTS_PER_WEIGHT = 160  # nginx's ngx_http_upstream_hash_module
 
@@ -121,7 +121,7 @@ def main() -> None:
     for each in sorted({1, weight}):
         found = busier_shares(args.machines, args.pairs, each)
         lines.append(f"| {each}{' (deploy/nginx.conf)' if each == weight else ''} | {each * POINTS_PER_WEIGHT} "
-                     f"| {statistics.median(found):.3f} / {found[int(len(found) * 0.9)]:.3f} / {found[-1]:.3f} |")
+                     f"| {statistics.median(found):.3f} / {percentile(found, 90):.3f} / {found[-1]:.3f} |")
     agreed, counts = through_nginx(args.machines, args.tokens, weight)
     lines += ["", f"Through nginx with deploy/nginx.conf: {agreed} of {args.tokens} random tables went to the machine "
               f"the ring computed here names; per machine {' + '.join(str(n) for n in counts.values())}."]

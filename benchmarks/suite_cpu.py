@@ -21,7 +21,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-TICKS = os.sysconf("SC_CLK_TCK")
+from benchmarks.measure import cpu_seconds, machine_busy_seconds
+
 # (what the command line holds, the kind it is counted as): the first that matches.
 KINDS = (
     ("--type=renderer", "Chromium: pages"),
@@ -47,21 +48,6 @@ def kind_of(pid: int) -> str | None:
     except OSError:
         return None
     return next((kind for mark, kind in KINDS if mark in command), "others")
-
-
-def cpu_seconds(pid: int) -> float | None:
-    """The process's user and system time so far; None if it is gone."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / TICKS
-
-
-def machine_busy_seconds() -> float:
-    """The CPU time every core of the machine has spent busy since boot (Linux: /proc/stat), all processes."""
-    fields = [int(value) for value in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    return (sum(fields) - fields[3] - fields[4]) / TICKS  # less idle and waiting for I/O
 
 
 def main() -> int:

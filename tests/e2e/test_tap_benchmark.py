@@ -1,7 +1,7 @@
 """The tap benchmark: a Chez Guevara turn with known cards takes at most 8 taps and no keystroke, also on a server
 that only imported the deck file of another; a turn with one new card costs only the keystrokes of its name and number.
 
-`python -m benchmarks.bench_taps` prints the same counts for any checkout (before and after the picker).
+`python -m tests.e2e.tap_counts` prints the same counts for any checkout (before and after the picker).
 """
 
 import json

@@ -2,7 +2,7 @@
 invariant of tests/helpers/game_invariants.py is checked after each step.
 
 `machine_for(game, seats)` makes the state machine of one game; `run_games` runs it under a fixed seed, for
-the test (tests/rules/test_generated_games.py) and for the longer run (benchmarks/fuzz_rules.py), which read
+the test (tests/rules/test_generated_games.py) and for the longer run (tests/fuzz_rules.py), which read
 the figures from `Figures`. With `panels`, every state's panels (the display's and each phone's) are also rendered
 by a real app and checked against the offers (tests/helpers/rendered_offers.py): each offer its control or its
 withheld reason, each control an offer. Seeds are split in two: the even ones tuned the checks and the screens

@@ -5,7 +5,7 @@ The layers between agree on which card a name is: the picker's matching (`card_m
 choices), the card steps of companion/knowledge (naming, completion, what the deck knows) and the rules.
 `NamingGame` moves a table on with the generated games' taps (tests/helpers/generated_games.py) and, between taps,
 sends a card-taking action under a drawn name; `run_naming` runs it under a seed, for the test
-(tests/web/test_named_cards_generated.py) and the long fuzz (benchmarks/fuzz_rules.py). Seeds split in two halves:
+(tests/web/test_named_cards_generated.py) and the long fuzz (tests/fuzz_rules.py). Seeds split in two halves:
 even seeds tuned the matching's thresholds, odd ones are held out (`half`).
 """
 

@@ -2,7 +2,7 @@
 written for #33 and not taken from the rulebooks: (question, the table's game, the section that answers it).
 
 The search runs as the rules page opened from that table runs it: the table's game first. A question passes when
-its section is among the first three results; the test and benchmarks/bench_rulebook.py want 95% per language.
+its section is among the first three results; the test wants 95% per language.
 """
 
 PLAYER_QUESTIONS = {

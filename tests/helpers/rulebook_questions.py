@@ -1,4 +1,4 @@
-"""Questions players type at the table, with the section that answers each (shared by tests and bench)."""
+"""Questions players type at the table, with the section that answers each (for the search tests)."""
 
 from tests.helpers.section_questions import section_cases
 

@@ -1,7 +1,7 @@
 """Generated games: random taps, mostly what the screens show, after each of which every invariant holds.
 
 The checks and the KNOWN_DEFECTS filters are in tests/helpers/game_invariants.py; the longer run is
-`python -m benchmarks.fuzz_rules --minutes N`. Each game runs under its own fixed seed, so a run is the same
+`python -m tests.fuzz_rules --minutes N`. Each game runs under its own fixed seed, so a run is the same
 every time; a failure names the game, the seed, the broken invariants and the shrunk steps.
 """
 

@@ -7,15 +7,12 @@ from pathlib import Path
 import rcssmin
 
 from tests.helpers.http_phones import act, join
+from tests.helpers.http_tables import PROFILE
 
 ROOT = Path(__file__).resolve().parents[2]
 GZIP = {"Accept-Encoding": "gzip, deflate, br"}
 ASSET = re.compile(r'<(?:link[^>]+href|script[^>]+src|img[^>]+src)="(/[^"]+)"')
 PAGE_BUDGET = 60 * 1024
-PROFILE = {"count_private": 4, "count_corporal": 2, "count_sergeant": 2,
-           "income_private": 2, "free_time_private": 2, "slack_private": 1,
-           "income_corporal": 3, "free_time_corporal": 2, "slack_corporal": 2, "penalty_corporal": 1,
-           "income_sergeant": 4, "free_time_sergeant": 1, "slack_sergeant": 3, "penalty_sergeant": 2}
 
 
 def test_a_static_asset_is_sent_compressed_and_still_revalidates(client):

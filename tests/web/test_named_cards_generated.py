@@ -1,6 +1,6 @@
 """Generated: a card named by its full name, a short name or a typo, in every card-taking action, at moments of
 generated games, is decided by the rules as the card the picker resolves the name to (tests/helpers/named_cards.py).
-The long run is `python -m benchmarks.fuzz_rules --minutes N`; a failure names the game, the seed and the shrunk
+The long run is `python -m tests.fuzz_rules --minutes N`; a failure names the game, the seed and the shrunk
 steps."""
 
 import pytest

@@ -1,7 +1,7 @@
 """Every offer has its control on the rendered page, and every control an offer (issue 57, item 2): generated
 games of every game, each state's display and phone panels rendered by the app and read back by their `data-offer`
 and `data-withheld` marks (tests/helpers/rendered_offers.py). The suite runs tuning seeds (even); the held-out
-seeds (odd) by `python -m benchmarks.fuzz_rules --panel-every 1 --held-out`. A failure names the game, the seed, the
+seeds (odd) by `python -m tests.fuzz_rules --panel-every 1 --held-out`. A failure names the game, the seed, the
 screen, the offer and the shrunk steps.
 """
 

@@ -1,11 +1,12 @@
 """What a phone costs Chromium: the machine's busy CPU time per browser context opened, shown a page, tapped, closed.
 
-    python -m benchmarks.bench_browser_context [--contexts 20] [--chromium PATH]
+    python -m tests.e2e.phone_context_cost [--contexts 20] [--chromium PATH]
 
 Every phone and display in the browser tests is a context of its own, so this is the floor of each one's cost.
 Chromium is started as the tests start it (tests/helpers/chromium.py); `--chromium` names another build, e.g.
 Debian's headless shell (/usr/lib/chromium/chromium-headless-shell). Run it on a quiet machine: the figure is
-the whole machine's busy time (/proc/stat), the driver's and this process's included.
+the whole machine's busy time, the driver's and this process's included. It measures the browser tests' own
+Chromium, so it lives with them.
 """
 
 from __future__ import annotations
@@ -13,12 +14,18 @@ from __future__ import annotations
 import argparse
 import time
 
+import psutil
 from playwright.sync_api import sync_playwright
 
-from benchmarks.suite_cpu import machine_busy_seconds
 from tests.helpers.chromium import PHONE, find_chromium, launch
 
 PAGE = "<h1>Slack</h1><button>Tap</button><p>" + "word " * 200 + "</p>"
+
+
+def machine_busy_seconds() -> float:
+    """The CPU time every core of the machine has spent busy since boot, all processes."""
+    spent = psutil.cpu_times()
+    return sum(spent) - spent.idle - getattr(spent, "iowait", 0.0)
 
 
 def one_phone(browser) -> None:

@@ -1,12 +1,13 @@
-"""Benchmark: taps and keystrokes of one Chez Guevara turn (a Person, two Things, an Activity, next player).
+"""Taps and keystrokes of one Chez Guevara turn (a Person, two Things, an Activity, next player), counted.
 
-Usage: python -m benchmarks.bench_taps [--code PATH] [--typed]
+Usage: python -m tests.e2e.tap_counts [--code PATH] [--typed]
 
 Starts `python -m companion serve` on 127.0.0.1 (from the checkout at PATH if given, e.g. an older commit, else
 this one) and Chromium with three phones. Ana's turn teaches the server four new cards (typed with their numbers);
 Ben's turn plays the same four known cards; Cleo passes; Ana's next turn has one new Activity. Each counted but Cleo's.
 --typed names every card by typing (as before the picker existed; needed for an older checkout).
-Everything talks to 127.0.0.1 only. Output: one markdown table.
+Everything talks to 127.0.0.1 only. Output: one markdown table. It plays the browser tests' own turn
+(tests/e2e/test_tap_benchmark.py keeps its counts), so it lives with them, as the screenshots do.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The generated games of tests/rules/test_generated_games.py for as long as asked, with the run's figures.
 
-    python -m benchmarks.fuzz_rules --minutes 30 [--seed 1000] [--games 5] [--taps 60] [--panel-every 4]
-    python -m benchmarks.fuzz_rules --minutes 5 --panel-every 1 --held-out
+    python -m tests.fuzz_rules --minutes 30 [--seed 1000] [--games 5] [--taps 60] [--panel-every 4]
+    python -m tests.fuzz_rules --minutes 5 --panel-every 1 --held-out
 
 Runs batches of generated games (Chez Guevara with 2, 3, 4 and 5 players, Chez Geek, Chez Goth, both combined,
 in turn), each batch under its own seed, until the time is up; then prints the games, taps, distinct action
@@ -13,6 +13,9 @@ named card was decided otherwise than the card the picker resolves it to.
 Every `--panel-every`th batch also renders each state's panels and checks them against the offers (fewer, shorter
 games: a render costs far more than a rule); the panels' figures are given apart for the tuning seeds (even) and
 the held-out ones (odd). `--held-out` runs odd seeds only.
+
+It lives with the tests, not the benchmarks: it is the tests' own generated games run longer, a check rather than a
+measurement (pytest does not collect it).
 """
 
 from __future__ import annotations

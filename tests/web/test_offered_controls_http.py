@@ -130,3 +130,9 @@ def test_the_display_offers_the_raid_card_only_for_who_may_hand_one_over(app, cl
     controls, _reasons = controls_on(page(client, f"/t/{table}/display"))
     assert {seat for offer, seat in controls if offer == "pull_rank"} == {2, 3}
     assert {seat for offer, seat in controls if offer == "pull_rank_raid"} == {3}  # found by the generated games
+
+
+def test_before_the_job_cards_are_entered_the_display_offers_and_shows_the_job_die_setting(app, client):
+    token = open_table(client, "goth", seats=3)
+    assert state(client, token)["offers"]["set_job_die"] is True
+    assert 'data-offer="set_job_die"' in client.get(f"/t/{token}/display").get_data(as_text=True)

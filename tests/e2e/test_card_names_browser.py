@@ -54,6 +54,7 @@ def test_answer_chips_fill_then_send_and_a_typo_finds_the_card(browser, file_ser
     open_numbers(ana)
     ana.locator("label[for='pc-type-activity-seat']").click()
     ana.fill("#pc-slack-seat", "2")
+    ana.locator(".play-card-form input[name='categories'][value='sleep']").check()  # what Bomb Making Practice cancels
     ana.get_by_test_id("play-card").click()
     expect(ben.get_by_test_id("window")).to_contain_text("Hammock Time", timeout=PROPAGATION_MS)
     chips = ben.locator(".cancel-form .card-picker").get_by_test_id("pick")

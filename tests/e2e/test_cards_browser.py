@@ -34,7 +34,7 @@ def test_turns_with_a_call_a_canceled_activity_and_a_win(browser, server):
     open_numbers(ana)
     for phone in (ana, ben):  # the card form and the tents fit a phone's width
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
-    play(ana, "Hammock Time", card_type="activity", slack="2")
+    play(ana, "Hammock Time", card_type="activity", slack="2", categories=["sleep"])  # Bomb Making Practice's kind
     expect(ben.get_by_test_id("window")).to_contain_text("Hammock Time", timeout=PROPAGATION_MS)
     ben.fill("#cancel-with-seat", "Bomb Making Practice")
     ben.get_by_role("button", name="Cancel it").click()

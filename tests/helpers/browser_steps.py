@@ -139,6 +139,9 @@ def play(page, name, **fields):
     for field, value in fields.items():
         if field == "card_type":
             page.locator(f"label[for='pc-type-{value}-seat']").click()  # a row of buttons
+        elif field == "categories":
+            for category in value:
+                page.locator(f".play-card-form input[name='categories'][value='{category}']").check()
         else:
             page.fill(f"#pc-{field}-seat", value)
     page.get_by_test_id("play-card").click()

@@ -62,23 +62,28 @@ def at_least_one(text: str) -> int:
 
 def seconds(text: str) -> float:
     """A time in seconds, more than none."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0 or value == float("inf"):
+    value = finite(text, "seconds")
+    if not value > 0:
         raise argparse.ArgumentTypeError(f"{text} seconds: give a time of more than 0 seconds")
     return value
 
 
 def hours(text: str) -> float:
     """A number of hours, 0 or more."""
+    value = finite(text, "hours")
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"{text} hours: give 0 or more")
+    return value
+
+
+def finite(text: str, unit: str) -> float:
+    """A finite number of `unit`."""
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of hours") from None
-    if not value >= 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text} hours: give 0 or more")
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of {unit}") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise argparse.ArgumentTypeError(f"{text} {unit}: give a number")
     return value
 
 

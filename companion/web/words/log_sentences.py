@@ -142,9 +142,8 @@ def _before(event: dict, state: TableState) -> TableState:
 
 def _named_as_then(step: int, state: TableState, by_seq: dict[int, dict]) -> TableState:
     """The table's names as they were when this tap was made (as far as `by_seq` holds the later events)."""
-    for event in sorted(by_seq.values(), key=lambda event: -event["seq"]):
-        if event["seq"] <= step:
-            break
+    renames = (event for event in by_seq.values() if event["seq"] > step and "was" in event["args"])
+    for event in sorted(renames, key=lambda event: -event["seq"]):
         state = _before(event, state)
     return state
 

@@ -30,8 +30,6 @@ import statistics
 import tempfile
 import time
 
-from jinja2 import pass_context
-
 from benchmarks.servers import PROFILE, Databases, ServerProcesses
 from companion.app import create_app
 from companion.web import kept_parts
@@ -50,7 +48,7 @@ def new_app(database: str | None = None):
         config["DATABASE"] = database
     app = create_app(config, instance_path=tempfile.mkdtemp())
     if AFRESH["every part"]:
-        app.jinja_env.globals["kept_include"] = pass_context(kept_parts.rendered_afresh)
+        app.jinja_env.globals["kept"] = kept_parts.rendered
     return app
 
 

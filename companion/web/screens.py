@@ -13,6 +13,7 @@ from typing import Any
 from flask import current_app, url_for
 
 from .. import cards as catalog
+from ..knowledge import remembered
 from ..rules import (
     DISPLAY,
     Game,
@@ -108,7 +109,8 @@ def display_screen(table: records.TableRow, error: str | None = None, section: s
     """The table display: the race, the join QR, the setup and every seat's tools (of `state`, if given)."""
     state = state if state is not None else play().state(get_db(), table)
     _base, loopback_only = public_base()
-    profile = setup_forms.job_profile_form(state) if state.rules.has_jobs else setup_forms.profile_form(state)
+    cards = remembered.setup_cards(get_db(), state.rules) if setup_forms.wants_remembered(state) else None
+    profile = setup_forms.setup_form(state, cards, current_language())
     return _screen(table, state, "display", display_offers(state), None, LOG_LINES,
                    here=url_for("tables.display", token=table.token), error=error,
                    section=refusal_section(section, state.rules),

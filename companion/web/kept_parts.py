@@ -10,6 +10,8 @@ scoreboard row, the log) share one render.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from typing import Any
 
 from flask import current_app, has_request_context, request
 from jinja2 import Environment, StrictUndefined
@@ -64,24 +66,48 @@ _PLAIN = frozenset({str, int, bool, float, type(None), Markup})
 def _frozen(value) -> object:
     """A value as part of a cache key: itself if it can be one, else its contents (dicts, lists, dataclasses)."""
     kind = type(value)
-    if kind in _PLAIN:  # most of a key: looked at first, as asking hash() of a dataclass costs an exception
+    if kind in _PLAIN:
         return value
+    freeze = _FREEZERS.get(kind)
+    if freeze is None:
+        freeze = _FREEZERS[kind] = _freezer(kind)
+    return freeze(value)
+
+
+def _items(values) -> tuple:
+    """Values as part of a key (the plain ones, most of them, as they are: a call each would cost more)."""
+    return tuple([item if type(item) in _PLAIN else _frozen(item) for item in values])
+
+
+def _freezer(kind: type) -> Callable[[Any], object]:
+    """How a value of this type becomes part of a key (asked once per type)."""
     if kind is tuple or kind is list:
-        return tuple(_frozen(item) for item in value)
+        return _items
     if kind is dict:
-        return tuple((key, _frozen(item)) for key, item in value.items())
+        return lambda value: (dict, tuple(value), _items(value.values()))
     if kind is Game:  # one fixed record per game: its key names all of it
-        return "game", value.key
-    if dataclasses.is_dataclass(value):
-        fields = getattr(value, "__dict__", None)  # all a plain dataclass holds, read faster than fields()
-        if fields is None:
-            fields = {field.name: getattr(value, field.name) for field in dataclasses.fields(value)}
-        return (kind.__name__, *(_frozen(item) for item in fields.values()))
-    if isinstance(value, (set, frozenset)):
-        return frozenset(value)
+        return lambda value: (Game, value.key)
+    if dataclasses.is_dataclass(kind):
+        names = tuple(field.name for field in dataclasses.fields(kind))
+
+        def fields(value) -> tuple:
+            return kind, _items([getattr(value, name) for name in names])
+        if kind.__dataclass_params__.frozen:  # itself, unless a field cannot be hashed
+            return lambda value: value if _hashable(value) else fields(value)
+        return fields
+    if kind in (set, frozenset):
+        return frozenset
+    if kind.__hash__ is None:
+        raise TypeError(f"{kind.__name__} cannot be part of a kept part's key")
+    return lambda value: value
+
+
+def _hashable(value) -> bool:
     try:
         hash(value)
-        return value
     except TypeError:
-        pass
-    raise TypeError(f"{kind.__name__} cannot be part of a kept part's key")
+        return False
+    return True
+
+
+_FREEZERS: dict[type, Callable[[Any], object]] = {}

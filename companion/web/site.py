@@ -76,6 +76,10 @@ def register(app: Flask) -> None:
                                  offered_tallies=kept_parts.offered_tallies, help=help_links.help_link,
                                  rule_help=help_links.rule_help, card_photos=card_names.photos_read,
                                  **narrate.FORMATTERS, **deck_words.FORMATTERS, **stories.TEMPLATE_HELPERS)
+    # The forms' macros, made once: an `import` in every template that calls them costs a look through every global.
+    forms = app.jinja_env.get_template("macros/forms.html").module
+    app.jinja_env.globals.update(action=forms.action, tally_buttons=forms.tally_buttons,
+                                 rolled_buttons=forms.rolled_buttons)
     app.extensions["part_templates"] = kept_parts.part_templates(app.jinja_env)
 
     app.before_request(_refuse_unknown_hosts)

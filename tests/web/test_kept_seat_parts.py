@@ -71,8 +71,8 @@ def test_after_another_seats_tap_only_its_row_is_rendered_anew(app, table):
     assert tally(1) in row(html, 2)
     before = parts_kept(app)
     panel(join(app, table, 3, "Cy"), table)
-    # Cy's own card, now bar, row, dice card and tools, and the log of his joining: Ben's row was kept
-    assert parts_kept(app) == before + 6
+    # Cy's own card, now bar, row, +/- buttons, dice card and tools, and the log of his joining: Ben's row was kept
+    assert parts_kept(app) == before + 7
 
 
 def test_each_seat_sees_its_own_row_as_its_own(app, client, table):

@@ -49,10 +49,24 @@ def rendered(template: str, /, **given) -> Markup:
 
 def tally_of(state: TableState, seat: int) -> dict:
     """All a seat's tally line shows of it: rank, job and its detail, total, goal, Slack, wounds, Heartache."""
-    return {"seat": state.seats[seat], "rank": state.ranks.get(seat), "job_key": state.jobs.get(seat),
-            "job": state.job(seat), "total": state.total(seat), "goal": state.goal_of(seat),
-            "to_goal": state.to_goal(seat), "goth": state.is_goth(seat), "heartache": state.heartache.get(seat, 0),
+    held = state.seats[seat]
+    return {"id": seat, "slack": held.slack, "wounds": held.wounds, "claimed": held.claimed,
+            "rank": state.ranks.get(seat), "job_key": state.jobs.get(seat), "job": state.job(seat),
+            "total": state.total(seat), "goal": state.goal_of(seat), "to_goal": state.to_goal(seat),
+            "goth": state.is_goth(seat), "heartache": state.heartache.get(seat, 0),
             "job_slack": state.job_slack.get(seat), "black_windows": state.black_windows(seat)}
+
+
+def scoreboard_row(state: TableState, offers: Offers, seat: int, me: int | None, names: dict,
+                   job_twins: dict) -> dict:
+    """What one seat's scoreboard row is given on this screen: its tally and tent, and what the screen may do
+    there (the tent's tools with the seats to move a card to; on the display, the +/- buttons)."""
+    tools = seat in offers.tent_tools
+    turn = state.turn
+    return {"name": names[seat], "twins": job_twins.get(seat), "tally": tally_of(state, seat), "mine": seat == me,
+            "won": state.winner == seat, "on_turn": turn is not None and turn.seat == seat,
+            "tent": state.tents[seat], "tools": state.order if tools else None, "names": names if tools else None,
+            "offered": None if me else offered_tallies(offers, seat)}
 
 
 def offered_tallies(offers: Offers, seat: int) -> tuple[bool, ...]:

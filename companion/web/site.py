@@ -73,7 +73,8 @@ def register(app: Flask) -> None:
     app.jinja_env.globals["_"] = template_gettext
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
                                  kept=kept_parts.kept, tally_of=kept_parts.tally_of,
-                                 offered_tallies=kept_parts.offered_tallies, help=help_links.help_link,
+                                 scoreboard_row=kept_parts.scoreboard_row, offered_tallies=kept_parts.offered_tallies,
+                                 help=help_links.help_link,
                                  rule_help=help_links.rule_help, card_photos=card_names.photos_read,
                                  **narrate.FORMATTERS, **deck_words.FORMATTERS, **stories.TEMPLATE_HELPERS)
     # The forms' macros, made once: an `import` in every template that calls them costs a look through every global.

@@ -31,8 +31,6 @@ import statistics
 import tempfile
 import time
 
-from jinja2 import pass_context
-
 from benchmarks.measure import PROFILE, Databases, ServerProcesses
 from companion.app import create_app
 from companion.web import kept_parts
@@ -53,7 +51,7 @@ def new_app(database: str | None = None):
     app = create_app(config, instance_path=instance.name)
     app.extensions["bench_instance"] = instance  # the folder is removed once the app is gone, or at exit
     if AFRESH["every part"]:
-        app.jinja_env.globals["kept_include"] = pass_context(kept_parts.rendered_afresh)
+        app.jinja_env.globals["kept"] = kept_parts.rendered
     return app
 
 

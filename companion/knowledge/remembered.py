@@ -31,6 +31,14 @@ def job_profile(db: Database, deck_name: str) -> list[dict]:
     return (store.remembered(db, job_profile_key(deck_name)) or {}).get("jobs", [])
 
 
+def setup_cards(db: Database, rules) -> dict | dict[str, list[dict]] | None:
+    """What a new table's setup form starts from: the rank cards entered last, or each of the game's decks' job
+    cards."""
+    if rules.has_jobs:
+        return {deck: job_profile(db, deck) for deck in rules.decks}
+    return rank_profile(db)
+
+
 def remember(db: Database, events: list[dict]) -> None:
     """Keep what the table copied from its cards in these events, for the next game and the next table."""
     for event in events:

@@ -1,112 +1,77 @@
-"""Parts of a screen kept by what they show: a tap on a tally leaves them as they were, so no screen renders them
-again for it.
+"""Parts of a screen rendered only from the values they are given, and kept by those values.
 
-Each part is kept per (name, table, language, address, view, seat looking, values it is given) and what `SHOWS`
-names for it, which must be everything else the part reads. A part in `ANY_VIEWER` is kept for every phone alike
-(not per seat looking): its `SHOWS` must then name whatever it reads of the seat looking. tests/web/conftest.py
-renders each kept part afresh beside the kept one in every web test, so a dependency left out of `SHOWS` fails
-there.
+`kept(template, **given)` renders the part `template` from `given` alone: nothing else of the screen is there, and
+reading anything else is an error, so what a part is given is all it can show. A tap on a tally leaves most parts'
+values as they were, so no screen renders them again for it: each is kept by its name, its values, the language and
+the address it is served at (its links name it). Two screens that give a part the same values (another seat's
+scoreboard row, the log) share one render.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import Any
 
 from flask import current_app, has_request_context, request
-from jinja2 import pass_context
-from jinja2.runtime import Context
+from jinja2 import Environment, StrictUndefined
 from markupsafe import Markup
 
-from .forms.action_form import TALLY_OFFERS
+from ..rules import Game, Offers, TableState
 from .i18n import current_language
 from .render_cache import KeptByContent
 
-
-def _tally(c: Context, who: int) -> tuple:
-    """All a seat's tally line shows of it: name, rank, job and its detail, total, goal, Slack, wounds."""
-    state = c["state"]
-    return (c["names"][who], _frozen(state.seats[who]), state.ranks.get(who), state.jobs.get(who),
-            _frozen(state.job(who)),
-            c["job_names"].get(state.jobs.get(who)), c["job_twins"].get(who), state.total(who), state.goal_of(who),
-            state.to_goal(who), state.is_goth(who), state.heartache.get(who, 0), state.job_slack.get(who),
-            state.black_windows(who))
+TALLY_OFFERS = ("adjust_slack", "adjust_wounds", "more_heartache", "less_heartache")
 
 
-def _row(c: Context, seat) -> tuple:
-    """What a scoreboard row shows: the seat's tally, turn and win marks, tent, and what the viewer may do there."""
-    state, offers, me, who = c["state"], c["offers"], c.get("me"), seat.id
-    tools = who in offers.tent_tools
-    return (_tally(c, who), state.turn is not None and state.turn.seat == who, state.winner == who,
-            _frozen(state.tents[who]), me == who, me is None, tools and _frozen((me, state.order, c["names"])),
-            me is None and tuple(who in getattr(offers, kind) for kind in TALLY_OFFERS))
+def part_templates(env: Environment) -> Environment:
+    """The templates as parts see them: the same files, but a value a part was not given is an error."""
+    return env.overlay(undefined=StrictUndefined)
 
 
-SHOWS: dict[str, Callable[..., tuple]] = {
-    "partials/_now_bar.html": lambda c: (
-        c["state"].turn and not c["state"].winner and (c["names"][c["state"].turn.seat], c["state"].turn.phase),
-        c["state"].total(c["me"]), c["state"].goal_of(c["me"])),
-    "partials/_me.html": lambda c: (_tally(c, c["me"]), c["state"].turn is not None),
-    "partials/_scoreboard_row.html": lambda c, seat: _row(c, seat),
-    "partials/_turn.html": lambda c: (c["state"].turn, c["names"], c["reminder_text"]),
-    "partials/_roll.html": lambda c: (
-        c["state"].roll_this_turn, c["names"], c["job_names"], c["state"].job_profile, c["offers"].roll_die,
-        c["offers"].set_job_die, c["state"].turn is not None, c["state"].physical_job_die),
-    "partials/_whenever.html": lambda c: (
-        c["offers"].promote, c["offers"].withheld_from("promote"), c["offers"].demote, c["offers"].denounce,
-        c["offers"].change_job, c["names"],
-        c["state"].ranks, c["state"].jobs, c["job_names"]),
-    "partials/_setup.html": lambda c: (
-        c["profile"], c["state"].profile, c["offers"].deal, c["offers"].set_rank, c["offers"].start_game,
-        c["state"].ranks, c["names"], c["state"].every_seat_ranked),
-    "partials/_job_setup.html": lambda c: (
-        c["profile"], c["state"].job_profile, c["offers"].deal, c["offers"].set_job, c["offers"].set_job_die,
-        c["offers"].start_game, c["state"].last_winner, c["state"].jobs, c["job_names"], c["names"],
-        c["state"].physical_job_die, c["state"].every_seat_employed),
-    "partials/_seats_admin.html": lambda c: (
-        c["state"].order, c["names"], c["state"].dealer, c["offers"].set_order, c["offers"].set_dealer,
-        c["offers"].free_seat,
-        c["offers"].name_seat),
-}
-ANY_VIEWER = frozenset({"partials/_scoreboard_row.html"})
-
-
-@pass_context
-def kept_include(context: Context, name: str, **values) -> Markup:
-    """`{% include name %}` (with `values` set) for a part in `SHOWS`, rendered again only when what it shows
-    changes."""
-    table = context.get("table")
-    if table is None or not has_request_context():
-        return rendered_afresh(context, name, **values)
-    cache: KeptByContent = current_app.extensions["kept_cache"]
-    # A table's token and game never change, so its id stands for them.
-    key = (name, table.id, current_language(), request.root_url, context["view"],
-           None if name in ANY_VIEWER else context.get("me"), tuple((k, _named(v)) for k, v in values.items()),
-           _hashable(SHOWS[name](context, **values)))
+def kept(template: str, /, **given) -> Markup:
+    """`kept(template, **given)` in the templates: the part rendered from `given` alone, kept by what it is given."""
+    if not has_request_context():
+        return rendered(template, **given)
+    cache: KeptByContent = current_app.extensions["render_cache"]
+    key = ("part", template, current_language(), request.root_url, _frozen(given))
     html = cache.get(key)
     if html is None:
-        html = rendered_afresh(context, name, **values)
+        html = rendered(template, **given)
         cache.put(key, html)
     return html
 
 
-def _named(value) -> object:
-    """A value given to a part, in its key: what names it (a seat by its id); `SHOWS` names what it shows."""
-    return getattr(value, "id", value)
+def rendered(template: str, /, **given) -> Markup:
+    """The part rendered from `given` alone, nothing kept."""
+    return Markup(current_app.extensions["part_templates"].get_template(template).render(given))
 
 
-def rendered_afresh(context: Context, name: str, **values) -> Markup:
-    """The part rendered for this screen now (with `values` set), nothing kept."""
-    return Markup(context.environment.get_template(name).render({**context.get_all(), **values}))
+def tally_of(state: TableState, seat: int) -> dict:
+    """All a seat's tally line shows of it: rank, job and its detail, total, goal, Slack, wounds, Heartache."""
+    held = state.seats[seat]
+    return {"id": seat, "slack": held.slack, "wounds": held.wounds, "claimed": held.claimed,
+            "rank": state.ranks.get(seat), "job_key": state.jobs.get(seat), "job": state.job(seat),
+            "total": state.total(seat), "goal": state.goal_of(seat), "to_goal": state.to_goal(seat),
+            "goth": state.is_goth(seat), "heartache": state.heartache.get(seat, 0),
+            "job_slack": state.job_slack.get(seat), "black_windows": state.black_windows(seat)}
 
 
-def _hashable(value: tuple) -> object:
-    """What a part shows, as a key: as it is when it can be one (the tally and row keys are made so), else frozen."""
-    try:
-        hash(value)
-        return value
-    except TypeError:
-        return _frozen(value)
+def scoreboard_row(state: TableState, offers: Offers, seat: int, me: int | None, names: dict,
+                   job_twins: dict) -> dict:
+    """What one seat's scoreboard row is given on this screen: its tally and tent, and what the screen may do
+    there (the tent's tools with the seats to move a card to; on the display, the +/- buttons)."""
+    tools = seat in offers.tent_tools
+    turn = state.turn
+    return {"name": names[seat], "twins": job_twins.get(seat), "tally": tally_of(state, seat), "mine": seat == me,
+            "won": state.winner == seat, "on_turn": turn is not None and turn.seat == seat,
+            "tent": state.tents[seat], "tools": state.order if tools else None, "names": names if tools else None,
+            "offered": None if me else offered_tallies(offers, seat)}
+
+
+def offered_tallies(offers: Offers, seat: int) -> tuple[bool, ...]:
+    """Which of a seat's tallies the screen may change, in `TALLY_OFFERS`' order (its +/- buttons)."""
+    return tuple(seat in getattr(offers, kind) for kind in TALLY_OFFERS)
 
 
 _PLAIN = frozenset({str, int, bool, float, type(None), Markup})
@@ -115,22 +80,48 @@ _PLAIN = frozenset({str, int, bool, float, type(None), Markup})
 def _frozen(value) -> object:
     """A value as part of a cache key: itself if it can be one, else its contents (dicts, lists, dataclasses)."""
     kind = type(value)
-    if kind in _PLAIN:  # most of a key: looked at first, as asking hash() of a dataclass costs an exception
+    if kind in _PLAIN:
         return value
+    freeze = _FREEZERS.get(kind)
+    if freeze is None:
+        freeze = _FREEZERS[kind] = _freezer(kind)
+    return freeze(value)
+
+
+def _items(values) -> tuple:
+    """Values as part of a key (the plain ones, most of them, as they are: a call each would cost more)."""
+    return tuple([item if type(item) in _PLAIN else _frozen(item) for item in values])
+
+
+def _freezer(kind: type) -> Callable[[Any], object]:
+    """How a value of this type becomes part of a key (asked once per type)."""
     if kind is tuple or kind is list:
-        return tuple(_frozen(item) for item in value)
+        return _items
     if kind is dict:
-        return tuple((key, _frozen(item)) for key, item in value.items())
-    if dataclasses.is_dataclass(value):
-        fields = getattr(value, "__dict__", None)  # all a plain dataclass holds, read faster than fields()
-        if fields is None:
-            fields = {field.name: getattr(value, field.name) for field in dataclasses.fields(value)}
-        return (kind.__name__, *(_frozen(item) for item in fields.values()))
-    if isinstance(value, (set, frozenset)):
-        return frozenset(value)
+        return lambda value: (dict, tuple(value), _items(value.values()))
+    if kind is Game:  # one fixed record per game: its key names all of it
+        return lambda value: (Game, value.key)
+    if dataclasses.is_dataclass(kind):
+        names = tuple(field.name for field in dataclasses.fields(kind))
+
+        def fields(value) -> tuple:
+            return kind, _items([getattr(value, name) for name in names])
+        if kind.__dataclass_params__.frozen:  # itself, unless a field cannot be hashed
+            return lambda value: value if _hashable(value) else fields(value)
+        return fields
+    if kind in (set, frozenset):
+        return frozenset
+    if kind.__hash__ is None:
+        raise TypeError(f"{kind.__name__} cannot be part of a kept part's key")
+    return lambda value: value
+
+
+def _hashable(value) -> bool:
     try:
         hash(value)
-        return value
     except TypeError:
-        pass
-    raise TypeError(f"{kind.__name__} cannot be part of a kept part's key")
+        return False
+    return True
+
+
+_FREEZERS: dict[type, Callable[[Any], object]] = {}

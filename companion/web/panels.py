@@ -34,8 +34,9 @@ def screen_of(table: TableRow, actor: str, state: TableState | None = None, **ex
 def screen_for(table: TableRow, actor: str, state: TableState | None = None, as_seat: bool = False,
                **extra) -> tuple[str, Screen]:
     """The page and screen for whoever asks: the display (unless it asks for a seat's view) or a phone."""
-    read = reading(table, state)
-    if actor == DISPLAY and not as_seat:
+    display = actor == DISPLAY and not as_seat
+    read = reading(table, state, display)
+    if display:
         return "display.html", display_screen(table, read, **extra)
     seat = int(actor.split(":")[1]) if actor != DISPLAY else None
     return "seat.html", seat_screen(table, seat, read, **extra)

@@ -13,10 +13,12 @@ from flask import abort, current_app, g, redirect, request, session, url_for
 from sqlite_utils import Database
 from werkzeug.wrappers import Response
 
+from ..knowledge import remembered
 from ..rules import TableState, game_story
 from ..service import database, play_records, table_reads
 from .common import bearer_key, held_seat, is_display, language_at, play, public_base
 from .connection import get_db
+from .forms import setup_forms
 from .i18n import current_language
 from .render_cache import KeptByContent, NewestCache
 from .screens import LOG_LINES, Reading
@@ -26,11 +28,16 @@ FRONT_PAGE_GAMES = 8
 STORY_PAGES_KEPT = 64  # rendered story pages (~20 KB each): a few tables' games, in each language, for both readers
 
 
-def reading(table: table_reads.TableRow, state: TableState | None = None) -> Reading:
-    """What the table's screens show, of `state` (the state the caller read) or of the table as it is now."""
+def reading(table: table_reads.TableRow, state: TableState | None = None, display: bool = False) -> Reading:
+    """What the table's screens show (the display's, with its setup forms' remembered cards), of `state` (the state
+    the caller read) or of the table as it is now."""
     state = state if state is not None else play().state(get_db(), table)
     events, by_seq = _log_tail(table.id, state)
-    return Reading(table.id, state, events, by_seq, newest_play(table) if state.winner is not None else None)
+    setup_cards = None
+    if display and setup_forms.wants_remembered(state):
+        setup_cards = remembered.setup_cards(get_db(), state.rules)
+    return Reading(table.id, state, events, by_seq, newest_play(table) if state.winner is not None else None,
+                   setup_cards)
 
 
 def state_now(table: table_reads.TableRow) -> TableState:

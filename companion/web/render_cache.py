@@ -1,4 +1,4 @@
-"""Renders kept by table version: what a version shows never changes, whichever process wrote the table."""
+"""Kept renders and the values screens share: keyed by all they are made from, so nothing is ever invalidated."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-MAX_ENTRIES = 4096  # a few per viewer and per table (only each key's newest version is kept): ~20 KB each at most
+MAX_ENTRIES = 4096  # a few per viewer and per table, and the parts of their screens: ~20 KB each at most
 # Characters of rendered text kept: keys name the address a page is served at, which a client may vary (a Host's
 # port), so the entries' count alone would let ~80 MB fill each cache.
 MAX_TEXT = 32 * 2 ** 20
@@ -37,6 +37,11 @@ class _LeastRecentlyUsed:
         """How many entries are kept."""
         return len(self._entries)
 
+    def keys(self) -> list[tuple]:
+        """The keys of the entries kept, least recently used first."""
+        with self._lock:
+            return list(self._entries)
+
 
 class NewestCache(_LeastRecentlyUsed):
     """The newest kept value per key, each tagged with the table version it was made from; least recently used
@@ -66,8 +71,9 @@ class NewestCache(_LeastRecentlyUsed):
 
 
 class KeptByContent(_LeastRecentlyUsed):
-    """Renders kept by everything they show (their key names all of it), least recently used dropped first: a
-    key's value never goes stale, so nothing is ever invalidated."""
+    """The app's renders (whole panels, parts of screens), each kept by everything it is made from (its key names
+    all of it), least recently used dropped first: a key's value never goes stale, so nothing is ever
+    invalidated."""
 
     def get(self, key: tuple) -> Any:
         """The value kept under this key, else None."""

@@ -44,13 +44,14 @@ SPECTATOR_LOG_LINES = 6
 class Reading:
     """What a screen of a table shows from its store (`web/readings.py` reads it): the state, the log's tail and, by
     number, the events an undo line or button or a highlight names, and after a win the newest finished game's
-    number and BG Stats link."""
+    number and BG Stats link; for the display in its setup, what the server remembers of the rank or job cards."""
 
     table_id: int
     state: TableState
     events: list[dict]
     by_seq: dict[int, dict]
     bgstats: tuple[int, str] | None = None
+    setup_cards: Any = None
 
 
 @dataclass(frozen=True)
@@ -117,7 +118,7 @@ def display_screen(table: TableRow, read: Reading, error: str | None = None, sec
     """The table display: the race, the join QR, the setup and every seat's tools."""
     state = read.state
     _base, loopback_only = public_base()
-    profile = setup_forms.job_profile_form(state) if state.rules.has_jobs else setup_forms.profile_form(state)
+    profile = setup_forms.setup_form(state, read.setup_cards, current_language())
     return _screen(table, read, "display", display_offers(state), None, LOG_LINES,
                    here=url_for("tables.display", token=table.token), error=error,
                    section=refusal_section(section, state.rules),

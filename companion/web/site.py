@@ -38,8 +38,7 @@ def _compiled_templates(env) -> FileSystemBytecodeCache:
 
 def register(app: Flask) -> None:
     """Attach blueprints, hooks and template helpers to the app."""
-    from . import assets, compress, fragments, kept_parts, links, render_cache, stories
-    from .forms import action_form
+    from . import assets, compress, kept_parts, render_cache, stories
     from .views import (
         api,
         archive_pages,
@@ -60,10 +59,8 @@ def register(app: Flask) -> None:
     app.url_map.converters["int"] = RowNumber  # before the routes that use it
     app.extensions["play"] = TableService(app.config["DATABASE"])
     app.extensions["join_limiter"] = RateLimiter()
-    app.extensions["panel_cache"] = render_cache.NewestCache()  # whole panels, per viewer
     app.extensions["shared_cache"] = render_cache.NewestCache()  # what every screen of a table shows alike
-    # parts of a screen a tap on a tally leaves as they were
-    app.extensions["kept_cache"] = render_cache.KeptByContent()
+    app.extensions["render_cache"] = render_cache.KeptByContent()  # whole panels and the parts of screens
     for blueprint in (tables.bp, seat.bp, live.bp, reference_pages.bp, api.bp, archive_pages.bp, share_links.bp,
                       spectate.bp, install.bp, deck_pages.bp, card_names.bp, bgstats_links.bp, club_pages.bp):
         app.register_blueprint(blueprint)
@@ -75,13 +72,16 @@ def register(app: Flask) -> None:
     app.jinja_env.bytecode_cache = _compiled_templates(app.jinja_env)
     app.jinja_env.globals["_"] = template_gettext
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
-                                 url_for=links.remembered_url_for, shared_include=fragments.shared_include,
-                                 kept_include=kept_parts.kept_include,
-                                 action=action_form.action_form, tally_buttons=action_form.tally_buttons,
-                                 rolled_buttons=action_form.rolled_buttons,
+                                 kept=kept_parts.kept, tally_of=kept_parts.tally_of,
+                                 scoreboard_row=kept_parts.scoreboard_row, offered_tallies=kept_parts.offered_tallies,
                                  help=help_links.help_link,
                                  rule_help=help_links.rule_help, card_photos=card_names.photos_read,
                                  **narrate.FORMATTERS, **deck_words.FORMATTERS, **stories.TEMPLATE_HELPERS)
+    # The forms' macros, made once: an `import` in every template that calls them costs a look through every global.
+    forms = app.jinja_env.get_template("macros/forms.html").module
+    app.jinja_env.globals.update(action=forms.action, tally_buttons=forms.tally_buttons,
+                                 rolled_buttons=forms.rolled_buttons)
+    app.extensions["part_templates"] = kept_parts.part_templates(app.jinja_env)
 
     app.before_request(_refuse_unknown_hosts)
     app.before_request(_refuse_other_origins)

@@ -1,10 +1,10 @@
 """The offers against the rendered panels: every offer has its control (or its withheld reason) on the page of
 the seat or the display, and every control on the page serves an offer (issue 57, item 2).
 
-A control says the offer it serves in `data-offer` (`web/forms/action_form.py`), and the seat it acts for in its
-`seat` field (hidden, or a choice of seats on the display); a withheld reason says its option in `data-withheld`
-and its seat in `data-seat`. `PanelTable` keeps a real app's table on the same log as a generated game's
-`GameTable`, so each state's panels are rendered by the app's own screens and templates.
+A control says the offer it serves in `data-offer` (the `action` macro of `templates/macros/forms.html`), and
+the seat it acts for in its `seat` field (hidden, or a choice of seats on the display); a withheld reason says its
+option in `data-withheld` and its seat in `data-seat`. `PanelTable` keeps a real app's table on the same log as a
+generated game's `GameTable`, so each state's panels are rendered by the app's own screens and templates.
 """
 
 from __future__ import annotations

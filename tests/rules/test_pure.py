@@ -9,7 +9,7 @@ from companion import rules
 COMPANION = Path(__file__).resolve().parents[2] / "companion"
 RULES = COMPANION / "rules"
 # Everything the rules may import from outside companion.rules: no clock, no dice, no files, no network.
-RULES_MAY_IMPORT = {"__future__", "collections", "copy", "dataclasses", "math", "types", "typing"}
+RULES_MAY_IMPORT = {"__future__", "collections", "copy", "dataclasses", "math", "pickle", "types", "typing"}
 REACHING_OUT = {"open", "input", "print", "breakpoint", "__import__", "exec", "eval", "compile"}
 IMPURE = {"flask", "sqlite3", "sqlite_utils", "psycopg", "companion.storage", "companion.knowledge",
           "companion.service", "companion.live", "companion.serve", "companion.web"}

@@ -3,27 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from jinja2 import pass_context
 
 from companion.app import create_app
-from companion.web import kept_parts
 from tests.helpers.real_server import PHOTOS_READ_WITHIN
-
-
-@pytest.fixture(autouse=True)
-def kept_parts_checked(monkeypatch):
-    """Every part a screen keeps by what it shows (`kept_include`) is also rendered afresh, and must be the same:
-    a dependency its call leaves out shows up here as a stale part, in whichever test reaches that state."""
-    keep = kept_parts.kept_include
-
-    @pass_context
-    def kept_and_checked(context, name, **values):
-        kept = keep(context, name, **values)
-        assert kept == kept_parts.rendered_afresh(context, name, **values), \
-            f"{name} was kept from another state: kept_parts.SHOWS misses what it reads"
-        return kept
-
-    monkeypatch.setattr(kept_parts, "kept_include", kept_and_checked)
 
 
 @pytest.fixture

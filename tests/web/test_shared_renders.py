@@ -2,12 +2,11 @@
 
 import re
 
-from jinja2 import pass_context
-from markupsafe import Markup
-
 from companion.app import create_app
+from companion.web.render_cache import KeptByContent
 from tests.helpers.http_phones import act, join
 from tests.helpers.http_tables import started, to_phase
+from tests.helpers.renders import parts_kept
 
 HX = {"HX-Request": "true"}
 MINE = re.compile(r'class="seat-row mine[^"]*" data-seat="(\d+)"')
@@ -17,22 +16,15 @@ def panel(client, token, view="seat"):
     return client.get(f"/t/{token}/panel?view={view}", headers=HX).get_data(as_text=True)
 
 
-@pass_context
-def include_here(context, name, **values):
-    """`{% include %}` by hand: the part rendered for this very screen, nothing kept or shared."""
-    return Markup(context.environment.get_template(name).render({**context.get_all(), **values}))
-
-
 def rendered_alone(app, phone, token, view="seat"):
     """The panel as it is when nothing is shared between screens or kept from an earlier render."""
-    shared = app.jinja_env.globals["shared_include"]
-    app.jinja_env.globals["shared_include"] = include_here
-    app.extensions["shared_cache"].__init__()
+    kept = app.extensions["render_cache"]
+    app.extensions["render_cache"] = KeptByContent()
     try:
         return phone.get(f"/t/{token}/panel?view={view}",
                          headers={**HX, "Cache-Control": "no-cache"}).get_data(as_text=True)
     finally:
-        app.jinja_env.globals["shared_include"] = shared
+        app.extensions["render_cache"] = kept
 
 
 def test_each_phone_sees_its_own_row_and_tools_among_the_shared_rows(app, client, table):
@@ -74,15 +66,14 @@ def test_a_tap_on_a_tally_leaves_the_dice_card_and_the_seat_tools_as_they_were_o
     screens = [(client, "display"), (ana, "seat"), (ben, "seat")]
     for phone, view in screens:
         panel(phone, table, view)
-    kept = app.extensions["kept_cache"]
-    parts = len(kept)
+    parts = parts_kept(app)
     act(ben, table, type="adjust_wounds", seat=2, delta=1)
     shown = [panel(phone, table, view) for phone, view in screens]
     assert all("wounds 1" in html for html in shown)
     # no screen rendered its dice card, setup forms or seats' tools again: only Ben's row (his own, as the other
-    # phones and as the display see it), his own card and his now bar
-    assert len(kept) == parts + 5
+    # phones and as the display see it), his own card, his now bar and the log (once, for every screen)
+    assert parts_kept(app) == parts + 6
     act(ana, table, type="roll_die", seat=1, purpose="call", value=5)
     for phone, view in screens:
         assert '<span class="die">5</span>' in panel(phone, table, view)
-    assert len(kept) == parts + 5 + len(screens)  # the dice card, once per screen: it shows the new roll
+    assert parts_kept(app) == parts + 6 + len(screens) + 1  # the dice card, once per screen, and the log

@@ -80,7 +80,7 @@ def display(token: str) -> Response | str:
         return redirect(url_for("tables.display", token=token), 303)
     if not is_display(table):
         return render_template("not_display.html", table=table), 403
-    return render_template("display.html", **display_screen(table, reading(table)).context(),
+    return render_template("display.html", **display_screen(table, reading(table, display=True)).context(),
                            tools=link_card(table, "spectator_key", "spectators", "spectate.watch"),
                            share=link_card(table, "share_key", "shares", "share.games"))
 

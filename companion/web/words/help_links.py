@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask import url_for
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup, escape
@@ -9,14 +10,13 @@ from markupsafe import Markup, escape
 from ... import rulebook
 from ...rules import Game
 from ..i18n import gettext
-from ..links import remembered_url_for
 from .narrate import rule_title
 
 
 @pass_context
 def help_link(context: Context, section: str) -> Markup:
     """`help(section)` in the templates: the link to a rules section, coming back to the page it was opened from."""
-    url = remembered_url_for("reference.rules_section", section_id=section, back=context.get("here"))
+    url = url_for("reference.rules_section", section_id=section, back=context.get("here"))
     label = gettext("The rule: %(section)s", section=rule_title(section))
     return Markup(f'<a class="help" href="{escape(url)}" aria-label="{escape(label)}" '
                   f'data-section="{escape(section)}">?</a>')

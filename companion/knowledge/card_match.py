@@ -8,6 +8,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
+from rapidfuzz.distance import OSA
 
 # What each card form takes (002: loot after the leader is Things only, a Raid is an Activity card with Loot
 # printed on it; 001/004: TV cards cancel Free Time; every game's canceling cards say so on the card).
@@ -16,6 +17,9 @@ GOOD = 75.0  # the least score a typed name needs (of 100) to be offered
 SHORTEST = 3  # the fewest letters a short name needs to stand for one card
 TYPO = 85.0  # the least likeness of a text and a name's beginning (of 100) for one to be the other misspelt
 AMBIGUOUS = 3.0  # two cards fitting within this many points of each other: the name stands for neither
+NEAR = 98.0  # a whole name or word spelt with one slip scores NEAR - SLIP, with two NEAR - 2 * SLIP (of 100)
+SLIP = 5.0
+LOOSE = 10.0  # what a match of a few letters somewhere in a long name (WRatio's partial match) gives up
 _ARTICLE = re.compile(r"^(the|der|die|das) ")
 _NOT_LETTERS = re.compile(r"[^\w]+")
 
@@ -74,17 +78,30 @@ def typed_score(typed: str, name: str) -> float:
         return 99.0
     if any(name.startswith(typed, start) for start in starts):
         return 97.0
+    near = spelt_near(typed, name)
     if len(typed) < 4:
-        return 0.0
+        return near
     # A typo in the beginning typed so far: the typed text against each word's start of about its length.
     beginnings = max(
         fuzz.ratio(typed, name[start : start + size])
         for start in starts
         for size in (len(typed) - 1, len(typed), len(typed) + 1)
     )
+    # Words in another order, or a few letters found anywhere in a long name (WRatio's partial match), count for
+    # less than a near spelling of a whole name or word.
     return max(
-        beginnings - 2, fuzz.WRatio(typed, name), fuzz.ratio(typed.replace(" ", ""), name.replace(" ", ""))
+        near, beginnings - 2, fuzz.token_sort_ratio(typed, name), fuzz.WRatio(typed, name) - LOOSE,
+        fuzz.ratio(typed.replace(" ", ""), name.replace(" ", "")),
     )
+
+
+def spelt_near(typed: str, name: str) -> float:
+    """How near a (folded) typed text spells the whole (folded) name or one whole word of it: a slip or two of
+    letters (swapped, dropped, added, replaced: "sope" for "soap") by edits, 0 where more than that."""
+    words = name.split(" ")
+    edits = min(OSA.distance(typed, whole) for whole in (name, *words) if whole)
+    allowed = 0 if len(typed) < 3 else 1 if len(typed) < 4 else 2
+    return 0.0 if edits > allowed else NEAR - SLIP * edits
 
 
 def ranked(

@@ -28,6 +28,13 @@ def test_a_rulebook_card_is_found_on_a_fresh_server_in_each_language(app, client
     assert picks(ana, table, "soap", "loot")[0] == "Soap"
 
 
+
+def test_a_near_spelling_of_a_whole_name_comes_before_a_slip_in_another_names_beginning(app, client, table):
+    ana, _ben = started(app, client, table)
+    assert picks(ana, table, "sope", "loot")[0] == "Soap"  # not The Toady, whose German name begins "Spe"
+    assert picks(ana, table, "sope", "play")[0] == "Soap"
+    assert picks(ana, table, "Sefe", "loot", "de")[0] == "Seife"
+
 def test_every_catalog_card_a_form_takes_is_found_at_a_fresh_table_of_each_game(app, client):
     for game in ("guevara", "geek", "goth"):
         token = open_table(client, game)

@@ -60,14 +60,15 @@ def table_choices(
 
 
 def catalog_choices(decks: tuple[str, ...], listed: set[tuple[str, str]] | None = None) -> list[Choice]:
-    """Every edition's name of the game's catalog cards (matched, not listed), but those already `listed`."""
+    """Every edition's name of the game's catalog cards and every other name a rulebook calls them by (matched, not
+    listed), but those already `listed`."""
     choices, listed = [], set() if listed is None else listed
     for card in catalog.cards_for(decks):
         facts = {"type": card.type, "categories": list(card.categories), "cancels": list(card.cancels)}
-        for lang in LANGS:
-            name = card.names.get(lang)
-            if name and (card.key, deck_knowledge.name_key(name)) not in listed:
-                choices.append(Choice(name, lang, card.key, card.type, facts, offered=False))
+        printed = {name for name in card.names.values() if name}
+        for lang, name in card.spellings():
+            if (card.key, deck_knowledge.name_key(name)) not in listed:
+                choices.append(Choice(name, lang, card.key, card.type, facts, offered=False, printed=name in printed))
                 listed.add((card.key, deck_knowledge.name_key(name)))
     return choices
 

@@ -36,6 +36,7 @@ class Choice:
     played: int = 0
     here: int = 0
     offered: bool = True  # False: a name matched (a photo, another edition) but not listed while browsing
+    printed: bool = True  # False: a name a rulebook calls the card by, not printed on it (sent as a printed one)
 
 
 def fold(text: str) -> str:
@@ -131,12 +132,16 @@ def ranked(
         if held is None or _order(choice, score, langs) < _order(*held, langs):
             best[choice.card] = (choice, score)
     shown = {}
-    # A name of another edition matched: the chip shows the card's name in a listed language.
+    # A name of another edition matched: the chip shows the card's name in a listed language. A name a rulebook
+    # calls a card by that no edition of the reader's prints (German "Schäferstündchen" for Social Justice Nookie):
+    # the first printed name the table's choices hold for it.
     for choice in choices:
         if choice.offered and choice.card in best and not best[choice.card][0].offered:
             held = shown.get(choice.card)
-            if held is None or _order(choice, 0, langs) < _order(held, 0, langs):
+            if held is None or not held.offered or _order(choice, 0, langs) < _order(held, 0, langs):
                 shown[choice.card] = choice
+        elif choice.printed and choice.card in best and not best[choice.card][0].printed:
+            shown.setdefault(choice.card, choice)
     found = [
         (shown.get(card, choice), score, choice)
         for card, (choice, score) in best.items()

@@ -9,6 +9,7 @@ from flask import Blueprint, abort, current_app, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
+from ... import cards as catalog
 from ...knowledge import card_choices, card_match, photo_readers, photo_uploads
 from ...rules import N_, TableState, game, may_cancel, refusal
 from ..common import actor_for, bearer_key, is_display, play, table_or_404
@@ -144,6 +145,9 @@ def card_picks(token: str) -> Response:
         answer["message"] = _refusal(form, named, state, actor_for(table))
         if form not in LEADERS_TAKE_ANY:
             answer["refused"] = named.name
+    elif named is not None and not named.printed:  # another name a rulebook calls it by: the chip's name is sent
+        answer["becomes"] = next((choice.name for choice, _score in found if choice.card == named.card),
+                                 catalog.name(catalog.BY_KEY[named.card], current_language(), table.language))
     elif named is not None and card_match.fold(named.name) != card_match.fold(typed):
         answer["becomes"] = named.name
     response = jsonify(answer)

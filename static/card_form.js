@@ -86,7 +86,7 @@
       if (picker.hasAttribute("data-confirm")) {
         button.setAttribute("aria-pressed", input && input.value === card.name ? "true" : "false");
       }
-      button.textContent = card.name;
+      button.textContent = card.shown || card.name;  // soft hyphens where the name may break
       button.addEventListener("click", function () { pick(picker, card, button); });
       item.appendChild(button);
       list.appendChild(item);

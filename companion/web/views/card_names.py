@@ -16,7 +16,7 @@ from ..common import actor_for, bearer_key, is_display, play, table_or_404
 from ..connection import get_db
 from ..i18n import current_language
 from ..i18n import gettext as _
-from ..words import narrate
+from ..words import hyphens, narrate
 
 bp = Blueprint("card_names", __name__)
 
@@ -106,8 +106,10 @@ def _a_seat_that_may_answer(state: TableState) -> int | None:
 
 
 def _chip(choice: card_match.Choice, score: float) -> dict:
+    """One chip of the picker: the card's name, as sent, and as shown (`shown`: broken at its syllables)."""
     return {
         "name": choice.name,
+        "shown": hyphens.hyphenated(choice.name, choice.lang),
         "lang": choice.lang,
         "type": choice.type,
         **choice.facts,

@@ -35,8 +35,9 @@ def card_of(name: str, lang: str, decks: tuple[str, ...]) -> str:
 def table_choices(
     db: Database, decks: tuple[str, ...], langs: tuple[str, ...], table_id: int
 ) -> list[Choice]:
-    """The names a picker lists (the cards this table knows, in langs: the reader's, then the table's) and every
-    edition's catalog name of the game's cards, to match what is typed or printed in another language."""
+    """The names a picker lists (the cards this table knows, in langs: the reader's, then the table's), the cards
+    only other tables of this server entered lately (offered when typed), and every edition's catalog name of the
+    game's cards, to match what is typed or printed in another language."""
     choices, listed = [], set()
     for lang in dict.fromkeys(langs):
         for pick in picks.picks(db, decks, lang, table_id):
@@ -56,6 +57,13 @@ def table_choices(
                 )
             )
             listed.add((card, deck_knowledge.name_key(pick["name"])))
+    keys = {key for _card, key in listed}
+    for lang in dict.fromkeys(langs):
+        for pick in picks.elsewhere(db, decks, lang, table_id, keys):
+            facts = {key: pick[key] for key in FACTS if key in pick}
+            choices.append(Choice(pick["name"], lang, card_of(pick["name"], lang, decks), pick.get("type"), facts,
+                                  elsewhere=True))
+            keys.add(deck_knowledge.name_key(pick["name"]))
     return choices + catalog_choices(decks, listed)
 
 

@@ -37,6 +37,7 @@ class Choice:
     here: int = 0
     offered: bool = True  # False: a name matched (a photo, another edition) but not listed while browsing
     printed: bool = True  # False: a name a rulebook calls the card by, not printed on it (sent as a printed one)
+    elsewhere: bool = False  # True: only another table of this server entered it (with its numbers), offered if typed
 
 
 def fold(text: str) -> str:
@@ -122,7 +123,7 @@ def ranked(
         if (
             choice.card in not_cards
             or not takes(form, choice, typed=bool(wanted))
-            or (not wanted and not choice.offered)
+            or (not wanted and (not choice.offered or choice.elsewhere))
         ):
             continue
         score = typed_score(wanted, fold(choice.name))

@@ -84,7 +84,8 @@ def test_a_chip_breaks_a_long_name_only_at_a_syllable_with_a_hyphen(session_brow
             looked += no_chip_breaks_a_word(ana, ana.locator(".play-card-form [data-card-picker]"),
                                             ana.locator("#pc-name-seat"), names_for("play", lang), f"{lang} {width}")
         # Answering a Sleep card: the cancel form offers the cards that cancel it ("Bombenbauübung").
-        table.act("play_card", 1, cards=[{"name": SLEEP[lang], "type": "activity", "categories": ["sleep"], "slack": 1}])
+        sleep = {"name": SLEEP[lang], "type": "activity", "categories": ["sleep"], "slack": 1}
+        table.act("play_card", 1, cards=[sleep])
         expect(ben.get_by_test_id("window")).to_contain_text(SLEEP[lang], timeout=PROPAGATION_MS)
         for width in WIDTHS:
             ben.set_viewport_size({"width": width, "height": 844 if width > 320 else 568})

@@ -116,6 +116,7 @@ def _chip(choice: card_match.Choice, score: float) -> dict:
         "played": choice.played,
         "here": choice.here,
         "score": round(score, 1),
+        **({"elsewhere": True} if choice.elsewhere else {}),
     }
 
 

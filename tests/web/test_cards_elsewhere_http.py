@@ -49,6 +49,9 @@ def test_a_card_entered_at_another_table_is_offered_marked_and_one_tap_uses_its_
     assert offered[0]["type"] == "activity" and offered[0]["slack"] == 2
     assert "Hammock Time" not in [card["name"] for card in chips(cleo, other, "")]  # typed for, not browsed
     assert all(not card.get("elsewhere") for card in chips(ana, table, "hammock"))  # at its own table: its own
+    # A form that cannot say its numbers were copied (pulling rank) does not offer it: a copy would count as a second
+    # table's reading of the card.
+    assert not any(card.get("elsewhere") for card in chips(cleo, other, "hammock", "pull_rank"))
 
     # The chip's one tap: the form sent with the other table's numbers, marked as copied from them.
     assert act(cleo, other, type="play_card", seat=1, copied="1",

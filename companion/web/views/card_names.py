@@ -42,6 +42,9 @@ TYPED_OTHER_FIELD = N_("%(card)s does not belong in this field.")
 # Forms whose chips are what most players take, while the rules let some take more (the raid's leader any loot, a
 # Raid card the table names as one): their message advises, the button stays live.
 LEADERS_TAKE_ANY = ("loot", "raid")
+# The forms that send a card's numbers as copied from another table (`copied`), so that a copy never counts as a
+# second table's reading of a new card: only they offer the cards other tables entered.
+SAYS_COPIED = ("play", "call")
 
 
 def readers() -> photo_readers.Readers:
@@ -80,7 +83,7 @@ def _answered(table, window) -> tuple[str, ...]:
 def _fits(form: str, choice: card_match.Choice, window) -> bool:
     """Whether the form takes the card, and, answering a window by canceling it, whether the card cancels what the
     window holds (as the rules judge it)."""
-    if not card_match.takes(form, choice):
+    if not card_match.takes(form, choice) or (choice.elsewhere and form not in SAYS_COPIED):
         return False
     return form != "cancel" or window is None or may_cancel(set(choice.facts.get("cancels") or ()), window)
 
@@ -123,8 +126,9 @@ def _chip(choice: card_match.Choice, score: float) -> dict:
 @bp.get("/t/<token>/card-picks")
 def card_picks(token: str) -> Response:
     """The cards a card form's picker offers for what was typed (`q`), best first: only what the form (`form`)
-    takes, never the card a cancel window is about; a known card's name typed in full where it does not belong
-    says so (`message`); a short name or a typo says the card it will be sent as (`becomes`)."""
+    takes, never the card a cancel window is about; a card only another table entered lately only when typed, in the
+    forms that say so when its numbers are used (`elsewhere`); a known card's name typed in full where it does not
+    belong says so (`message`); a short name or a typo says the card it will be sent as (`becomes`)."""
     table = table_or_404(token)
     if actor_for(table) is None:
         abort(403)
@@ -140,6 +144,7 @@ def card_picks(token: str) -> Response:
     window = state.window
     not_cards = _answered(table, window) if form in ("cancel", "pull_rank", "tv") else ()
     typed = request.args.get("q", "")[:TYPED_CHARS]
+    choices = [choice for choice in choices if form in SAYS_COPIED or not choice.elsewhere]
     fitting = [choice for choice in choices if form != "cancel" or _fits(form, choice, window)]
     found = card_match.ranked(typed, fitting, form, langs, most, not_cards)
     answer: dict = {"cards": [_chip(choice, score) for choice, score in found]}

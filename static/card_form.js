@@ -15,6 +15,12 @@
     if (input.type === "radio") input.checked = input.value === String(value);  // one button of its kind alone
     else input.value = String(value);  // a field, or a row of radio buttons (RadioNodeList): the one of that value
   }
+  // A card only another table entered: its numbers are that table's, which the server keeps apart from a table's
+  // own reading of its card (the host decides the shared deck).
+  function copiedInto(form, copied) {
+    var box = form && form.querySelector("input[type=hidden][name=copied]");
+    if (box) box.value = copied ? "1" : "";
+  }
   function fillMain(form, input, card) {
     clearNumbers(form, "");
     input.value = card.name;
@@ -29,6 +35,7 @@
     var die = field(form, "slack_die");
     if (die && die.type === "checkbox") die.checked = !!card.slack_die;
     input.setAttribute("data-picked-type", card.type || "");
+    copiedInto(form, !!card.elsewhere);
     numbersFor[input.id] = card.name;
     showCategories(form);
     showInUse(form);
@@ -86,7 +93,14 @@
       if (picker.hasAttribute("data-confirm")) {
         button.setAttribute("aria-pressed", input && input.value === card.name ? "true" : "false");
       }
-      button.textContent = card.name;
+      button.textContent = card.shown || card.name;  // soft hyphens where the name may break
+      if (card.elsewhere) {
+        var mark = document.createElement("span");
+        mark.className = "pick-mark";
+        mark.setAttribute("data-testid", "pick-elsewhere");
+        mark.textContent = picker.getAttribute("data-elsewhere");
+        button.appendChild(mark);
+      }
       button.addEventListener("click", function () { pick(picker, card, button); });
       item.appendChild(button);
       list.appendChild(item);
@@ -172,6 +186,7 @@
       if (status) status.textContent = "";
     }
     event.target.removeAttribute("data-picked-type");
+    copiedInto(event.target.form, false);
     refuse(picker, false);
     picker.querySelectorAll(".pick").forEach(function (chip) { chip.setAttribute("aria-pressed", "false"); });
     render(picker);

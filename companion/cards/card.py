@@ -28,6 +28,15 @@ class Card:
     no_roll_away: bool = False
     cancels: tuple[str, ...] = ()  # the categories of card it cancels, where a rulebook says (else any)
     notes_source: tuple[str, ...] = ()
+    # Other names a rulebook calls the card by in its examples, by language: found when typed, never shown.
+    aliases: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
+
+    def spellings(self, printed: bool | None = None) -> list[tuple[str, str]]:
+        """The (language, name) pairs the card is known by: its printed names (`printed` True), the rulebooks' other
+        names (False), or both, printed first (None)."""
+        names = [(lang, name) for lang, name in self.names.items() if name] if printed in (True, None) else []
+        return names + ([(lang, alias) for lang, others in self.aliases.items() for alias in others]
+                        if printed in (False, None) else [])
 
 
 def names(en: str, de: str | None = None, ru: str | None = None) -> dict[str, str | None]:

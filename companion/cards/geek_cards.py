@@ -57,8 +57,9 @@ CARDS = (
          notes_source=(DE,)),
     Card("gullys", names("Gullys", "Gullys"), "thing", ("cigarettes",), notes_source=(DE,)),
     Card("hash_cookies", names("Hash Cookies", "Haschkekse"), "thing", ("weed", "food"), notes_source=(DE,)),
+    # Its example plays one as "Schäferstündchen bei Jimmy’s".
     Card("nookie", names("Nookie", "Schäferstündchen"), "activity", ("nookie",), slack_die=True,
-         slack_modifier=-1, notes_source=(DE,)),
+         slack_modifier=-1, notes_source=(DE,), aliases={"de": ("Schäferstündchen bei Jimmy’s",)}),
     # The one name a Russian edition prints: 003 (Chez Guevara, Russian) calls the Sleep card «Сон».
     Card("geek_sleep", names("Sleep", "Schlafen", "Сон"), "activity", ("sleep",), notes_source=(DE,)),
     Card("surfing_the_web", names("Surfing the Web", "Im Netz surfen"), "activity", ("web",), notes_source=(DE,)),

@@ -44,8 +44,11 @@ CARDS = (
     Card("ak_47", names("AK-47", "AK-47", "АК-47"), "thing", notes_source=(EN, DE)),
     Card("grenade", names("Grenade", "Handgranate", "Граната"), "thing", notes_source=(EN, DE)),
     # Activities
+    # DE names no such card: its example plays a "Schäferstündchen" card "für die Beförderung" (a German player types
+    # that), and calls every nookie card so.
     Card("social_justice_nookie", names("Social Justice Nookie", None, "Секс с агентом капитализма"),
-         "activity", ("nookie",), slack_die=True, slack_modifier=-1, notes_source=ALL),
+         "activity", ("nookie",), slack_die=True, slack_modifier=-1, notes_source=ALL,
+         aliases={"de": ("Schäferstündchen für die Beförderung", "Schäferstündchen")}),
     # EN and DE only say "a Sleep card"; RU names one «Сон». DE calls sleeping an Activity. The German name is the
     # one the German Chez Geek prints for its Sleep card (001), so that a German table sees one name for both.
     Card("sleep", names("Sleep", "Schlafen", "Сон"), "activity", ("sleep",), notes_source=ALL),
@@ -71,17 +74,17 @@ def name(card: Card, lang: str) -> str:
 
 
 def find(text: str, lang: str = "en", cards: tuple[Card, ...] = CARDS) -> Card | None:
-    """The card whose name in any language matches text, trying lang's names first (looked up in the cards' index
-    of names where they have one, `indexed`)."""
+    """The card whose name in any language matches text (a printed name, else another name a rulebook calls it by),
+    trying lang's names first (looked up in the cards' index of names where they have one, `indexed`)."""
     wanted = folded_name(text)
     if not wanted:
         return None
     index = _INDEXES.get(id(cards))
     if index is not None and index[0] is cards:
         return index[1].get((lang, wanted)) or index[1].get((None, wanted))
-    for langs in ((lang,), LANGS):
+    for langs, printed in (((lang,), True), ((lang,), False), (LANGS, True), (LANGS, False)):
         for card in cards:
-            if any(card.names.get(code) and folded_name(card.names[code]) == wanted for code in langs):
+            if any(code in langs and folded_name(spelt) == wanted for code, spelt in card.spellings(printed)):
                 return card
     return None
 
@@ -94,13 +97,13 @@ def indexed(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     (None, name) for any of LANGS, the first card in order winning as a scan would find it. For the few lasting
     tuples of a game's cards only (an index is never dropped)."""
     by_name: dict[tuple[str | None, str], Card] = {}
-    for card in cards:
-        for code, printed in card.names.items():
-            if printed:
-                by_name.setdefault((code, folded_name(printed)), card)
-    for card in cards:
-        for code in LANGS:
-            if card.names.get(code):
-                by_name.setdefault((None, folded_name(card.names[code])), card)
+    for printed in (True, False):  # every printed name before any rulebook's other name for a card
+        for card in cards:
+            for code, spelt in card.spellings(printed):
+                by_name.setdefault((code, folded_name(spelt)), card)
+    for printed in (True, False):
+        for card in cards:
+            for _code, spelt in card.spellings(printed):
+                by_name.setdefault((None, folded_name(spelt)), card)
     _INDEXES[id(cards)] = (cards, by_name)
     return cards

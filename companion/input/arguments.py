@@ -277,7 +277,9 @@ def card_spec(raw: Mapping[str, Any]) -> dict[str, Any]:
             "slack_die": _flag(raw.get("slack_die")),
             "slack_modifier": _optional_number(raw.get("slack_modifier"), -ANY_CARD_NUMBER, ANY_CARD_NUMBER,
                                                CARD_NUMBERS),
-            "loot": _optional_number(raw.get("loot"), -ANY_CARD_NUMBER, ANY_CARD_NUMBER, CARD_NUMBERS)}
+            "loot": _optional_number(raw.get("loot"), -ANY_CARD_NUMBER, ANY_CARD_NUMBER, CARD_NUMBERS),
+            # its numbers taken from another table's entry (the picker's chip): not a second table's own word
+            "copied": _flag(raw.get("copied"))}
     return {key: value for key, value in spec.items() if value is not None}
 
 
@@ -314,7 +316,7 @@ def _play_card(args, seat):
         raw = [{"name": args.get("name"), "type": args.get("card_type"), "categories": args.get("categories"),
                 "pest": args.get("pest"),
                 "slack": args.get("slack"), "cost": args.get("cost"), "slack_die": args.get("slack_die"),
-                "slack_modifier": args.get("slack_modifier")}]
+                "slack_modifier": args.get("slack_modifier"), "copied": args.get("copied")}]
         for row in (2, 3, 4):
             if str(args.get(f"name_{row}") or "").strip():
                 raw.append({"name": args.get(f"name_{row}"), "type": "thing", "slack": args.get(f"slack_{row}"),

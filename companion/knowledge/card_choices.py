@@ -35,8 +35,9 @@ def card_of(name: str, lang: str, decks: tuple[str, ...]) -> str:
 def table_choices(
     db: Database, decks: tuple[str, ...], langs: tuple[str, ...], table_id: int
 ) -> list[Choice]:
-    """The names a picker lists (the cards this table knows, in langs: the reader's, then the table's) and every
-    edition's catalog name of the game's cards, to match what is typed or printed in another language."""
+    """The names a picker lists (the cards this table knows, in langs: the reader's, then the table's), the cards
+    only other tables of this server entered lately (offered when typed), and every edition's catalog name of the
+    game's cards, to match what is typed or printed in another language."""
     choices, listed = [], set()
     for lang in dict.fromkeys(langs):
         for pick in picks.picks(db, decks, lang, table_id):
@@ -56,18 +57,26 @@ def table_choices(
                 )
             )
             listed.add((card, deck_knowledge.name_key(pick["name"])))
+    keys = {key for _card, key in listed}
+    for lang in dict.fromkeys(langs):
+        for pick in picks.elsewhere(db, decks, lang, table_id, keys):
+            facts = {key: pick[key] for key in FACTS if key in pick}
+            choices.append(Choice(pick["name"], lang, card_of(pick["name"], lang, decks), pick.get("type"), facts,
+                                  elsewhere=True))
+            keys.add(deck_knowledge.name_key(pick["name"]))
     return choices + catalog_choices(decks, listed)
 
 
 def catalog_choices(decks: tuple[str, ...], listed: set[tuple[str, str]] | None = None) -> list[Choice]:
-    """Every edition's name of the game's catalog cards (matched, not listed), but those already `listed`."""
+    """Every edition's name of the game's catalog cards and every other name a rulebook calls them by (matched, not
+    listed), but those already `listed`."""
     choices, listed = [], set() if listed is None else listed
     for card in catalog.cards_for(decks):
         facts = {"type": card.type, "categories": list(card.categories), "cancels": list(card.cancels)}
-        for lang in LANGS:
-            name = card.names.get(lang)
-            if name and (card.key, deck_knowledge.name_key(name)) not in listed:
-                choices.append(Choice(name, lang, card.key, card.type, facts, offered=False))
+        printed = {name for name in card.names.values() if name}
+        for lang, name in card.spellings():
+            if (card.key, deck_knowledge.name_key(name)) not in listed:
+                choices.append(Choice(name, lang, card.key, card.type, facts, offered=False, printed=name in printed))
                 listed.add((card.key, deck_knowledge.name_key(name)))
     return choices
 

@@ -8,6 +8,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
+from rapidfuzz.distance import OSA
 
 # What each card form takes (002: loot after the leader is Things only, a Raid is an Activity card with Loot
 # printed on it; 001/004: TV cards cancel Free Time; every game's canceling cards say so on the card).
@@ -16,6 +17,9 @@ GOOD = 75.0  # the least score a typed name needs (of 100) to be offered
 SHORTEST = 3  # the fewest letters a short name needs to stand for one card
 TYPO = 85.0  # the least likeness of a text and a name's beginning (of 100) for one to be the other misspelt
 AMBIGUOUS = 3.0  # two cards fitting within this many points of each other: the name stands for neither
+NEAR = 98.0  # a whole name or word spelt with one slip scores NEAR - SLIP, with two NEAR - 2 * SLIP (of 100)
+SLIP = 5.0
+LOOSE = 10.0  # what a match of a few letters somewhere in a long name (WRatio's partial match) gives up
 _ARTICLE = re.compile(r"^(the|der|die|das) ")
 _NOT_LETTERS = re.compile(r"[^\w]+")
 
@@ -32,6 +36,8 @@ class Choice:
     played: int = 0
     here: int = 0
     offered: bool = True  # False: a name matched (a photo, another edition) but not listed while browsing
+    printed: bool = True  # False: a name a rulebook calls the card by, not printed on it (sent as a printed one)
+    elsewhere: bool = False  # True: only another table of this server entered it (with its numbers), offered if typed
 
 
 def fold(text: str) -> str:
@@ -74,17 +80,30 @@ def typed_score(typed: str, name: str) -> float:
         return 99.0
     if any(name.startswith(typed, start) for start in starts):
         return 97.0
+    near = spelt_near(typed, name)
     if len(typed) < 4:
-        return 0.0
+        return near
     # A typo in the beginning typed so far: the typed text against each word's start of about its length.
     beginnings = max(
         fuzz.ratio(typed, name[start : start + size])
         for start in starts
         for size in (len(typed) - 1, len(typed), len(typed) + 1)
     )
+    # Words in another order, or a few letters found anywhere in a long name (WRatio's partial match), count for
+    # less than a near spelling of a whole name or word.
     return max(
-        beginnings - 2, fuzz.WRatio(typed, name), fuzz.ratio(typed.replace(" ", ""), name.replace(" ", ""))
+        near, beginnings - 2, fuzz.token_sort_ratio(typed, name), fuzz.WRatio(typed, name) - LOOSE,
+        fuzz.ratio(typed.replace(" ", ""), name.replace(" ", "")),
     )
+
+
+def spelt_near(typed: str, name: str) -> float:
+    """How near a (folded) typed text spells the whole (folded) name or one whole word of it: a slip or two of
+    letters (swapped, dropped, added, replaced: "sope" for "soap") by edits, 0 where more than that."""
+    words = name.split(" ")
+    edits = min(OSA.distance(typed, whole) for whole in (name, *words) if whole)
+    allowed = 0 if len(typed) < 3 else 1 if len(typed) < 4 else 2
+    return 0.0 if edits > allowed else NEAR - SLIP * edits
 
 
 def ranked(
@@ -104,7 +123,7 @@ def ranked(
         if (
             choice.card in not_cards
             or not takes(form, choice, typed=bool(wanted))
-            or (not wanted and not choice.offered)
+            or (not wanted and (not choice.offered or choice.elsewhere))
         ):
             continue
         score = typed_score(wanted, fold(choice.name))
@@ -114,12 +133,16 @@ def ranked(
         if held is None or _order(choice, score, langs) < _order(*held, langs):
             best[choice.card] = (choice, score)
     shown = {}
-    # A name of another edition matched: the chip shows the card's name in a listed language.
+    # A name of another edition matched: the chip shows the card's name in a listed language. A name a rulebook
+    # calls a card by that no edition of the reader's prints (German "Schäferstündchen" for Social Justice Nookie):
+    # the first printed name the table's choices hold for it.
     for choice in choices:
         if choice.offered and choice.card in best and not best[choice.card][0].offered:
             held = shown.get(choice.card)
-            if held is None or _order(choice, 0, langs) < _order(held, 0, langs):
+            if held is None or not held.offered or _order(choice, 0, langs) < _order(held, 0, langs):
                 shown[choice.card] = choice
+        elif choice.printed and choice.card in best and not best[choice.card][0].printed:
+            shown.setdefault(choice.card, choice)
     found = [
         (shown.get(card, choice), score, choice)
         for card, (choice, score) in best.items()

@@ -89,7 +89,7 @@ def learn(db: Database, lessons: list[Lesson], decks: tuple[str, ...], table_id:
         if shared is None and card.get("key") is None:
             _new_name(db, deck_knowledge.Known(deck, entry_lang, name, {**(own.facts if own else {}), **printed},
                                                {fact: said for fact in printed}, (own.played if own else 0) + 1,
-                                               None, now), table_id)
+                                               None, now), table_id, seconds=not card.get("copied"))
             continue
         shared = shared or deck_knowledge.Known(deck, entry_lang, name, {}, {}, 0, card.get("key"))
         contradicts = {}
@@ -113,10 +113,11 @@ def learn(db: Database, lessons: list[Lesson], decks: tuple[str, ...], table_id:
             _withdraw(db, entry, table_id)
 
 
-def _new_name(db: Database, entry: deck_knowledge.Known, table_id: int) -> None:
-    """A name the shared deck does not know: the table's own, proposed; shared once another table says the same."""
+def _new_name(db: Database, entry: deck_knowledge.Known, table_id: int, seconds: bool = True) -> None:
+    """A name the shared deck does not know: the table's own, proposed; shared once another table says the same
+    (`seconds`: this table read its numbers off its card, not off another table's entry)."""
     others = [(other, said) for other, said in deck_knowledge.tables_saying(db, entry.deck, entry.lang, entry.key)
-              if other != table_id
+              if seconds and other != table_id
               and not any(said.facts.get(fact) not in (None, value) for fact, value in entry.facts.items())]
     if not others:
         deck_knowledge.save_for_table(db, table_id, entry)

@@ -9,6 +9,7 @@ from dataclasses import replace
 from sqlite_utils import Database
 
 from ..cards import cards_for
+from ..cards import name as card_name
 from ..cards.card import LANGS, folded_name
 from ..cards.guevara_cards import find
 from ..input.actions import Action
@@ -24,14 +25,17 @@ def resolved_name(db: Database, typed: str, decks: tuple[str, ...], lang: str, t
     if card is not None:
         return next((card.names[code] for code in (lang, *LANGS)  # as the picker spells it: the reader's edition first
                      if card.names.get(code) and card_match.fold(card.names[code]) == card_match.fold(typed)),
-                    next(card.names[code] for code in (lang, *LANGS)
-                         if card.names.get(code) and folded_name(card.names[code]) == folded_name(typed)))
+                    next((card.names[code] for code in (lang, *LANGS)
+                          if card.names.get(code) and folded_name(card.names[code]) == folded_name(typed)),
+                         card_name(card, lang)))  # another name a rulebook calls it by: its printed name
     entry = deck_knowledge.lookup(db, decks, lang, typed, table_id)
     if entry is not None:
         return entry.name
     choices = card_choices.table_choices(db, decks, (lang,), table_id) if table_id is not None else \
         card_choices.catalog_choices(decks)
     found = card_match.resolved(typed, choices, (lang,))
+    if found is not None and not found.printed:
+        return resolved_name(db, found.name, decks, lang, table_id)
     return found.name if found is not None else typed
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 from sqlite_utils import Database
 
@@ -12,6 +13,8 @@ from ..storage.card_knowledge_move import CARD_EVENTS
 from . import completion
 
 PICK_FACTS = ("type", "categories", "cancels", "slack", "cost", "slack_die", "slack_modifier", "loot", "pest")
+# How far back a card another table entered is offered here: the same evening (or convention day).
+ELSEWHERE_HOURS = 12
 
 
 def seen_at_table(db: Database, table_id: int) -> dict[str, int]:
@@ -51,6 +54,22 @@ def picks(db: Database, decks: tuple[str, ...], lang: str, table_id: int) -> lis
     result = [{**pick, "here": seen.get(key, 0)} for key, pick in offered.items()]
     result.sort(key=lambda pick: (-pick["here"], -pick["played"], pick["name"].casefold()))
     return [_public(pick) for pick in result]
+
+
+def elsewhere(db: Database, decks: tuple[str, ...], lang: str, table_id: int, listed: set[str]) -> list[dict]:
+    """The cards only other tables of this server entered lately, in the reader's language, with the numbers the
+    latest of them typed: neither the catalog's nor the shared deck's (the host decides those) nor among `listed`
+    (the keys of the names this table's picker lists already)."""
+    since = time.time() - ELSEWHERE_HOURS * 3600
+    found: dict[str, dict] = {}
+    for deck_name in decks:
+        for _table, said in deck_knowledge.cards_elsewhere(db, deck_name, table_id, since):
+            if said.lang != lang or said.catalog_key or said.key in listed or said.key in found:
+                continue
+            if deck_knowledge.shared_lookup(db, decks, lang, said.name) is not None:
+                continue
+            found[said.key] = {**_public({**_pick(said.name, said.facts, 0), "here": 0}), "elsewhere": True}
+    return list(found.values())
 
 
 def _pick(name: str, facts: dict, played: int) -> dict:

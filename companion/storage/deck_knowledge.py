@@ -160,6 +160,14 @@ def cards_at_table(db: Database, deck: str, table_id: int) -> list[Known]:
     return sorted(shared.values(), key=lambda known: (-known.played, known.key))
 
 
+def cards_elsewhere(db: Database, deck: str, table_id: int, since: float) -> list[tuple[int, Known]]:
+    """What the other tables said of cards in a deck since a time (seconds since the epoch): (table id, entry),
+    the newest first."""
+    return [(row[0], _known(row[1:])) for row in db.execute(
+        f"SELECT table_id, {COLUMNS} FROM table_cards WHERE deck = ? AND table_id != ? AND updated_at >= ? "
+        "ORDER BY updated_at DESC", [deck, table_id, since]).fetchall()]
+
+
 def tables_saying(db: Database, deck: str, lang: str, key: str) -> list[tuple[int, Known]]:
     """Every table's own word on one card: (table id, entry)."""
     return [(row[0], _known(row[1:])) for row in db.execute(

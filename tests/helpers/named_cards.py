@@ -76,9 +76,9 @@ def taught_database() -> Database:
 
 
 def names_of(game: str) -> list[tuple[str, str]]:
-    """Every name a card of the game is known by, with the card it names: each edition's catalog name, and the
-    taught cards."""
-    named = [(name, card.key) for card in cards_for(GAMES[game].decks) for name in card.names.values() if name]
+    """Every name a card of the game is known by, with the card it names: each edition's catalog name, the other
+    names the rulebooks call them by, and the taught cards."""
+    named = [(name, card.key) for card in cards_for(GAMES[game].decks) for _lang, name in card.spellings()]
     return named + [(name, "name:" + deck_knowledge.name_key(name)) for name, _facts in TAUGHT]
 
 

@@ -6,6 +6,7 @@ import pytest
 from companion import cards as catalog
 from companion.cards.card import LANGS
 from companion.knowledge.card_match import Choice, ranked, resolved, takes
+from tests.helpers import typo_ranking
 
 HAMMOCK = Choice(
     "Hammock Time", "en", "name:hammock time", "activity", {"type": "activity", "slack": 2}, played=3
@@ -177,3 +178,20 @@ def test_a_short_name_or_a_typo_resolves_to_its_one_card(typed, decks, card):
 def test_a_name_no_card_or_several_fit_resolves_to_none(typed, decks):
     choices = catalog_choices(decks, "en") + catalog_choices(decks, "de")
     assert resolved(typed, choices, ("en",)) is None
+
+
+@pytest.mark.parametrize(("typed", "lang", "card"), [
+    ("sope", "en", "soap"), ("sap", "en", "soap"), ("gat", "en", "goat"), ("мло", "ru", "soap"),
+    ("srg", "de", "coffin"),
+])
+def test_a_near_spelling_of_a_whole_name_comes_first(typed, lang, card):
+    choices = catalog_choices(("guevara", "goth"), lang)
+    assert ranked(typed, choices, "loot", (lang,))[0][0].card == card
+
+
+def test_one_slip_in_any_cards_name_ranks_that_card_first_on_held_out_seeds():
+    figures = typo_ranking.TypoFigures()
+    for seed in (17, 19):  # odd: held out, never looked at while choosing the ranking
+        typo_ranking.measure(seed, figures)
+    assert sum(figures.sent.values()) > 1000
+    assert figures.share() >= 0.995, figures.misses[:10]

@@ -2,6 +2,7 @@
 
 import io
 
+import pytest
 from PIL import Image
 
 from companion import cards as catalog
@@ -27,6 +28,13 @@ def test_a_rulebook_card_is_found_on_a_fresh_server_in_each_language(app, client
     assert picks(ana, table, "seif", "loot", "de")[0] == "Seife"
     assert picks(ana, table, "soap", "loot")[0] == "Soap"
 
+
+
+def test_a_near_spelling_of_a_whole_name_comes_before_a_slip_in_another_names_beginning(app, client, table):
+    ana, _ben = started(app, client, table)
+    assert picks(ana, table, "sope", "loot")[0] == "Soap"  # not The Toady, whose German name begins "Spe"
+    assert picks(ana, table, "sope", "play")[0] == "Soap"
+    assert picks(ana, table, "Sefe", "loot", "de")[0] == "Seife"
 
 def test_every_catalog_card_a_form_takes_is_found_at_a_fresh_table_of_each_game(app, client):
     for game in ("guevara", "geek", "goth"):
@@ -238,3 +246,68 @@ def test_a_short_name_or_a_typo_says_the_card_it_will_be_sent_as_and_is_played_a
     assert act(ana, table, type="play_card", seat=1, name="new berte", card_type="thing", slack=1,
                cost=1).status_code == 200
     assert [card["name"] for card in state(client, table)["window"]["cards"]] == ["New Beret"]
+
+
+# The names the German and Russian rulebooks give the cards of their examples, as they print them in the running text
+# (000, 001, 003, 004 in /work/shared/seeds): each finds its card at a table of that game and language.
+RULEBOOK_EXAMPLES = [
+    ("guevara", "de", name, key) for name, key in (
+        ("Glückspilz", "lucky_7"), ("Seife", "soap"), ("Die Kunst des Krieges", "the_art_of_war"),
+        ("Schäferstündchen", "social_justice_nookie"), ("Mao-Bibel", "sayings_of_chairman_mao"),
+        ("Neues Barrett", "new_beret"), ("Barrett", "new_beret"), ("Konfiszierung", "requisition"),
+        ("Bombenbauübung", "bomb_making_practice"), ("Schlafen", "sleep"), ("Gordo", "gordo"),
+        ("Trockenfleisch", "jerky"), ("Kartoffel", "potato"), ("Ziege", "goat"), ("Naturburschen", "nature_boy"),
+        ("Die Partymaus", "party_girl"))
+] + [
+    ("guevara", "ru", name, key) for name, key in (
+        ("Счастливая 7", "lucky_7"), ("Мыло", "soap"), ("Искусство войны", "the_art_of_war"),
+        ("Секс с агентом капитализма", "social_justice_nookie"), ("Новый берет", "new_beret"),
+        ("Реквизиция", "requisition"), ("Тренировка взрывников", "bomb_making_practice"), ("Сон", "sleep"),
+        ("Гордо", "gordo"), ("Текила", "tequila"), ("Картошка", "potato"))
+] + [
+    ("geek", "de", name, key) for name, key in (
+        ("Schreinerarbeiten um Mitternacht", "midnight_carpentry"), ("Superzecke", "superzecke"),
+        ("Mikrowellenpopcorn", "microwave_popcorn"), ("White Russian", "white_russian"),
+        ("Geld in der Couch", "money_in_the_couch"), ("Ultra-Slims", "ultra_slims"),
+        ("NT Server Handbuch", "nt_server_handbook"), ("Haschkekse", "hash_cookies"))
+] + [
+    ("goth", "de", name, key) for name, key in (
+        ("Mister Sonnenschein", "mister_sunshine"), ("England-Import", "england_import"), ("Ankh", "ankh"),
+        ("Samtumhang", "velvet_cloak"), ("Eine Geldbörse finden", "find_a_wallet"), ("Sarg", "coffin"),
+        ("Absinth", "absinthe"), ("Leichenwagen", "hearse"), ("Schäferstündchen im Café", "cafe_nookie"),
+        ("Zerrissene Netzstrümpfe", "torn_fishnets"), ("Ein paar Klamotten ausleihen", "borrow_some_clothes"),
+        ("Großmutter ist schon wieder gestorben", "grandma_died_again"))
+] + [  # and every other name the catalog keeps for a card (companion/cards: `aliases`)
+    (game, lang, alias, card.key)
+    for game in ("guevara", "geek", "goth")
+    for card in catalog.CATALOGS[game].CARDS
+    for lang, alias in card.spellings(printed=False)
+]
+
+
+def a_form_taking(card) -> str:
+    """A card form whose picker offers the card."""
+    return next(form for form in FORMS
+                if takes(form, Choice("", "en", card.key, card.type, {"categories": list(card.categories)})))
+
+
+@pytest.mark.parametrize(("game", "lang", "typed", "key"), RULEBOOK_EXAMPLES,
+                         ids=[f"{game}-{lang}-{typed}" for game, lang, typed, _key in RULEBOOK_EXAMPLES])
+def test_the_name_a_rulebook_gives_an_example_card_finds_that_card(client, game, lang, typed, key):
+    card = catalog.BY_KEY[key]
+    token = open_table(client, game, language=lang)
+    client.set_cookie("lang", lang)
+    answer = client.get(f"/t/{token}/card-picks", query_string={"q": typed, "form": a_form_taking(card)}).get_json()
+    client.delete_cookie("lang")
+    assert answer["cards"] and answer["cards"][0]["name"] in card.names.values(), answer
+    if typed in dict(card.spellings(printed=False)).values():  # sent as a printed name, said before it is sent
+        assert answer.get("becomes") in card.names.values(), answer
+
+
+def test_a_card_named_as_the_german_rulebook_calls_it_is_recorded_under_its_printed_name(app, client):
+    token = open_table(client, "guevara", seats=4, language="de")
+    ana, _ben = started(app, client, token)
+    to_phase(ana, token, 1, "Freizeit")
+    assert act(ana, token, type="play_card", seat=1, name="Schäferstündchen").status_code == 200
+    window = state(client, token)["window"]
+    assert [card["name"] for card in window["cards"]] == ["Social Justice Nookie"], window

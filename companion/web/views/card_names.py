@@ -9,13 +9,14 @@ from flask import Blueprint, abort, current_app, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
+from ... import cards as catalog
 from ...knowledge import card_choices, card_match, photo_readers, photo_uploads
 from ...rules import N_, TableState, game, may_cancel, refusal
 from ..common import actor_for, bearer_key, is_display, play, table_or_404
 from ..connection import get_db
 from ..i18n import current_language
 from ..i18n import gettext as _
-from ..words import narrate
+from ..words import hyphens, narrate
 
 bp = Blueprint("card_names", __name__)
 
@@ -41,6 +42,9 @@ TYPED_OTHER_FIELD = N_("%(card)s does not belong in this field.")
 # Forms whose chips are what most players take, while the rules let some take more (the raid's leader any loot, a
 # Raid card the table names as one): their message advises, the button stays live.
 LEADERS_TAKE_ANY = ("loot", "raid")
+# The forms that send a card's numbers as copied from another table (`copied`), so that a copy never counts as a
+# second table's reading of a new card: only they offer the cards other tables entered.
+SAYS_COPIED = ("play", "call")
 
 
 def readers() -> photo_readers.Readers:
@@ -79,7 +83,7 @@ def _answered(table, window) -> tuple[str, ...]:
 def _fits(form: str, choice: card_match.Choice, window) -> bool:
     """Whether the form takes the card, and, answering a window by canceling it, whether the card cancels what the
     window holds (as the rules judge it)."""
-    if not card_match.takes(form, choice):
+    if not card_match.takes(form, choice) or (choice.elsewhere and form not in SAYS_COPIED):
         return False
     return form != "cancel" or window is None or may_cancel(set(choice.facts.get("cancels") or ()), window)
 
@@ -105,22 +109,26 @@ def _a_seat_that_may_answer(state: TableState) -> int | None:
 
 
 def _chip(choice: card_match.Choice, score: float) -> dict:
+    """One chip of the picker: the card's name, as sent, and as shown (`shown`: broken at its syllables)."""
     return {
         "name": choice.name,
+        "shown": hyphens.hyphenated(choice.name, choice.lang),
         "lang": choice.lang,
         "type": choice.type,
         **choice.facts,
         "played": choice.played,
         "here": choice.here,
         "score": round(score, 1),
+        **({"elsewhere": True} if choice.elsewhere else {}),
     }
 
 
 @bp.get("/t/<token>/card-picks")
 def card_picks(token: str) -> Response:
     """The cards a card form's picker offers for what was typed (`q`), best first: only what the form (`form`)
-    takes, never the card a cancel window is about; a known card's name typed in full where it does not belong
-    says so (`message`); a short name or a typo says the card it will be sent as (`becomes`)."""
+    takes, never the card a cancel window is about; a card only another table entered lately only when typed, in the
+    forms that say so when its numbers are used (`elsewhere`); a known card's name typed in full where it does not
+    belong says so (`message`); a short name or a typo says the card it will be sent as (`becomes`)."""
     table = table_or_404(token)
     if actor_for(table) is None:
         abort(403)
@@ -136,6 +144,7 @@ def card_picks(token: str) -> Response:
     window = state.window
     not_cards = _answered(table, window) if form in ("cancel", "pull_rank", "tv") else ()
     typed = request.args.get("q", "")[:TYPED_CHARS]
+    choices = [choice for choice in choices if form in SAYS_COPIED or not choice.elsewhere]
     fitting = [choice for choice in choices if form != "cancel" or _fits(form, choice, window)]
     found = card_match.ranked(typed, fitting, form, langs, most, not_cards)
     answer: dict = {"cards": [_chip(choice, score) for choice, score in found]}
@@ -144,6 +153,9 @@ def card_picks(token: str) -> Response:
         answer["message"] = _refusal(form, named, state, actor_for(table))
         if form not in LEADERS_TAKE_ANY:
             answer["refused"] = named.name
+    elif named is not None and not named.printed:  # another name a rulebook calls it by: the chip's name is sent
+        answer["becomes"] = next((choice.name for choice, _score in found if choice.card == named.card),
+                                 catalog.name(catalog.BY_KEY[named.card], current_language(), table.language))
     elif named is not None and card_match.fold(named.name) != card_match.fold(typed):
         answer["becomes"] = named.name
     response = jsonify(answer)

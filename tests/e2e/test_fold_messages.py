@@ -67,7 +67,8 @@ def seen(page, locator, what):
 
 
 def send(page, fold, fields, button):
-    """The player opens the fold (if closed), fills its form and sends it; the answer has come back."""
+    """The player opens the fold (if closed), fills its form and sends it; the answer has come back. The version
+    the page showed before sending."""
     details = page.locator(fold)
     if details.get_attribute("open") is None:
         details.locator("summary").click()
@@ -79,9 +80,11 @@ def send(page, fold, fields, button):
     return version
 
 
-def refused_and_asked(page, lang, fold, fields, number, refused, button):
+def refused_and_asked(display, page, lang, fold, fields, number, refused, button):
     """Out of range: refused in the player's words, in view. The known card with another number: asked, in view,
     the answer's first button focused. Neither changes the table."""
+    # The phone has caught up with the table (the fixture's last undo changes nothing a wait on the form would see).
+    expect(page.locator("#panel")).to_have_attribute("data-version", str(display.version()), timeout=PROPAGATION_MS)
     version = send(page, fold, {**fields, number: "0" if refused is LOOT_WORDS else "99"}, button)
     message = page.locator("#panel [data-refusal]")
     seen(page, message, f"the refusal in {lang}")
@@ -120,7 +123,7 @@ def test_a_refusal_or_question_from_the_call_a_raid_form_shows_in_view_in_the_pl
         )
         raid = {"input[name=name]": RAID}
         refused_and_asked(
-            phone, lang, "details.call-raid", raid, "input[name=loot]", LOOT_WORDS, "button[type=submit]"
+            display, phone, lang, "details.call-raid", raid, "input[name=loot]", LOOT_WORDS, "button[type=submit]"
         )
         display.act("advance", seat, phase="freetime", turn=turn, to="end")
 
@@ -135,5 +138,5 @@ def test_a_refusal_or_question_from_the_pull_rank_form_shows_in_view_in_the_play
         expect(phone.locator("details.pull-rank")).to_have_count(1, timeout=PROPAGATION_MS)
         siesta = {"input[name=name]": SIESTA["name"]}
         refused_and_asked(
-            phone, lang, "details.pull-rank", siesta, "input[name=slack]", SLACK_WORDS, "button[type=submit]"
+            display, phone, lang, "details.pull-rank", siesta, "input[name=slack]", SLACK_WORDS, "button[type=submit]"
         )

@@ -47,10 +47,14 @@ class Display:
                                         headers={"Cookie": cookie, "HX-Request": "true"})
         with urllib.request.urlopen(posted, timeout=10):
             pass
+        return {"version": self.version()}
+
+    def version(self) -> int:
+        """The table's version now (its newest event's number)."""
         asked = urllib.request.Request(f"{self.server.loopback_url}/t/{self.token}/state.json",
                                        headers={"Authorization": f"Bearer {self.key}"})
         with urllib.request.urlopen(asked, timeout=10) as answer:
-            return {"version": json.load(answer)["version"]}
+            return json.load(answer)["version"]
 
     def to_free_time(self, seat, turn):
         for phase in ("draw", "roll", "call"):

@@ -50,6 +50,14 @@ def test_two_phones_at_one_table_read_different_languages(app, table):
     assert "Undo" not in ben.get(f"/t/{table}/seat").get_data(as_text=True)
 
 
+@pytest.mark.parametrize("lang, live", [("de", "Verbunden"), ("ru", "Онлайн")])
+def test_the_connection_badge_speaks_the_phones_language(app, table, lang, live):
+    ana = join(app, table, 1, "Ana")
+    ana.post("/language", data={"lang": lang})
+    badge = re.search(r'<span class="conn-live">([^<]*)</span>', ana.get(f"/t/{table}/seat").get_data(as_text=True))
+    assert badge and badge.group(1) == live
+
+
 def test_a_refusal_is_translated(app, table):
     ana = join(app, table, 1, "Ana")
     ana.post("/language", data={"lang": "de"})

@@ -50,6 +50,14 @@ def test_two_phones_at_one_table_read_different_languages(app, table):
     assert "Undo" not in ben.get(f"/t/{table}/seat").get_data(as_text=True)
 
 
+@pytest.mark.parametrize("lang", ["de", "ru"])
+def test_the_connection_badge_speaks_the_phone_language(app, table, lang):
+    ana = join(app, table, 1, "Ana")
+    ana.post("/language", data={"lang": lang})
+    badge = re.search(r'class="conn-live">([^<]*)<', ana.get(f"/t/{table}/seat").get_data(as_text=True)).group(1)
+    assert badge.strip() and badge.strip() != "Live"
+
+
 def test_a_refusal_is_translated(app, table):
     ana = join(app, table, 1, "Ana")
     ana.post("/language", data={"lang": "de"})

@@ -180,9 +180,9 @@ def _reminder(state: TableState, me: int | None, view: str) -> str:
 
 
 def _waiting(state: TableState) -> str:
-    """Who may still answer the card being announced (empty when none may, or when it waits for its roll)."""
+    """Who may still answer the card being announced (empty when none may)."""
     window = state.window
-    if window is None or window.awaits_roll:
+    if window is None:
         return ""
     return ", ".join(told.seat_name(state, s) for s in state.order
                      if s not in (window.seat, window.pulled_by) and s not in window.passed)

@@ -96,6 +96,7 @@ class Screen:
     bgstats: tuple[int, str] | None = None  # after a win: the game's number and its BG Stats link
     lead: tuple[str, ...] = ()  # the offers a phone's action bar holds (rules.lead)
     occasion: str = ""  # the moment they belong to, told once (rules.occasion)
+    done_to_me: tuple[str, ...] = ()  # what others' cards did to this seat's cards since its last tap
 
     def context(self) -> dict[str, Any]:
         """The fields as a template's context."""
@@ -109,6 +110,7 @@ def seat_screen(table: TableRow, seat: int, read: Reading, error: str | None = N
     offered = offers(state, seat)
     leading = lead(offered)
     return _screen(table, read, "seat", offered, seat, LOG_LINES, lead=leading, occasion=occasion(state, leading),
+                   done_to_me=highlights.done_to(read.events, state, seat, read.by_seq),
                    here=url_for("seat.seat_page", token=table.token), error=error,
                    section=refusal_section(section, state.rules), typed_form=typed_form, bgstats=read.bgstats)
 

@@ -39,7 +39,7 @@
   // Said once through the live region #say (outside the panel, so a refresh never replaces it). What was on the
   // page when it opened is not news; a refusal is said each time it comes back from a tap.
   var say = document.getElementById("say");
-  var heard = {}, refusalSaid = false;
+  var heard = {}, refusalSaid = false, newsSaid = [];
   function plainText(element) {
     var copy = element.cloneNode(true);
     copy.querySelectorAll(".help, .visually-hidden").forEach(function (part) { part.remove(); });
@@ -57,10 +57,19 @@
   }
   function tell(opening) {
     if (!say) return;
-    var lines = [], refused = false;
-    news().forEach(function (item) {
-      if (heard[item[0]] !== item[1] && !opening) lines.push(plainText(item[2]));
+    var lines = [], refused = false, told = [];
+    var present = news();
+    present.forEach(function (item) {
+      if (heard[item[0]] !== item[1] && !opening) { lines.push(plainText(item[2])); told.push(item[0] + item[1]); }
       heard[item[0]] = item[1];
+    });
+    // News goes from the region when it goes from the page (a cancel undone, a win before the rematch).
+    var now = present.map(function (item) { return item[0] + item[1]; });
+    if (newsSaid.some(function (said) { return now.indexOf(said) < 0; })) {
+      say.textContent = ""; newsSaid = []; refusalSaid = false;
+    }
+    Object.keys(heard).forEach(function (kind) {  // gone from the page: said again should it come back
+      if (!present.some(function (item) { return item[0] === kind; })) delete heard[kind];
     });
     document.querySelectorAll("#panel .error:not([data-said])").forEach(function (error) {
       error.setAttribute("data-said", "");
@@ -70,6 +79,7 @@
     if (refusalSaid && !document.querySelector("#panel .error")) { say.textContent = ""; refusalSaid = false; }
     if (!lines.length) return;
     refusalSaid = refused;
+    newsSaid = told;
     // Emptied first, so the same words coming again are read again.
     say.textContent = "";
     setTimeout(function () { say.textContent = lines.join(" "); }, 50);

@@ -28,8 +28,11 @@ MOMENTS: tuple[tuple[str, ...], ...] = (
 
 
 def lead(offered: Offers) -> tuple[str, ...]:
-    """The names of the offers the moment calls for, as `MOMENTS` orders them; none when nothing waits."""
+    """The names of the offers the moment calls for, as `MOMENTS` orders them; none when nothing waits. A card's
+    roll waits for the others' answers as a card's next step does (a roll closes the window): it leads only after."""
     for moment in MOMENTS:
+        if moment[0] == "roll_for_card" and offered.answers_awaited:
+            continue
         if getattr(offered, moment[0]):
             return tuple(name for name in moment if getattr(offered, name))
     return ()

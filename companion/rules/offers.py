@@ -167,6 +167,7 @@ class Offers:
     budget: int | None = None
     play_card: PlayCard | None = None
     roll_for_card: int | None = None
+    answers_awaited: bool = False  # others may still cancel the card: its roll waits beside "or go on", unled
     cancel_card: tuple[int, ...] = ()
     pass_card: tuple[int, ...] = ()
     pull_rank: tuple[int, ...] = ()
@@ -387,6 +388,8 @@ def _window(state: TableState, mine: tuple[int, ...], display: bool) -> dict[str
                     + (() if display else _rank_not_pulled(state, others, pullers)),
         "watch_tv": tuple(s for s in mine if may_watch_tv(state, s)),
         "roll_for_card": window.seat if window.awaits_roll and window.seat in mine else None,
+        "answers_awaited": any(s not in (window.seat, window.pulled_by) and s not in window.passed
+                               for s in state.order),
     }
 
 

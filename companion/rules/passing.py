@@ -4,8 +4,10 @@ A phase is a stop when something may be done in it once entered: cards played (C
 People sent away (Roll), a wound healed (Heal), or when something must be done first (a pest's demand, the table's
 die for a job's number, a card's roll). A Roll phase with only wanted People in the tent is no stop: "Straight to
 Call People" passes it, and "Next phase" still enters it for a player who wants one of them gone. The turn may end
-in one step past phases where cards could have been played, never past a wound to heal or a Person to roll for. Draw
-and Discard happen with the printed cards only, so they are never stops. Passing goes through each phase as "Next
+in one step past phases where cards could have been played, never past a wound to heal or a Person to roll for. So
+too "Straight to …" passes the next phase when only cards could be played there (from Roll straight to Free Time,
+past Call People), since "Next phase" already enters it. Draw and Discard happen with the printed cards only, so they
+are never stops. Passing goes through each phase as "Next
 phase" would, so every rule that runs on the way runs (a win on the way ends it there); it is one action, undone at
 once, logged as the phases passed.
 """
@@ -66,7 +68,7 @@ def _accepts(state: TableState, kind: str, seat: int, args: dict[str, Any]) -> b
 
 
 def reachable(state: TableState, seat: int, extra: dict[str, Any] | None = None) -> tuple[str | None, bool]:
-    """Where one step may go from the phase now: the next stop if phases lie between (else None), and whether
+    """Where one step may go from the phase now: the next stop past the next phase (else None), and whether
     the turn may end at once (no phase ahead waits for anything)."""
     turn = state.turn
     if turn is None or turn.seat != seat or state.winner is not None:
@@ -79,7 +81,8 @@ def reachable(state: TableState, seat: int, extra: dict[str, Any] | None = None)
             _events, current = _next(current, seat, extra or {})
             steps += 1
             waits = _waits(current, seat)
-            if not found and (waits or _may_act(current, seat)):
+            cards_only = steps == 1 and not waits and not _owed(current, seat)  # "Next phase" goes there already
+            if not found and (waits or _may_act(current, seat)) and not cards_only:
                 found, stop = True, (current.turn.phase if steps > 1 else None)
             if waits or _owed(current, seat):
                 return stop, False
@@ -99,7 +102,7 @@ def decide_passing(state: TableState, seat: int, args: dict[str, Any]) -> list[d
     if turn is None or args["phase"] != turn.phase or args["turn"] != turn.number:
         raise RuleViolation(N_("The turn has already moved on."), section="guevara.turn")
     stop, may_end = reachable(state, seat, extra)
-    if target != stop and not (target == END and may_end and stop is None):  # never past a nearer stop
+    if target != stop and not (target == END and may_end):  # never past a nearer stop
         raise RuleViolation(N_("Something is still to be done before that phase."), section="guevara.turn")
     events, passed, current = [], [], state
     while (current.turn is not None and current.turn.seat == seat and current.turn.number == turn.number

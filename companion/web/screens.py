@@ -96,6 +96,7 @@ class Screen:
     bgstats: tuple[int, str] | None = None  # after a win: the game's number and its BG Stats link
     lead: tuple[str, ...] = ()  # the offers a phone's action bar holds (rules.lead)
     occasion: str = ""  # the moment they belong to, told once (rules.occasion)
+    done_to_me: tuple[str, ...] = ()  # what others' cards did to this seat's cards since its last tap
 
     def context(self) -> dict[str, Any]:
         """The fields as a template's context."""
@@ -109,6 +110,7 @@ def seat_screen(table: TableRow, seat: int, read: Reading, error: str | None = N
     offered = offers(state, seat)
     leading = lead(offered)
     return _screen(table, read, "seat", offered, seat, LOG_LINES, lead=leading, occasion=occasion(state, leading),
+                   done_to_me=highlights.done_to(read.events, state, seat, read.by_seq),
                    here=url_for("seat.seat_page", token=table.token), error=error,
                    section=refusal_section(section, state.rules), typed_form=typed_form, bgstats=read.bgstats)
 
@@ -180,9 +182,9 @@ def _reminder(state: TableState, me: int | None, view: str) -> str:
 
 
 def _waiting(state: TableState) -> str:
-    """Who may still answer the card being announced (empty when none may, or when it waits for its roll)."""
+    """Who may still answer the card being announced (empty when none may)."""
     window = state.window
-    if window is None or window.awaits_roll:
+    if window is None:
         return ""
     return ", ".join(told.seat_name(state, s) for s in state.order
                      if s not in (window.seat, window.pulled_by) and s not in window.passed)

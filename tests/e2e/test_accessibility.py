@@ -197,3 +197,21 @@ def test_every_control_of_a_seat_is_a_thumbs_size(browser, file_server):
             settle(page)
             small += [f"{phase} {target}" for target in page.locator("#panel").evaluate(SMALL_TARGETS)]
     assert not small, "\n".join(small)
+
+
+def test_the_live_region_lets_go_of_news_that_was_undone(browser, file_server):
+    table = Table(file_server, "guevara", "en")
+    ben = browser.new_context(**PHONE).new_page()
+    take_seat(ben, table.join_url, 2, "Ben")
+    table.set_up()
+    for phase in GUEVARA[:3]:
+        table.act("advance", 1, phase=phase, turn=1)
+    say = ben.get_by_test_id("say")
+    table.act("play_card", 1, cards=[SIESTA])
+    expect(say).to_contain_text("Siesta", timeout=WAIT_MS)
+    table.act("undo")  # the card taken back: nobody waits to answer it any more
+    expect(say).to_have_text("", timeout=WAIT_MS)
+    table.act("adjust_wounds", 3, delta=1)
+    expect(say).to_contain_text("wound", timeout=WAIT_MS)
+    table.act("undo")
+    expect(say).to_have_text("", timeout=WAIT_MS)

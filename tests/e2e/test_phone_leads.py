@@ -452,7 +452,9 @@ def test_a_turn_with_known_cards_takes_eight_taps_and_passing_a_turn_two(table):
     invited = Thumb(cleo)
     invited.on_to("call")
     invited.play("Jungle Guide")  # invited: the roll says whether the Person comes
-    invited.tap(die(cleo, "action-bar", 4))
+    # the roll waits beside who may still cancel the call ("or go on"), the bar left to answers
+    expect(cleo.get_by_test_id("window-waiting")).to_contain_text("or go on", timeout=PROPAGATION_MS)
+    invited.tap(die(cleo, "window", 4))
     expect(cleo.get_by_test_id("window")).to_have_count(0, timeout=PROPAGATION_MS)
     invited.next_phase("freetime")
     invited.free_time(display)

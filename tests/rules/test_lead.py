@@ -44,3 +44,8 @@ def test_an_occasion_lasts_while_its_moment_does_and_a_new_one_is_new():
     answer = occasion(log.state, ("cancel_card", "pass_card"))
     assert answer != first and answer.startswith("cancel_card-")
     assert occasion(log.state, ()) == ""
+
+
+def test_a_cards_roll_leads_only_once_nobody_may_still_cancel_the_card():
+    assert lead(Offers(acts_for=(1,), roll_for_card=1, answers_awaited=True)) == ()
+    assert lead(Offers(acts_for=(1,), roll_for_card=1)) == ("roll_for_card",)

@@ -114,7 +114,9 @@ def test_each_person_gets_one_roll_to_be_sent_away_a_turn():
         log.act("get_rid", 2, card=pedro, to="discard", value=6)
     assert refused.value.section == "guevara.people.get_rid"
     assert [card.name for card in log.state.tents[2]] == ["Pedro"]
-    assert skip_of(log) == "end"  # his chance is used: nothing more is owed this turn
+    assert skip_of(log) == "freetime"  # his chance is used: nothing more is owed this turn
+    log.act("advance", 2, phase="roll", turn=log.state.turn.number, to="end")
+    assert log.state.turn.seat == 3
 
 
 def test_a_dice_panel_roll_for_a_person_who_had_their_roll_says_so():
@@ -136,3 +138,14 @@ def test_a_win_on_the_way_ends_the_turn_there_and_the_step_is_accepted():
     log.act("advance", 1, phase="freetime", turn=1, to="end")
     assert log.state.winner == 1 and log.state.turn.seat == 1
     assert offers(log.state, 1).skip is None
+
+
+def test_from_roll_straight_to_free_time_past_call_people_where_only_cards_could_be_played():
+    log = game()
+    log.act("advance", 1, phase="draw", turn=1)
+    assert log.state.turn.phase == "roll" and skip_of(log) == "freetime"
+    log.act("advance", 1, phase="roll", turn=1, to="freetime")
+    assert log.state.turn.phase == "freetime" and log.state.turn.seat == 1
+    log.act("undo")
+    log.act("advance", 1, phase="roll", turn=1, to="end")  # ending the turn from there is still allowed
+    assert log.state.turn.seat == 2

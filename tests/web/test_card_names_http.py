@@ -311,3 +311,13 @@ def test_a_card_named_as_the_german_rulebook_calls_it_is_recorded_under_its_prin
     assert act(ana, token, type="play_card", seat=1, name="Schäferstündchen").status_code == 200
     window = state(client, token)["window"]
     assert [card["name"] for card in window["cards"]] == ["Social Justice Nookie"], window
+
+
+def test_ones_own_card_waiting_in_its_cancel_window_is_not_offered_again_until_the_window_closes(app, client, table):
+    ana, ben = started(app, client, table)
+    to_phase(ana, table, 1, "Free Time")
+    act(ana, table, type="play_card", seat=1, name="Hammock Time", card_type="activity", slack=2)
+    assert state(client, table)["window"] is not None
+    assert "Hammock Time" not in picks(ana, table)  # no one-tap chip for the card on the table
+    assert "Hammock Time" in picks(ana, table, "Hammock")  # typed: a second copy in her hand
+    assert "Hammock Time" in picks(ben, table)  # another player may hold one too

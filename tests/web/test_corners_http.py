@@ -192,3 +192,19 @@ def test_the_story_tells_a_big_gain_by_its_card_not_by_the_last_pass(app, client
     gain = story.split("Big gain for Ana")[1].split("</li>")[0]
     assert "Ana: Hammock Time comes into play: nobody canceled it" in gain
     assert "Dan" not in gain and "let it pass" not in gain
+
+
+def test_a_calls_roll_waits_beside_who_may_still_cancel_and_leads_once_all_have_answered(app, client, table):
+    ana, ben = started(app, client, table)
+    to_phase(ana, table, 1, "Call People")
+    ok(act(ana, table, type="play_card", seat=1, name="Camp Cook", card_type="person", slack=2, target=1))
+    html = page(ana, f"/t/{table}/seat")
+    waiting = html.split('data-testid="window-waiting">')[1].split("</p>")[0]
+    assert waiting.startswith("Waiting for Ben") and waiting.endswith("— or go on.")
+    assert 'data-lead="roll_for_card"' not in html and 'data-testid="roll-for-card' in html  # the roll, unled
+    window = window_id(client, table)
+    for seat in (2, 3, 4):
+        phone = ben if seat == 2 else join(app, table, seat, f"P{seat}")
+        ok(act(phone, table, type="pass_card", seat=seat, window=window))
+    html = page(ana, f"/t/{table}/seat")
+    assert 'data-lead="roll_for_card"' in html and 'data-testid="window-waiting"' not in html

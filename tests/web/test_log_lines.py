@@ -154,3 +154,30 @@ def test_a_sleep_woken_when_the_free_time_phase_ends_is_named_on_its_owners_phon
             "the Nookie next door was too loud")
     assert told in markup.unescape(ana.get(f"/t/{table}/seat").get_data(as_text=True))  # on Ana's own phone
     assert told in log_of(ana, table) and told in log_of(ben, table)
+
+
+def test_what_anothers_card_did_to_ones_own_shows_atop_ones_panel_until_ones_next_tap(app, client, table):
+    ana, ben = started(app, client, table)
+    for phase in ("draw", "roll", "call"):
+        advance(client, table, 1, phase, 1)
+    ok(act(ana, table, type="play_card", seat=1, name="Sleep", slack=1, card_type="activity"))
+    for phase in ("freetime", "discard", "heal"):
+        ok(act(ana, table, type="advance", seat=1, phase=phase, turn=1))
+    for phase in ("draw", "roll", "call"):
+        ok(act(ben, table, type="advance", seat=2, phase=phase, turn=2))
+    ok(act(ben, table, type="play_card", seat=2, name="Nookie on the Barricade", card_type="activity", slack=5,
+           categories="nookie"))
+    ok(act(ben, table, type="advance", seat=2, phase="freetime", turn=2))
+
+    def done_to(phone):
+        page = markup.unescape(phone.get(f"/t/{table}/seat").get_data(as_text=True))
+        part = page.split('data-testid="done-to-me">')[1].split("</section>")[0] if "done-to-me" in page else ""
+        return part, page
+
+    part, page = done_to(ana)
+    assert "Sleep is discarded from the tent of Ana" in part and "Ben" in part
+    assert page.index('data-testid="done-to-me"') < page.index('data-testid="log"' if 'data-testid="log"' in page
+                                                              else "</main>")
+    assert done_to(ben)[0] == ""  # nothing of Ben's was touched
+    ok(act(ana, table, type="adjust_slack", seat=1, delta=1))  # Ana's next tap: she has seen it
+    assert done_to(ana)[0] == ""

@@ -200,3 +200,17 @@ def test_a_russian_reader_sees_a_card_no_russian_edition_names_as_the_tables_edi
     with app.test_request_context():
         g.lang, g.table_lang = "ru", table_lang
         assert told.card_label(oaf) == shown
+
+
+@pytest.mark.parametrize("actor, name", [("display", "Display"), ("seat:2", "Ana")])
+def test_every_undo_label_of_a_tap_that_belongs_to_no_seat_names_who_tapped(app, actor, name):
+    with app.test_request_context():
+        g.lang = "en"
+        state, card = table("guevara", "en"), GAME_CARDS["guevara"][0]
+        nameless = set()
+        for kind, args in samples(card, state.rules):
+            event = {"type": kind, "seq": SEQ, "seat": None, "actor": actor, "at": 0, "args": args}
+            label = log_sentences.tap_label(SEQ, state, {SEQ: event})
+            if not label.startswith(f"{name}: "):
+                nameless.add(f"{kind}: {label}")
+    assert not nameless, "\n".join(sorted(nameless))

@@ -126,9 +126,10 @@ def _chip(choice: card_match.Choice, score: float) -> dict:
 @bp.get("/t/<token>/card-picks")
 def card_picks(token: str) -> Response:
     """The cards a card form's picker offers for what was typed (`q`), best first: only what the form (`form`)
-    takes, never the card a cancel window is about; a card only another table entered lately only when typed, in the
-    forms that say so when its numbers are used (`elsewhere`); a known card's name typed in full where it does not
-    belong says so (`message`); a short name or a typo says the card it will be sent as (`becomes`)."""
+    takes, never the card a cancel window is about (to answer it; untyped, to play again while one's own waits); a
+    card only another table entered lately only when typed, in the forms that say so when its numbers are used
+    (`elsewhere`); a known card's name typed in full where it does not belong says so (`message`); a short name or a
+    typo says the card it will be sent as (`becomes`)."""
     table = table_or_404(token)
     if actor_for(table) is None:
         abort(403)
@@ -142,8 +143,10 @@ def card_picks(token: str) -> Response:
     choices, langs = _choices(table)
     state = play().state(get_db(), table)
     window = state.window
-    not_cards = _answered(table, window) if form in ("cancel", "pull_rank", "tv") else ()
     typed = request.args.get("q", "")[:TYPED_CHARS]
+    # One's own card waiting in its window is on the table already: no one-tap chip for it (typed, a second copy).
+    own_waiting = window is not None and not typed and actor_for(table) == f"seat:{window.seat}"
+    not_cards = _answered(table, window) if form in ("cancel", "pull_rank", "tv") or own_waiting else ()
     choices = [choice for choice in choices if form in SAYS_COPIED or not choice.elsewhere]
     fitting = [choice for choice in choices if form != "cancel" or _fits(form, choice, window)]
     found = card_match.ranked(typed, fitting, form, langs, most, not_cards)

@@ -32,6 +32,24 @@ def highlight(events: list[dict], state: TableState, by_seq: dict[int, dict]) ->
     return {"key": found.key, "kind": found.kind, "seats": found.seats, "text": text}
 
 
+def done_to(events: list[dict], state: TableState, seat: int, by_seq: dict[int, dict]) -> tuple[str, ...]:
+    """What others' cards did to the seat's own cards since its last tap (a Nookie's neighbour's lost Sleep card),
+    told as the log tells it, oldest first: none from before a rematch, nor of a step undone."""
+    found = []
+    for event in reversed(events):
+        if event.get("actor") == f"seat:{seat}" or event["type"] in game_story.REMATCHES:
+            break
+        effects = event["args"].get("effects") or {}
+        if step_of(event) in state.undone or event.get("seat") == seat or not effects:
+            continue
+        touched = {card.get(key) for cards in effects.values() if isinstance(cards, list)
+                   for card in cards if isinstance(card, dict) for key in ("seat", "from")}
+        if seat in touched:
+            found.append(_("%(name)s: %(what)s", name=told.line_owner(event, state),
+                           what=log_sentences.describe(event, state, by_seq)))
+    return tuple(reversed(found))
+
+
 def latest_roll(events: list[dict], state: TableState) -> dict | None:
     """The newest die the table saw in the log's tail: any `*_rolled` event with a value (a plain roll, a
     call's, an Activity's, a raid's, a denouncement's), else the state's last plain roll; none from before a

@@ -73,9 +73,11 @@ def _predicate(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
 
 
 def _about(event: dict, state: TableState, text: str) -> str:
-    """A sentence with the player it belongs to in front (an undo names whose change it takes back)."""
+    """A sentence with the player it belongs to in front (an undo names whose change it takes back), else with
+    whoever tapped it (the display dealing the ranks)."""
     seat = event.get("seat")
-    return f"{seat_name(state, seat)}: {text}" if seat in state.seats else text
+    owner = seat_name(state, seat) if seat in state.seats else line_owner(event, state)
+    return f"{owner}: {text}" if owner else text
 
 
 def _raid_rolled(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:

@@ -1,6 +1,8 @@
 """The soft hyphens a chip's card name carries (companion/web/words/hyphens.py): only at syllables of its language,
 never leaving a letter alone, and the name itself unchanged once they are taken out."""
 
+import threading
+
 import pytest
 
 from companion import cards as catalog
@@ -32,3 +34,19 @@ def test_every_language_of_the_catalog_has_a_dictionary():
     words = {"en": "Requisition", "de": "Versuchskaninchen", "ru": "Разжалование"}
     assert all(SOFT_HYPHEN in hyphenated(words[lang], lang) for lang in LANGS)
     assert hyphenated("Versuchskaninchen", "fr") == "Versuchskaninchen"
+
+
+def test_a_german_seat_page_loads_the_german_dictionary_before_its_first_chip_is_asked_for(app, table, monkeypatch):
+    """The German dictionary is large to read: a first picker answer that read it waited, on a loaded machine, longer
+    than a player (or the browser tests) would wait for the first chip."""
+    from companion.web.words import hyphens
+    from tests.helpers.http_phones import join
+
+    monkeypatch.setattr(hyphens, "_LOADED", {})
+    loaded = threading.Event()
+    real = hyphens.pyphen.Pyphen
+    monkeypatch.setattr(hyphens.pyphen, "Pyphen", lambda **given: (real(**given), loaded.set())[0])
+    ana = join(app, table, 1, "Ana")
+    ana.post("/language", data={"lang": "de"})
+    assert ana.get(f"/t/{table}/seat").status_code == 200
+    assert loaded.wait(30)  # no chip was asked for: the page itself had it read

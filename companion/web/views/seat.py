@@ -22,11 +22,12 @@ from ..common import (
 from ..connection import get_db
 from ..forms import card_form
 from ..fragments import live_panel
+from ..i18n import current_language
 from ..i18n import gettext as _
 from ..panels import panel_context, screen_of
 from ..readings import log_page, reading
 from ..screens import seat_screen
-from ..words import log_sentences, narrate
+from ..words import hyphens, log_sentences, narrate
 
 bp = Blueprint("seat", __name__)
 LOG_PAGE = 100  # entries a log page shows, the newest first
@@ -39,6 +40,7 @@ def seat_page(token: str) -> Response | str:
     seat = held_seat(table)
     if seat is None:
         return redirect(url_for("tables.join", token=token), 303)
+    hyphens.warm(current_language(), table.language)  # for the chips of the card forms this page shows
     return render_template("seat.html", **seat_screen(table, seat, reading(table)).context())
 
 

@@ -22,12 +22,12 @@ from ..common import (
     table_or_404,
 )
 from ..connection import get_db
-from ..i18n import LANG_COOKIE
+from ..i18n import LANG_COOKIE, current_language
 from ..i18n import gettext as _
 from ..openings import TOO_MANY_TABLES, claim, may_open_table, open_table
 from ..readings import link_card, reading, recent_games
 from ..screens import display_screen
-from ..words import narrate
+from ..words import hyphens, narrate
 
 bp = Blueprint("tables", __name__)
 
@@ -80,6 +80,7 @@ def display(token: str) -> Response | str:
         return redirect(url_for("tables.display", token=token), 303)
     if not is_display(table):
         return render_template("not_display.html", table=table), 403
+    hyphens.warm(current_language(), table.language)  # for the chips of the card forms this page shows
     return render_template("display.html", **display_screen(table, reading(table, display=True)).context(),
                            tools=link_card(table, "spectator_key", "spectators", "spectate.watch"),
                            share=link_card(table, "share_key", "shares", "share.games"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 
 import pyphen
 
@@ -14,10 +15,25 @@ SHORTEST_PART = 2  # the fewest letters on either side of a break: "ar-bei-ten",
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-@functools.cache
+_LOADED: dict[str, pyphen.Pyphen] = {}
+
+
 def _dictionary(lang: str) -> pyphen.Pyphen | None:
+    """The language's hyphenation dictionary, loaded once (two threads may both load it: harmless)."""
     code = DICTIONARIES.get(lang)
-    return pyphen.Pyphen(lang=code, left=SHORTEST_PART, right=SHORTEST_PART) if code else None
+    if code is None:
+        return None
+    if lang not in _LOADED:
+        _LOADED[lang] = pyphen.Pyphen(lang=code, left=SHORTEST_PART, right=SHORTEST_PART)
+    return _LOADED[lang]
+
+
+def warm(*langs: str) -> None:
+    """Load these languages' dictionaries beside the request that shows a page's card forms (German's is large to
+    read), so that page's first card chip does not wait for it."""
+    cold = [lang for lang in dict.fromkeys(langs) if lang in DICTIONARIES and lang not in _LOADED]
+    if cold:
+        threading.Thread(target=lambda: [_dictionary(lang) for lang in cold], daemon=True).start()
 
 
 @functools.lru_cache(maxsize=4096)

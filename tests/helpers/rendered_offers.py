@@ -25,7 +25,7 @@ from companion.web.panels import screen_for
 from tests.helpers.game_table import GameTable
 
 # Offers that are no control of their own: who the screen acts for, and the reasons (checked apart).
-NOT_CONTROLS = frozenset({"acts_for", "withheld"})
+NOT_CONTROLS = frozenset({"acts_for", "withheld", "answers_awaited"})  # facts about the offers, not offers
 
 
 class Mismatch(NamedTuple):

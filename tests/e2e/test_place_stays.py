@@ -128,8 +128,9 @@ def lands(readers, act, what, version_now):
             try:
                 page.wait_for_function(ON_FIRST_SCREEN, arg=MOMENT[expected], timeout=PROPAGATION_MS)
             except PlaywrightTimeout:
-                shown = page.evaluate("s => [scrollY, document.querySelector(s)?.getBoundingClientRect().top]",
-                                      MOMENT[expected])
+                shown = page.evaluate("s => [scrollY, document.querySelector(s)?.getBoundingClientRect().top, "
+                                      "[...document.querySelectorAll('#panel > *')].map(e => [e.tagName, e.className, "
+                                      "e.dataset.testid, Math.round(e.getBoundingClientRect().top), e.innerText.slice(0, 80)])]", MOMENT[expected])
                 raise AssertionError(f"{where}: the {expected} is not on the first screen: {shown}") from None
             continue
         now = page.evaluate(HEADING_NOW)

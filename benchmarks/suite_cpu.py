@@ -4,8 +4,9 @@ the pytest workers, Tesseract, PostgreSQL, nginx.
     python -m benchmarks.suite_cpu [--every 0.5] -- python -m pytest
 
 Runs the command and reads /proc every `--every` seconds (Linux only): each process's CPU time so far, by its
-command line; only the command's own processes count (they carry a mark in their environment, which every process
-they start inherits, servers that detach included), so other work on the machine does not. A process that lives shorter than one reading is missed, and one's last moments are, so the figures
+command line; only the command's own processes count (they carry a mark in their environment, which the processes
+they start inherit, servers that detach included, or their parent is one of them), so other work on the machine
+does not. A process that lives shorter than one reading is missed, and one's last moments are, so the figures
 are a floor; processes already running when it starts count only what they spend from then on. Prints the wall
 time, the CPU time of each kind, and their sum against what the machine's cores could have given; then how long
 the cores were busy in all (/proc/stat: nothing missed, but other work on the machine counts too), and their busy
@@ -46,11 +47,13 @@ KINDS = (
 MARK = "SUITE_CPU_RUN"
 
 
-def started_by(pid: int, mark: bytes) -> bool:
-    """Whether the process carries this run's mark in its environment (it is the command or was started by it)."""
+def started_by(pid: int, mark: bytes, ours: dict[int, bool]) -> bool:
+    """Whether the process is the command's or was started by it: it carries this run's mark in its environment, or
+    its parent is one of ours (Chromium starts its renderers with an environment of its own)."""
     try:
-        return mark in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
-    except OSError:
+        parent = int(Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[1])
+        return ours.get(parent, False) or mark in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+    except (OSError, IndexError, ValueError):
         return False
 
 
@@ -90,7 +93,7 @@ def main() -> int:
             if spent is None:
                 continue
             if pid not in ours:
-                ours[pid] = started_by(pid, mark.encode())
+                ours[pid] = started_by(pid, mark.encode(), ours)
             if not ours[pid]:
                 continue
             kind = seen[pid][0] if pid in seen else kind_of(pid)

@@ -22,6 +22,18 @@ LANGUAGES = ("en", "de", "ru")
 TOUCH_PX = 44
 
 
+DISPLAY_OUTLINE = """() => {
+  const named = el => (el.getAttribute('aria-label') || '').trim() || (el.getAttribute('aria-labelledby') || '')
+    .split(/\\s+/).map(id => document.getElementById(id)).filter(Boolean).map(l => l.textContent.trim()).join('');
+  const headings = document.querySelectorAll('h1, [role=heading][aria-level="1"]').length;
+  const landmarks = [...document.querySelectorAll('main, nav, aside, header, footer, section[role], [role=region], '
+    + '[role=navigation], [role=complementary], [role=banner], [role=main], [role=contentinfo], [role=search]')]
+    .filter(el => !el.matches('section[role=status], section[role=alert]'));
+  return [...(headings === 1 ? [] : [`${headings} level-one headings`]),
+          ...landmarks.filter(el => !named(el)).map(el => `unnamed landmark ${el.outerHTML.slice(0, 80)}`)];
+}"""
+
+
 def visit(page, url: str, where: str) -> list[str]:
     """Open a page and check it in both themes."""
     page.goto(url)
@@ -70,6 +82,7 @@ def test_no_serious_violation_on_any_page_in_either_theme(browser, file_server, 
     guevara.set_up()
     found += every_phase(guevara, GUEVARA, ana, ben, f"{lang} Chez Guevara")
     found += visit(screen, guevara.display_url, f"{lang} display, playing")
+    found += [f"{lang} display, playing: {problem}" for problem in screen.evaluate(DISPLAY_OUTLINE)]
     geek = Table(file_server, "geek", lang)
     take_seat(ben, geek.join_url, 2, "Ben")
     take_seat(ana, geek.join_url, 1, "Ana")
@@ -81,7 +94,10 @@ def test_no_serious_violation_on_any_page_in_either_theme(browser, file_server, 
     for seat, name in ((1, "Ana"), (2, "Ben")):
         api(file_server, f"/t/{finished.token}/join.json", {"seat": seat, "name": name})
     finished.act("adjust_wounds", 2, delta=1)
-    finished.act("adjust_slack", 1, delta=17)
+    finished.act("adjust_slack", 1, delta=20)
+    found += visit(screen, finished.display_url, f"{lang} display, the win")
+    expect(screen.locator(".race-lane.won")).to_be_visible()
+    found += [f"{lang} display: {problem}" for problem in screen.evaluate(DISPLAY_OUTLINE)]
     found += visit(screen, f"{file_server.url}/t/{finished.token}/story", f"{lang} story")
     found += visit(screen, file_server.url + "/games", f"{lang} archive")
     assert not found, "\n".join(found)

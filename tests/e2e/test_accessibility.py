@@ -92,13 +92,15 @@ def test_no_serious_violation_on_any_page_in_either_theme(browser, file_server, 
     found += visit(ben, file_server.url + "/rules?q=raid", f"{lang} rules search")
     found += visit(ben, file_server.url + "/rules/guevara.raid.roll", f"{lang} rules section")
     finished = Table(file_server, "guevara", lang)
-    for seat, name in ((1, "Ana"), (2, "Ben")):
-        api(file_server, f"/t/{finished.token}/join.json", {"seat": seat, "name": name})
+    take_seat(ana, finished.join_url, 1, "Ana")
+    api(file_server, f"/t/{finished.token}/join.json", {"seat": 2, "name": "Ben"})
     finished.act("adjust_wounds", 2, delta=1)
     finished.act("adjust_slack", 1, delta=20)
     screen.goto(finished.display_url)
     expect(screen.locator(".race-lane.won")).to_be_visible()
     found += both_themes(screen, f"{lang} display, the win", scope="#panel")  # the rest was seen while playing
+    expect(ana.get_by_test_id("final")).to_be_visible(timeout=WAIT_MS)
+    found += both_themes(ana, f"{lang} seat, the win", scope="#panel")
     found += [f"{lang} display: {problem}" for problem in screen.evaluate(DISPLAY_OUTLINE)]
     found += visit(screen, f"{file_server.url}/t/{finished.token}/story", f"{lang} story")
     found += visit(screen, file_server.url + "/games", f"{lang} archive")

@@ -139,6 +139,13 @@
       var categories = row.querySelector("fieldset.categories");
       if (categories) categories.hidden = !(own && own.value);
     });
+    // An Activity has no Cost: its field is hidden, and a Cost typed while the card was a Thing goes with it.
+    var type = form.querySelector("input[name=card_type]:checked"), cost = field(form, "cost");
+    if (cost && cost.parentElement) {
+      var asked = !(type && type.value === "activity");
+      cost.parentElement.hidden = !asked;
+      if (!asked) cost.value = "";
+    }
     var die = field(form, "slack_die"), modifier = form.querySelector("[data-when-rolled]");
     if (modifier && die && die.type === "checkbox") {
       modifier.hidden = !die.checked && !field(form, "slack_modifier").value;

@@ -57,8 +57,12 @@ def test_a_new_cards_form_asks_its_type_in_one_tap_and_only_its_categories(sessi
             ana.locator("label[for='pc-type-thing-seat']").click()
             expect(ana.locator("#pc-slack-seat")).to_be_focused()  # the next thing to copy, without a tap
             assert categories.evaluate(SHOWN) == THING_CATEGORIES, where
+            expect(ana.locator("#pc-cost-seat")).to_be_visible()  # a Thing is asked its Cost
+            ana.locator("#pc-cost-seat").fill("2")
             ana.locator("label[for='pc-type-activity-seat']").click()
             assert categories.evaluate(SHOWN) == ACTIVITY_CATEGORIES, where
+            expect(ana.locator("#pc-cost-seat")).to_be_hidden()  # an Activity is not, nor keeps a Cost typed before
+            assert ana.locator("#pc-cost-seat").input_value() == "", where
     finally:
         ana.context.close()
 

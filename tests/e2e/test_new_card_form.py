@@ -31,7 +31,8 @@ def type_buttons(page, kinds, where):
 
 
 # A control the action bar does not cover.
-ABOVE_BAR = "el => el.getBoundingClientRect().bottom <= document.getElementById('action-bar').getBoundingClientRect().top"
+ABOVE_BAR = """el => el.getBoundingClientRect().bottom
+    <= document.getElementById('action-bar').getBoundingClientRect().top"""
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "ru"])

@@ -24,7 +24,7 @@ class SetupStep:
 def setup_steps(state: TableState) -> list[SetupStep]:
     """The steps to prepare the printed deck for this table's game and players, in the reader's language."""
     players = len(state.order)
-    seated = players >= 2
+    seated = bool(players) and all(state.seats[seat].claimed for seat in state.order)
     if state.rules.has_jobs:
         steps = [
             SetupStep(_("Take the purple job cards out of the deck and enter their numbers below."),
@@ -43,7 +43,7 @@ def setup_steps(state: TableState) -> list[SetupStep]:
             SetupStep(_("Sort out the 8 purple rank cards (Private, Corporal, Sergeant) and enter their numbers "
                         "below."), state.profile is not None),
             SetupStep(rank_deal, state.every_seat_ranked),
-            SetupStep(_("Shuffle the life cards and deal 5 face down to each player."), None),
+            SetupStep(_("Shuffle the Life cards and deal 5 face down to each player."), None),
         ]
     return [
         SetupStep(_("Every player scans the code with their phone and takes a seat."), seated),

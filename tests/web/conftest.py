@@ -7,7 +7,7 @@ import shutil
 import pytest
 
 from companion.app import create_app
-from companion.storage import store
+from companion.service.database import open_database
 from tests.helpers.real_server import PHOTOS_READ_WITHIN
 
 SQLITE_FILE = "companion.sqlite"  # where an app keeps its SQLite database in its instance folder (companion.app)
@@ -17,11 +17,7 @@ SQLITE_FILE = "companion.sqlite"  # where an app keeps its SQLite database in it
 def empty_sqlite(tmp_path_factory):
     """An SQLite database with the whole schema and no table, made once per test process."""
     path = tmp_path_factory.mktemp("schema") / SQLITE_FILE
-    db = store.connect(str(path))
-    try:
-        store.migrate(db)
-    finally:
-        db.close()
+    open_database(str(path))
     return path
 
 

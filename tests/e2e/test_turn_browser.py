@@ -34,7 +34,7 @@ def test_setup_then_phases_advance_on_every_phone_and_a_double_tap_counts_once(b
     for phone in (ana, ben, cleo):
         expect(phone.get_by_test_id("my-rank")).to_have_text(
             __import__("re").compile("Private|Corporal|Sergeant"), timeout=PROPAGATION_MS)
-    display.locator(".admin-list li[data-seat='3']").get_by_role("button", name="Make dealer").click()
+    display.locator(".dealer-list li[data-seat='3']").get_by_role("button", name="Make dealer").click()
     display.get_by_role("button", name="Start the game").click()
 
     for screen in (ana, ben, cleo, display):

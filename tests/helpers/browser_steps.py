@@ -133,7 +133,7 @@ def set_up(display, phones):
     for seat, rank in ((1, "Private"), (2, "Corporal"), (3, "Sergeant")):
         display.locator(f".rank-list li[data-seat='{seat}']").get_by_role("button", name=rank).click()
         expect(display.locator(f".rank-list li[data-seat='{seat}'] button.chosen")).to_have_text(rank)
-    display.locator(".admin-list li[data-seat='3']").get_by_role("button", name="Make dealer").click()
+    display.locator(".dealer-list li[data-seat='3']").get_by_role("button", name="Make dealer").click()
     expect(display.locator(".admin-list li[data-seat='3']")).to_contain_text("dealer")
     display.get_by_role("button", name="Start the game").click()
     for phone in phones:
@@ -258,7 +258,7 @@ def give_job(display, seat, job_label):
 
 def start(display, phones, dealer=3):
     """The display names the dealer and starts the game; every phone shows Ana's turn."""
-    display.locator(f".admin-list li[data-seat='{dealer}']").get_by_role("button", name="Make dealer").click()
+    display.locator(f".dealer-list li[data-seat='{dealer}']").get_by_role("button", name="Make dealer").click()
     expect(display.locator(f".admin-list li[data-seat='{dealer}']")).to_contain_text("dealer")
     display.get_by_role("button", name="Start the game").click()
     for phone in phones:

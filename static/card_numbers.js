@@ -135,7 +135,13 @@
     if (!next) return;
     event.preventDefault();
     next.focus();
-    if (next.type === "radio") next.closest("fieldset").scrollIntoView({ block: "nearest" });
+    // The type's buttons and, under them, "Its Slack is rolled", which a rolled Activity's player taps instead
+    // of a type: both in view, above the action bar (the keyboard is down while a button has focus).
+    if (next.type === "radio") {
+      var die = field(next.form, "slack_die"), rolled = die && die.type === "checkbox" && die.closest("label");
+      if (rolled) rolled.scrollIntoView({ block: "nearest" });
+      next.closest("fieldset").scrollIntoView({ block: "nearest" });
+    }
     if (next.type === "checkbox") (next.closest("label") || next).scrollIntoView({ block: "nearest" });
   });
   function labelEnterKey(event) {  // the key says which it does

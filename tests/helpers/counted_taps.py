@@ -31,11 +31,14 @@ class Thumb:
 
     def __init__(self, page, use_picker: bool = True):
         self.page, self.use_picker, self.taps, self.keys, self.next_keys = page, use_picker, 0, 0, 0
+        self.tapped: list[str] = []  # what each tap was on, as the player read it
 
     def tap(self, locator) -> None:
         """One tap on a control."""
+        said = locator.evaluate("el => (el.innerText || el.getAttribute('aria-label') || el.placeholder || '').trim()")
         locator.click()
         self.taps += 1
+        self.tapped.append(" ".join(said.split()))
 
     def type(self, selector: str, text: str) -> None:
         """Type text into an empty field, one keystroke per character; a field that does not have focus already is
@@ -68,6 +71,17 @@ class Thumb:
             self.tap(self.page.get_by_test_id("advance"))
             # Counting taps, not timing them: a loaded CI machine may take longer than the usual wait.
             expect(shown).not_to_have_text(before, timeout=3 * PROPAGATION_MS)
+
+    def to_phase(self, key: str) -> None:
+        """The action bar's "Straight to …" when it is offered, else Next phase until the turn is in the phase of
+        this key (whatever the phone's language)."""
+        shown = self.page.get_by_test_id("turn-phase")
+        if self.skipped_to(key):
+            expect(shown).to_have_attribute("data-phase", key, timeout=3 * PROPAGATION_MS)
+        while shown.get_attribute("data-phase") != key:
+            before = shown.get_attribute("data-phase")
+            self.tap(self.page.get_by_test_id("advance"))
+            expect(shown).not_to_have_attribute("data-phase", before, timeout=3 * PROPAGATION_MS)
 
     def pick(self, name: str) -> None:
         """Tap a known card in the card form's picker."""
@@ -204,4 +218,23 @@ def play_turn(thumb: Thumb, seat: int, next_player: str, activity: str = "Hammoc
 def pass_turn(thumb: Thumb, next_player: str) -> None:
     """A turn with no card: on to the next player."""
     expect(thumb.page.get_by_test_id("advance")).to_be_visible(timeout=PROPAGATION_MS)
+    thumb.end_turn(next_player)
+
+
+def play_short_turn(thumb: Thumb, seat: int, next_player: str, person: str = "Camp Cook",
+                    activity: str = "Hängemattenzeit") -> None:
+    """A short turn in any language: a Person the table knows called to one's own tent, one Activity nobody has
+    seen (its Slack rolled), and on to the next player."""
+    page = thumb.page
+    expect(page.get_by_test_id("advance")).to_be_visible(timeout=PROPAGATION_MS)  # the turn has reached this phone
+    thumb.to_phase("call")
+    thumb.pick(person)  # into the caller's own tent, the form's first choice
+    thumb.roll(4)
+    expect(page.get_by_test_id(f"tent-{seat}")).to_contain_text(person, timeout=PROPAGATION_MS)
+    thumb.to_phase("freetime")
+    thumb.card(activity, True)
+    thumb.play()
+    expect(page.get_by_test_id("window")).to_contain_text(activity, timeout=PROPAGATION_MS)
+    thumb.roll(4)
+    expect(page.get_by_test_id(f"tent-{seat}")).to_contain_text(activity, timeout=PROPAGATION_MS)
     thumb.end_turn(next_player)

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from tests.helpers.api_tables import Table
 from tests.helpers.browser_steps import PROPAGATION_MS, open_numbers, table_of_three
-from tests.helpers.counted_taps import NEW_CARDS, Thumb, play_short_turn, play_turn
+from tests.helpers.counted_taps import UNSEEN_CARDS, Thumb, play_short_turn, play_turn
 from tests.helpers.lan_phones import sit_down
 
 SIZES = ((320, 568), (360, 640), (390, 844))
@@ -68,14 +68,14 @@ def test_a_new_cards_form_asks_its_type_in_one_tap_and_only_its_categories(sessi
             assert categories.evaluate(SHOWN) == ACTIVITY_CATEGORIES, where
             expect(ana.locator("#pc-cost-seat")).to_be_hidden()  # an Activity is not, nor keeps a Cost typed before
             assert ana.locator("#pc-cost-seat").input_value() == "", where
-            # a rolled Activity's Slack is left empty: the keyboard's Next walks to the rolled box, then its modifier
+            # a rolled Activity's Slack is left empty: the keyboard's Next walks to the rolled box; ticked, on to
+            # its modifier
             ana.locator("#pc-slack-seat").focus()
             ana.keyboard.press("Enter")
             die = ana.locator("#pc-die-seat")
             expect(die).to_be_focused()
             assert ana.locator("label[for='pc-die-seat'], label:has(#pc-die-seat)").evaluate(ABOVE_BAR), where
             ana.keyboard.press("Space")
-            ana.keyboard.press("Enter")
             expect(ana.locator("#pc-mod-seat")).to_be_focused()
             die.uncheck()
     finally:
@@ -147,16 +147,16 @@ def test_a_new_cards_whole_form_fits_one_screen_at_390_by_844_and_goes_by_the_ke
 def test_a_turn_with_four_unseen_cards_takes_no_more_than_10_taps_besides_letters_and_digits(browser, file_server):
     ana, ben, _cleo = table_of_three(browser, file_server, watched=("Ana", "Ben"), looks={"Ben": ("de", 320, 568)})
     unseen = Thumb(ana)
-    play_turn(unseen, 1, "Ben", new=NEW_CARDS)
-    letters = sum(len(name) for name in NEW_CARDS)
-    assert unseen.keys == letters + 5, unseen.keys  # the digits: Camp Cook 3; Soap 1; Rum 0 and 1; Hammock Time +1
+    play_turn(unseen, 1, "Ben", activity="Guitar Night", new=UNSEEN_CARDS)
+    letters = sum(len(name) for name in UNSEEN_CARDS)
+    assert unseen.keys == letters + 5, unseen.keys  # the digits: Camp Cook 3; Soap 1; Rum 0 and 1; Guitar Night +1
     # Straight to Call People 1; Camp Cook 2 (its name's field; Next leads to the type, Person on to the Slack, Go
     # plays it); the roll 1; Next phase 1; Soap and Rum 1 (Soap's name field: its type is the catalog's, so Next
     # goes to its Slack, then its Cost, then Rum's name; Next along Rum's row, to a third Thing's name, Go);
-    # Hammock Time 2 (its name; "Its Slack is rolled", which makes it an Activity and moves on to the die's
+    # Guitar Night 2 (its name; "Its Slack is rolled", which makes it an Activity and moves on to the die's
     # modifier); its roll 1; End the turn 1. Each new card's numbers open by themselves.
     assert unseen.taps <= 10, (unseen.taps, unseen.tapped)
-    # Camp Cook 2, Soap 3, Rum 4 (the last plays), Hammock Time 2 (the type's buttons, Go)
+    # Camp Cook 2, Soap 3, Rum 4 (the last plays), Guitar Night 2 (the type's buttons, Go)
     assert unseen.next_keys == 11, unseen.next_keys
 
     # Ben's German phone at 320x568: a Person the table knows, at home, and one unseen rolled Activity

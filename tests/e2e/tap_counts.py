@@ -51,7 +51,8 @@ def measure(code: str | None, typed: bool) -> dict[str, Thumb]:
             server.stop()
             browser.close()
     return {"four unseen cards (a Person, two Things, a rolled Activity), 390x844 en": unseen,
-            "the same four cards, known (one roll more: the Activity's), 390x844 en": known, "one new card (an Activity), 390x844 en": one_new,
+            "the same four cards, known (one roll more: the Activity's), 390x844 en": known,
+            "one new card (an Activity), 390x844 en": one_new,
             "a known Person at home, one unseen rolled Activity, 320x568 de": german}
 
 

@@ -1,10 +1,11 @@
 """A phone's thumb that counts its taps and keystrokes, and the Chez Guevara turns the tap benchmark plays.
 
 The turn: call a Person (Camp Cook), scrounge two Things (Soap and Rum), play one Activity (Hammock Time, or Guitar
-Night, its Slack rolled), pass to the next player, with the action bar's shortcuts where offered. The short turn: call a Person
-the table knows to one's own tent and play one Activity nobody has seen, its Slack rolled. A select counts two taps (open it, choose); a field
-typed into without focus counts the tap that gives it focus; a typed character is one keystroke; the keyboard's
-Next/Go key, which moves through a new card's fields and plays it, is counted apart.
+Night, its Slack rolled), pass to the next player, with the action bar's shortcuts where offered. The short turn:
+call a Person the table knows to one's own tent and play one Activity nobody has seen, its Slack rolled. A select
+counts two taps (open it, choose); a field typed into without focus counts the tap that gives it focus; a typed
+character is one keystroke; the keyboard's Next/Go key, which moves through a new card's fields and plays it, is
+counted apart.
 """
 
 from __future__ import annotations

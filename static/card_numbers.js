@@ -81,8 +81,8 @@
       var slack = el.form.elements.namedItem("slack");
       if (slack && !slack.value) slack.focus();
     }
-    // Rolled: on to the die's modifier. Only an Activity's Slack is rolled (the rulebooks' Free Time), so a new
-    // card whose type is not chosen yet is an Activity: ticking the box chooses it.
+    // Rolled: on to the die's modifier. Only an Activity's Slack is rolled (Free Time in 002_22fc518f8780fc11.txt),
+    // so a new card whose type is not chosen yet is an Activity: ticking the box chooses it.
     if (el.type === "checkbox" && el.name === "slack_die" && el.checked && el.form) {
       var activity = el.form.querySelector("input[name=card_type][value=activity]");
       if (activity && !el.form.querySelector("input[name=card_type]:checked")) {

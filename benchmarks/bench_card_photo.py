@@ -3,7 +3,7 @@ reads an upload, at a table of the card's game in the card's language; and photo
 
     python -m benchmarks.bench_card_photo [--half held-out] [--per-lang 60] [--negatives 30] [--jobs 2]
 
-The photos come from tests/helpers/card_photos.py: every factor drawn from a range (font, title size and
+The photos come from companion/testing/card_photos.py: every factor drawn from a range (font, title size and
 place, banner, light on dark, card colour, art and rules text, table and other cards, tilt, keystone, shadow,
 light, blur, noise, the card's share of the frame, JPEG quality), sent as the page sends them. Even seeds are
 the tuning half, odd seeds the held-out half: the reader is tuned on `--half tune` only. A photo counts as
@@ -36,9 +36,9 @@ from companion.knowledge import card_choices, card_photo, photo_uploads
 from companion.knowledge.card_match import fold, read_score
 from companion.rules import GAMES
 from companion.storage import store
-from tests.helpers import card_photos
-from tests.helpers.card_photos import card_photo as draw
-from tests.helpers.card_photos import look, made_up_name
+from companion.testing import card_photos
+from companion.testing.card_photos import card_photo as draw
+from companion.testing.card_photos import look, made_up_name
 
 CACHE = Path(tempfile.gettempdir()) / "companion-card-photos"
 FLOOR = card_photo.FLOOR  # the reader's own, before --floors lowers it to see what lower floors would offer

@@ -22,7 +22,7 @@ import time
 import psutil
 
 from benchmarks.measure import Served, new_table, percentile, served, slack_tap
-from tests.helpers.loopback_clients import ATTACKER, LOADS, Phone, connect
+from companion.testing.loopback_clients import ATTACKER, LOADS, Phone, connect
 
 SHOWN = ("healthz", "tap", "live update", "stream opened")
 

@@ -47,8 +47,8 @@ process without sockets (measured first, with bench_tap_cpu.py's functions, befo
 `--setups` names configurations that take turns in one run, each then compared by its largest T within 1 s:
 `direct` (one process, the benchmark's phones straight at it), `workers2` (`--workers 2` on SQLite) and `nginx`
 (two servers of one process each, separate instance folders, on a throwaway PostgreSQL cluster, behind Debian's
-nginx with deploy/nginx.conf: tests/helpers/convention.py; each server keeps to a core of its own where there is one per
-server, as two machines would, and as `--workers 2` keeps each worker to its own core); nginx's and PostgreSQL's
+nginx with deploy/nginx.conf: companion/testing/convention.py; each server keeps to a core of its own where there is
+one per server, as two machines would, and as `--workers 2` keeps each worker to its own core); nginx's and PostgreSQL's
 CPU per tap are said beside the servers', and how many of the tables nginx sent to each server (by their random
 tokens: rarely half and half).
 `--url` aims at an address something else serves instead (a server or a proxy started by hand with
@@ -373,8 +373,8 @@ def own_server(workers: int, databases: Databases) -> Callable[[int], Target]:
 
 def behind_nginx(machines: int, databases: Databases) -> Callable[[int], Target]:
     """A run's target: `machines` servers of one process each on a fresh PostgreSQL database, behind nginx with
-    deploy/nginx.conf (tests/helpers/convention.py), started for the run."""
-    from tests.helpers.convention import start_convention
+    deploy/nginx.conf (companion/testing/convention.py), started for the run."""
+    from companion.testing.convention import start_convention
 
     def start(tables: int) -> Target:
         folder = tempfile.TemporaryDirectory(prefix="bench-live-")

@@ -5,7 +5,7 @@ photos.
 
 The real server on loopback with its default photo readers (one per core but one) and queue. One table taps
 (`adjust_slack`, five taps a second, each on a kept-alive connection, as a phone does), in rounds that take
-turns: alone, then while each phone sends a generated photo (tests/helpers/card_photos.py, as the page sends
+turns: alone, then while each phone sends a generated photo (companion/testing/card_photos.py, as the page sends
 it), waits for its answer and sends the next after one to three seconds, or after the two seconds a "busy"
 answer asks; `--rounds` times each. The ratio compared is that of the medians of the rounds' tap p95s, so that
 one burst of unrelated load on the machine does not decide it. Prints each round, and every photo's answer:

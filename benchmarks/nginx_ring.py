@@ -24,7 +24,7 @@ import urllib.request
 import zlib
 
 from benchmarks.measure import free_port, percentile
-from tests.helpers.nginx_proxy import CONF, Proxy
+from companion.testing.nginx_proxy import CONF, Proxy
 
 POINTS_PER_WEIGHT = 160  # nginx's ngx_http_upstream_hash_module
 

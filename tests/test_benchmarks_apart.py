@@ -1,12 +1,10 @@
-"""The benchmarks and the tests stand apart: no test imports a benchmark (a benchmark is run as a command), and only
-the benchmarks named here still borrow the tests' machinery (browsers, generated photos, hostile clients and
-nginx), so no other one starts to."""
+"""The benchmarks and the tests stand apart: no test imports a benchmark (a benchmark is run as a command), and no
+benchmark imports the tests (what both drive is in companion/testing)."""
 
 import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-STILL_BORROWING = {"bench_card_photo", "bench_hostile_sockets", "bench_live", "nginx_ring"}
 
 
 def imported(path: Path) -> set[str]:
@@ -25,6 +23,6 @@ def test_no_test_imports_a_benchmark():
             if "benchmarks" in imported(path)] == []
 
 
-def test_only_the_named_benchmarks_borrow_the_tests_machinery():
+def test_no_benchmark_imports_the_tests():
     borrowing = {path.stem for path in (ROOT / "benchmarks").glob("*.py") if "tests" in imported(path)}
-    assert borrowing == STILL_BORROWING
+    assert borrowing == set()

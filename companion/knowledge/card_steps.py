@@ -7,6 +7,7 @@ from sqlite_utils import Database
 
 from ..input.actions import Action
 from ..rules import game
+from ..storage import deck_knowledge
 from . import remembered
 from .budget_facts import with_budget_facts
 from .learning import Lesson, learn
@@ -22,10 +23,12 @@ def before_deciding(db: Database, action: Action, lang: str, game_key: str, tabl
     """0. Every card the action names under the name of the card it stands for (`naming`: a short name, a typo).
     1. A card that changes this turn's Income or Free Time filled in from the catalog (`budget_facts`).
     2. Every card the action names completed from the catalog and the deck, its printed numbers checked
-    (`remembered.with_card_facts`)."""
-    action = with_resolved_names(db, action, lang, game(game_key).decks, table_id)
+    (`remembered.with_card_facts`).
+    What the deck and the table say of each name is read once (`ActionReadings`), and learned from after."""
+    readings = deck_knowledge.ActionReadings(db, game(game_key).decks, lang, table_id)
+    action = with_resolved_names(db, action, lang, game(game_key).decks, table_id, readings)
     action = with_budget_facts(action, lang, game(game_key).decks)
-    return remembered.with_card_facts(db, action, lang, game_key, table_id)
+    return remembered.with_card_facts(action, lang, game_key, readings)
 
 
 def after_appending(db: Database, events: list[dict], lessons: list[Lesson], game_key: str, table_id: int,

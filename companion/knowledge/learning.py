@@ -8,7 +8,7 @@ is proposed to the host. A one-off effect (a TV card worth 1 Slack to its target
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from sqlite_utils import Database
 
@@ -52,10 +52,12 @@ def missing_text(facts: tuple[str, ...], lang: str) -> str:
 
 @dataclass
 class Lesson:
-    """A card a table entered, learned once its action is recorded; `choice` answers a conflict."""
+    """A card a table entered, learned once its action is recorded, with what the shared deck and the table itself
+    said of it before the rules decided (read once, for both); `choice` answers a conflict."""
 
     card: dict
-    known: deck_knowledge.Known | None
+    shared: deck_knowledge.Known | None = None
+    own: deck_knowledge.Known | None = None
     choice: str | None = None
     conflicts: list = field(default_factory=list)
 
@@ -76,20 +78,23 @@ def learn(db: Database, lessons: list[Lesson], decks: tuple[str, ...], table_id:
     deck takes by itself what adds to a card it knows (a missing field) and a new card once a second table says the
     same; a contradiction, or a name seen at one table only, waits on the deck page for the host."""
     now = time.time()
+    written: dict[str, tuple[deck_knowledge.Known | None, deck_knowledge.Known]] = {}
     for lesson in lessons:
         card = lesson.card
         printed = completion.printed_facts(card)
-        shared = deck_knowledge.shared_lookup(db, decks, lang, card["name"])
-        own = deck_knowledge.table_lookup(db, table_id, decks, lang, card["name"])
+        # A card named twice in one action is taught the second time over what the first taught.
+        shared, own = written.get(deck_knowledge.name_key(card["name"]), (lesson.shared, lesson.own))
+        shared = replace(shared, facts=dict(shared.facts), sources=dict(shared.sources)) if shared else None
         place = shared or own
         deck, entry_lang, name = (place.deck, place.lang, place.name) if place else (
             deck_knowledge.deck_for(decks, card.get("key")), lang, card["name"])
         catalog = completion.printed_facts(completion.merged({"name": card["name"]}, None, lang, cards_for(decks)))
         said = {"from": "table", "table": table_id, "at": now}
         if shared is None and card.get("key") is None:
-            _new_name(db, deck_knowledge.Known(deck, entry_lang, name, {**(own.facts if own else {}), **printed},
-                                               {fact: said for fact in printed}, (own.played if own else 0) + 1,
-                                               None, now), table_id, seconds=not card.get("copied"))
+            entry = deck_knowledge.Known(deck, entry_lang, name, {**(own.facts if own else {}), **printed},
+                                         {fact: said for fact in printed}, (own.played if own else 0) + 1, None, now)
+            written[deck_knowledge.name_key(card["name"])] = (
+                _new_name(db, entry, table_id, seconds=not card.get("copied")), entry)
             continue
         shared = shared or deck_knowledge.Known(deck, entry_lang, name, {}, {}, 0, card.get("key"))
         contradicts = {}
@@ -107,22 +112,25 @@ def learn(db: Database, lessons: list[Lesson], decks: tuple[str, ...], table_id:
         entry = deck_knowledge.Known(deck, entry_lang, name, mine, {fact: said for fact in mine},
                                      (own.played if own else 0) + 1, shared.catalog_key, now)
         deck_knowledge.save_for_table(db, table_id, entry)
+        written[deck_knowledge.name_key(card["name"])] = (shared, entry)
         if mine:
             deck_knowledge.propose(db, entry, "conflict", table_id)
         else:
             _withdraw(db, entry, table_id)
 
 
-def _new_name(db: Database, entry: deck_knowledge.Known, table_id: int, seconds: bool = True) -> None:
+def _new_name(db: Database, entry: deck_knowledge.Known, table_id: int,
+              seconds: bool = True) -> deck_knowledge.Known | None:
     """A name the shared deck does not know: the table's own, proposed; shared once another table says the same
-    (`seconds`: this table read its numbers off its card, not off another table's entry)."""
+    (`seconds`: this table read its numbers off its card, not off another table's entry). The shared entry, if
+    it now is one."""
     others = [(other, said) for other, said in deck_knowledge.tables_saying(db, entry.deck, entry.lang, entry.key)
               if seconds and other != table_id
               and not any(said.facts.get(fact) not in (None, value) for fact, value in entry.facts.items())]
     if not others:
         deck_knowledge.save_for_table(db, table_id, entry)
         deck_knowledge.propose(db, entry, "new", table_id)
-        return
+        return None
     other, said = others[0]
     shared = deck_knowledge.Known(entry.deck, entry.lang, said.name, {**said.facts, **entry.facts},
                                   {**said.sources, **entry.sources}, said.played + entry.played, None, entry.updated_at)
@@ -131,6 +139,7 @@ def _new_name(db: Database, entry: deck_knowledge.Known, table_id: int, seconds:
     for proposal in deck_knowledge.proposals(db, entry.deck, entry.lang, entry.key):
         if proposal.table_id in (other, table_id):
             deck_knowledge.decide(db, proposal, "seen twice")
+    return shared
 
 
 def _withdraw(db: Database, entry: deck_knowledge.Known, table_id: int) -> None:

@@ -77,9 +77,10 @@ class Prepared:
 LEARNED = ("play_card", "pull_rank", "take_loot", "call_raid")  # watch_tv: a TV card's 1 Slack is a one-off
 
 
-def with_card_facts(db: Database, action: Action, lang: str, game_key: str, table_id: int | None = None) -> Prepared:
+def with_card_facts(action: Action, lang: str, game_key: str, readings: deck_knowledge.ActionReadings) -> Prepared:
     """Cards named in an action, completed from the game's catalog and from what the table knows of the deck (the
-    shared deck with the table's own word over it); a printed number out of the game's range is refused."""
+    shared deck with the table's own word over it, as `readings` read it once); a printed number out of the game's
+    range is refused."""
     decks = game(game_key).decks
     args, deck_cards = dict(action.args), cards.cards_for(decks)
     choice = args.pop("printed", None)
@@ -87,7 +88,8 @@ def with_card_facts(db: Database, action: Action, lang: str, game_key: str, tabl
 
     def fill(spec: dict, finish) -> dict:
         printed_range.check(spec["name"], spec, decks, rules_judge_loot=True)
-        entry = deck_knowledge.lookup(db, decks, lang, spec["name"], table_id)
+        shared, own = readings.said_of(spec["name"])
+        entry = deck_knowledge.laid_over(shared, own)
         conflicts = checked(spec, entry, choice, lang, decks) if action.type in LEARNED else []
         if conflicts and choice == "known":
             spec = {**spec, **{fact: was for fact, was, _typed in conflicts}}
@@ -101,7 +103,7 @@ def with_card_facts(db: Database, action: Action, lang: str, game_key: str, tabl
             prepared.pending = prepared.pending or problem  # the rules first say whether a raid may be called
             card = {**(entry.facts if entry else {}), **spec}
         if action.type in LEARNED:
-            prepared.lessons.append(Lesson(card, entry, choice if conflicts else None, conflicts))
+            prepared.lessons.append(Lesson(card, shared, own, choice if conflicts else None, conflicts))
         return card
 
     if action.type == "play_card":
@@ -109,8 +111,8 @@ def with_card_facts(db: Database, action: Action, lang: str, game_key: str, tabl
                          for spec in args["cards"]]
     elif action.type == "set_job_profile":
         args["jobs"] = [completion.with_job_facts(job) for job in args["jobs"]]
-    elif action.type == "call_raid" or (action.type == "pull_rank" and _is_raid(db, args["card"], decks, lang,
-                                                                                 table_id)):
+    elif action.type == "call_raid" or (action.type == "pull_rank" and _is_raid(
+            args["card"], readings.lookup(args["card"]["name"]), decks, lang)):
         args["card"] = fill({**args["card"], "categories": ["raid"]},
                             lambda s, k: completion.complete_raid(s, k, lang))
     elif action.type == "pull_rank":  # the form shows the name and the Slack: it never asks for categories
@@ -119,36 +121,36 @@ def with_card_facts(db: Database, action: Action, lang: str, game_key: str, tabl
     elif action.type == "watch_tv":
         args["card"] = fill(args["card"], lambda s, k: completion.complete(s, k, lang, cards=deck_cards))
     elif action.type == "cancel_card":  # the rules judge the canceling card by its kind and what it cancels
-        _with_canceler(db, prepared, args, lang, decks, table_id)
+        _with_canceler(prepared, args, lang, decks, readings)
     elif action.type == "take_loot" and args["card"] is not None:  # a known card keeps its type; the rules judge it
         args["card"] = fill(args["card"], lambda s, k: completion.complete(s, k, lang, free=True, cards=deck_cards,
                                                                         default_type="thing"))
     return prepared
 
 
-def _is_raid(db: Database, spec: dict, decks: tuple[str, ...], lang: str, table_id: int | None) -> bool:
+def _is_raid(spec: dict, entry: deck_knowledge.Known | None, decks: tuple[str, ...], lang: str) -> bool:
     """Whether the card handed over is a Raid card: ticked so, or known so (the catalog, this table, the deck)."""
     if "raid" in (spec.get("categories") or ()):
         return True
-    entry = deck_knowledge.lookup(db, decks, lang, spec["name"], table_id)
     known = completion.merged({"name": spec["name"]}, entry.facts if entry else None, lang, cards.cards_for(decks))
     return "raid" in (known.get("categories") or ())
 
 
-def _with_canceler(db: Database, prepared: Prepared, args: dict, lang: str, decks: tuple[str, ...],
-                   table_id: int | None) -> None:
+def _with_canceler(prepared: Prepared, args: dict, lang: str, decks: tuple[str, ...],
+                   readings: deck_knowledge.ActionReadings) -> None:
     """The canceling card's kind into the action (`with_type`, `with_categories`, `with_cancels`) for the rules; a
     card nobody knows takes the player's answer (`cancels`: "any" or a category), learned once the cancel is
     recorded, else is asked about once the rules have accepted the cancel."""
     answer = args.pop("cancels", None)
-    entry = deck_knowledge.lookup(db, decks, lang, args["with"], table_id)
+    shared, own = readings.said_of(args["with"])
+    entry = deck_knowledge.laid_over(shared, own)
     known = completion.merged({"name": args["with"]}, entry.facts if entry else None, lang, cards.cards_for(decks))
     if "key" not in known and not known.get("type") and not known.get("categories"):
         if answer is None:
             prepared.pending = UnknownCanceler(args["with"])
             return
         known = {"name": args["with"], "categories": ["cancel"], "cancels": [] if answer == "any" else [answer]}
-        prepared.lessons.append(Lesson(known, entry))
+        prepared.lessons.append(Lesson(known, shared, own))
     args["with_type"] = known.get("type")
     args["with_categories"] = list(known.get("categories") or ())
     args["with_cancels"] = list(known.get("cancels") or ())

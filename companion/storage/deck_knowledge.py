@@ -69,8 +69,38 @@ def lookup(db: Database, decks: tuple[str, ...], lang: str, name: str, table_id:
 
     Given a table, what that table says of the card is laid over the shared deck's (the table's word wins there).
     """
+    return laid_over(*shared_and_own(db, decks, lang, name, table_id))
+
+
+def shared_and_own(db: Database, decks: tuple[str, ...], lang: str, name: str,
+                   table_id: int | None) -> tuple[Known | None, Known | None]:
+    """What the shared deck and what one table alone say of the card of this name (no table: nothing own)."""
     shared = shared_lookup(db, decks, lang, name)
-    own = table_lookup(db, table_id, decks, lang, name) if table_id is not None else None
+    return shared, table_lookup(db, table_id, decks, lang, name) if table_id is not None else None
+
+
+class ActionReadings:
+    """What the shared deck and one table say of each card an action names, each name read once: before the rules
+    decide for naming and completing the cards, and handed to learning after the events are appended."""
+
+    def __init__(self, db: Database, decks: tuple[str, ...], lang: str, table_id: int | None):
+        self.db, self.decks, self.lang, self.table_id = db, decks, lang, table_id
+        self.read: dict[str, tuple[Known | None, Known | None]] = {}
+
+    def said_of(self, name: str) -> tuple[Known | None, Known | None]:
+        """The shared deck's entry and the table's own for this name (read the first time it is asked)."""
+        key = name_key(name)
+        if key not in self.read:
+            self.read[key] = shared_and_own(self.db, self.decks, self.lang, name, self.table_id)
+        return self.read[key]
+
+    def lookup(self, name: str) -> Known | None:
+        """As `lookup`: the table's word laid over the shared deck's."""
+        return laid_over(*self.said_of(name))
+
+
+def laid_over(shared: Known | None, own: Known | None) -> Known | None:
+    """A table's word laid over the shared deck's (the table's word wins there)."""
     if own is None or shared is None:
         return own or shared
     return Known(shared.deck, shared.lang, shared.name, {**shared.facts, **own.facts},

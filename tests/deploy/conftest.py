@@ -2,9 +2,25 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
-from tests.helpers.convention import start_convention
+from companion.testing.convention import start_convention
+from companion.testing.nginx_proxy import NginxMissing, required_nginx
+
+NGINX_REQUIRED = os.environ.get("COMPANION_REQUIRE_NGINX") == "1"
+
+
+@pytest.fixture(autouse=True)
+def nginx() -> str:
+    """Every deployment test runs nginx: without it the test skips, or fails where COMPANION_REQUIRE_NGINX=1 (CI)."""
+    try:
+        return required_nginx()
+    except NginxMissing as missing:
+        if NGINX_REQUIRED:
+            pytest.fail(str(missing))
+        pytest.skip(str(missing))
 
 
 @pytest.fixture

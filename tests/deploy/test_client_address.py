@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from tests.helpers.loopback_clients import call, open_table
+from companion.testing.loopback_clients import call, open_table
 
 
 def test_a_host_name_the_servers_do_not_serve_is_refused_through_the_proxy(file_convention):

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import time
 
-from tests.helpers.convention import start_convention
+from companion.testing.convention import start_convention
+from companion.testing.loopback_clients import call, open_table, tap, version
+from companion.testing.real_server import wait_for
 from tests.helpers.live_screens import Screen
-from tests.helpers.loopback_clients import call, open_table, tap, version
-from tests.helpers.real_server import wait_for
 
 OUTAGE_SECONDS = 20
 

@@ -9,9 +9,9 @@ import json
 import threading
 import time
 
+from companion.testing.loopback_clients import call, open_table
+from companion.testing.real_server import wait_for
 from tests.helpers.live_screens import Screen
-from tests.helpers.loopback_clients import call, open_table
-from tests.helpers.real_server import wait_for
 
 TAPS_PER_PHONE = 100
 TRUTH_SECONDS = 5.0

@@ -3,9 +3,9 @@ by the other within a second, with the table routed to one machine and with ngin
 
 from __future__ import annotations
 
+from companion.testing.loopback_clients import open_table, tap, version
+from companion.testing.real_server import wait_for
 from tests.helpers.live_screens import Screen
-from tests.helpers.loopback_clients import open_table, tap, version
-from tests.helpers.real_server import wait_for
 
 HEARD_SECONDS = 1.0
 

@@ -7,11 +7,11 @@ import json
 import pytest
 
 from companion.knowledge import photo_uploads
+from companion.testing.card_photos import BOUNDARY, form_body, plain
+from companion.testing.card_photos import card_photo as draw
+from companion.testing.nginx_proxy import Proxy
+from companion.testing.real_server import Server
 from tests.helpers.api_tables import api
-from tests.helpers.card_photos import BOUNDARY, form_body, plain
-from tests.helpers.card_photos import card_photo as draw
-from tests.helpers.nginx_proxy import Proxy, required_nginx
-from tests.helpers.real_server import Server
 
 pytestmark = pytest.mark.skipif(not photo_uploads.available(), reason="Tesseract with deu, rus is not installed")
 
@@ -19,7 +19,6 @@ pytestmark = pytest.mark.skipif(not photo_uploads.available(), reason="Tesseract
 @pytest.fixture
 def behind_nginx(tmp_path):
     """One real server behind nginx with the repository's deploy/nginx.conf."""
-    required_nginx()
     server = Server(tmp_path / "instance").start()
     proxy = Proxy([server.port]).start()
     yield server, proxy

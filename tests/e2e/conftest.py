@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.testing.real_server import Server
 from tests.helpers.chromium import LAN_HOST, find_chromium, launch, slowing_keep_awake
 from tests.helpers.language_scan import RECORDER
-from tests.helpers.real_server import Server
 
 REQUIRED = os.environ.get("COMPANION_REQUIRE_BROWSER") == "1"
 

@@ -22,9 +22,9 @@ from pathlib import Path
 import psutil
 from playwright.sync_api import sync_playwright
 
+from companion.testing.real_server import Server
 from tests.helpers.chromium import PHONE, find_chromium, launch
 from tests.helpers.lan_phones import Display
-from tests.helpers.real_server import Server
 
 PAGE = "<h1>Slack</h1><button>Tap</button><p>" + "word " * 200 + "</p>"
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
 
+from companion.testing.real_server import Server
 from tests.helpers.browser_steps import advance_to, play, set_up
 from tests.helpers.chromium import DISPLAY, PHONE, find_chromium, launch
-from tests.helpers.real_server import Server
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "img"
 

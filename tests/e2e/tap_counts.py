@@ -21,10 +21,10 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from companion.testing.real_server import Server
 from tests.helpers.browser_steps import table_of_three
 from tests.helpers.chromium import find_chromium, launch
 from tests.helpers.counted_taps import UNSEEN_CARDS, Thumb, pass_turn, play_short_turn, play_turn
-from tests.helpers.real_server import Server
 
 
 def measure(code: str | None, typed: bool) -> dict[str, Thumb]:

@@ -5,8 +5,8 @@ import re
 
 from playwright.sync_api import expect
 
+from companion.testing.card_photos import card_photo, plain
 from tests.helpers.browser_steps import PROPAGATION_MS, advance_to, open_numbers, table_of_three
-from tests.helpers.card_photos import card_photo, plain
 
 # Tesseract reading a photo on a machine busy with other tests: the wait is for it, not a speed. The readers run at
 # nice 10, so beside two busy processes they get about a tenth of a core, and a card no deck has (read to the end

@@ -18,7 +18,7 @@ HAMMOCK = {"name": "Hängematte", "type": "activity", "slack": 2}
 
 @pytest.fixture(scope="module")
 def server_module(tmp_path_factory):
-    from tests.helpers.real_server import Server
+    from companion.testing.real_server import Server
     running = Server(tmp_path_factory.mktemp("elsewhere") / "instance").start()
     yield running
     running.stop()

@@ -62,7 +62,7 @@ def no_chip_breaks_a_word(page, picker, field, names: list[str], where: str) -> 
 
 @pytest.fixture(scope="module")
 def server_module(tmp_path_factory):
-    from tests.helpers.real_server import Server
+    from companion.testing.real_server import Server
     running = Server(tmp_path_factory.mktemp("hyphens") / "instance").start()
     yield running
     running.stop()

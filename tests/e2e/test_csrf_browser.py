@@ -12,9 +12,9 @@ from types import SimpleNamespace
 import pytest
 from playwright.sync_api import expect
 
+from companion.testing.real_server import free_port
 from tests.helpers.browser_steps import join, open_table, scan_qr
 from tests.helpers.chromium import CHROMIUM_ARGS, launch
-from tests.helpers.real_server import free_port
 
 FORGED = """<!doctype html><title>Free prizes</title>
 <form method="post" action="{target}"><input name="type" value="adjust_slack"><input name="seat" value="1">

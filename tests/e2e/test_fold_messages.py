@@ -11,11 +11,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from companion.testing.real_server import Server
 from tests.helpers.api_tables import RANKS
 from tests.helpers.browser_steps import PROPAGATION_MS, until
 from tests.helpers.chromium import LAN_HOST
 from tests.helpers.lan_phones import seated_table
-from tests.helpers.real_server import Server
 
 RAID = "Hacienda Sanchez"
 SIESTA = {"name": "Siesta", "type": "activity", "slack": 1, "categories": ["sleep"]}

@@ -30,7 +30,7 @@ CHIPS = """picker => { const list = picker.querySelector('.picks'), w = document
 
 @pytest.fixture(scope="module")
 def server_module(tmp_path_factory):
-    from tests.helpers.real_server import Server
+    from companion.testing.real_server import Server
     running = Server(tmp_path_factory.mktemp("picker") / "instance").start()
     yield running
     running.stop()

@@ -16,11 +16,11 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
+from companion.testing.real_server import Server
 from tests.helpers.api_tables import RANKS, SIESTA
 from tests.helpers.browser_steps import PROPAGATION_MS
 from tests.helpers.chromium import LAN_HOST
 from tests.helpers.lan_phones import PHONES, seated_table
-from tests.helpers.real_server import Server
 
 SIZES = tuple({"width": width, "height": height} for _name, _lang, width, height in PHONES)
 MOST_PX = 8

@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from companion.testing.real_server import Server
 from tests.helpers.api_tables import RANKS, SIESTA, Table, api
 from tests.helpers.axe_checks import both_themes
 from tests.helpers.browser_steps import until
 from tests.helpers.chromium import DISPLAY
-from tests.helpers.real_server import Server
 
 MIN_TEXT = 0.045  # of the screen's height
 MIN_TOTAL = 0.10

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from tests.helpers.real_server import Server
+from companion.testing.real_server import Server
 
 
 def test_a_server_listening_on_loopback_sends_phones_to_loopback_and_warns(tmp_path):

@@ -7,10 +7,10 @@ that only imported the deck file of another; a turn with one new card costs only
 import json
 import urllib.request
 
+from companion.testing.real_server import Server
 from tests.helpers.browser_steps import table_of_three
 from tests.helpers.counted_taps import NEW_CARDS, Thumb, pass_turn, play_turn
 from tests.helpers.host import accept_every_proposal
-from tests.helpers.real_server import Server
 
 
 def test_known_cards_take_eight_taps_and_no_keystroke_and_a_new_card_only_its_own(browser, tmp_path):

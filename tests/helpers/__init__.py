@@ -1,1 +1,2 @@
-"""Code the tests and the benchmarks share, one module per topic: servers, browsers, clients, tables."""
+"""Code the tests alone use, one module per topic: browsers, phones, tables, questions (what the benchmarks drive
+as well is in companion/testing)."""

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.real_server import free_port
+from companion.testing.real_server import free_port
 
 BOTH_DATABASES = pytest.mark.parametrize("database", ["sqlite", "postgresql"], indirect=True)  # as pytestmark
 REQUIRED = os.environ.get("COMPANION_REQUIRE_POSTGRES") == "1" or os.environ.get("COMPANION_REQUIRE_BROWSER") == "1"

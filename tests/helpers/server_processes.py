@@ -1,4 +1,4 @@
-"""The processes of a real server (tests.helpers.real_server): which worker holds a connection, every process it
+"""The processes of a real server (companion.testing.real_server): which worker holds a connection, every process it
 started, and whether they have all ended."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import socket
 
 import psutil
 
-from tests.helpers.real_server import Server
+from companion.testing.real_server import Server
 
 
 def holder(server: Server, connection: http.client.HTTPConnection | socket.socket) -> int:

@@ -1,10 +1,10 @@
-"""The reliability tests' setup: the real server (tests.helpers.real_server) on loopback, one per test."""
+"""The reliability tests' setup: the real server (companion.testing.real_server) on loopback, one per test."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.helpers.real_server import Server
+from companion.testing.real_server import Server
 
 
 @pytest.fixture

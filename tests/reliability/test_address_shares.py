@@ -13,7 +13,7 @@ from collections import Counter
 import psutil
 
 from companion.serve.shares import AddressShares
-from tests.helpers.real_server import wait_for
+from companion.testing.real_server import wait_for
 
 
 def test_every_address_gets_exactly_its_share_however_many_come_and_go():

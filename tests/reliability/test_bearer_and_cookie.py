@@ -11,7 +11,7 @@ import urllib.parse
 import urllib.request
 import uuid
 
-from tests.helpers.loopback_clients import call, open_table, version
+from companion.testing.loopback_clients import call, open_table, version
 
 EVIL = "http://evil.example"
 

@@ -11,7 +11,7 @@ import json
 
 import psutil
 
-from tests.helpers.loopback_clients import call, open_table
+from companion.testing.loopback_clients import call, open_table
 
 REQUESTS = 3000
 GROWTH_ALLOWED = 16 * 2 ** 20  # bytes; a page kept per request grows the server by ~80 MiB here

@@ -17,11 +17,11 @@ import time
 import pytest
 
 from companion.knowledge import photo_readers, photo_uploads
+from companion.testing.card_photos import BOUNDARY, plain
+from companion.testing.card_photos import card_photo as draw
+from companion.testing.card_photos import form_body as body_of
+from companion.testing.real_server import Server
 from tests.helpers.api_tables import api
-from tests.helpers.card_photos import BOUNDARY, plain
-from tests.helpers.card_photos import card_photo as draw
-from tests.helpers.card_photos import form_body as body_of
-from tests.helpers.real_server import Server
 
 pytestmark = pytest.mark.skipif(
     not photo_uploads.available(), reason="Tesseract with deu and rus is not installed"

@@ -12,7 +12,7 @@ from pathlib import Path
 import psutil
 
 from companion.serve.server import SELECT_LIMIT
-from tests.helpers.loopback_clients import (
+from companion.testing.loopback_clients import (
     ATTACKER,
     HONEST,
     Dripper,
@@ -26,7 +26,7 @@ from tests.helpers.loopback_clients import (
     tap,
     version,
 )
-from tests.helpers.real_server import Server, wait_for
+from companion.testing.real_server import Server, wait_for
 
 SAMPLES = 40
 

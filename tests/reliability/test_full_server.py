@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.helpers.loopback_clients import (
+from companion.testing.loopback_clients import (
     LOADS,
     WAITS,
     Phone,
@@ -24,7 +24,7 @@ from tests.helpers.loopback_clients import (
     read_answer,
     version,
 )
-from tests.helpers.real_server import Server, wait_for
+from companion.testing.real_server import Server, wait_for
 
 SAMPLES = 40
 ALLOWED_SLOW = SAMPLES - math.ceil(0.95 * SAMPLES)  # more than this over a second and the p95 is lost

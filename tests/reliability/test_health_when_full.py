@@ -9,7 +9,7 @@ import time
 
 import psutil
 
-from tests.helpers.loopback_clients import call, open_table, tap, version
+from companion.testing.loopback_clients import call, open_table, tap, version
 
 FRAME = 4096 + 24  # one page in SQLite's write-ahead log
 

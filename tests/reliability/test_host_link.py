@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from tests.helpers.real_server import Server, wait_for
+from companion.testing.real_server import Server, wait_for
 
 DECK = {
     "format": "chez-companion-deck",

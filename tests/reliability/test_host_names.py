@@ -11,9 +11,9 @@ import json
 import pytest
 
 from companion.serve import netaddr
+from companion.testing.loopback_clients import open_table
+from companion.testing.real_server import Server
 from tests.helpers.chromium import LAN_HOST
-from tests.helpers.loopback_clients import open_table
-from tests.helpers.real_server import Server
 
 EVIL = "evil.example"
 REFUSED = "This server does not answer to that name. Open the address the table's display shows."

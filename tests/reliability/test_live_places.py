@@ -6,8 +6,8 @@ from __future__ import annotations
 import time
 
 from companion.live.hub import LivePlaces
-from tests.helpers.loopback_clients import ATTACKER, HONEST, addresses, call, open_stream, open_table
-from tests.helpers.real_server import Server
+from companion.testing.loopback_clients import ATTACKER, HONEST, addresses, call, open_stream, open_table
+from companion.testing.real_server import Server
 
 
 def started(tmp_path, *args: str) -> Server:

@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from tests.helpers.real_server import Server
+from companion.testing.real_server import Server
 
 FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
 

@@ -9,8 +9,8 @@ import json
 import threading
 import time
 
-from tests.helpers.loopback_clients import call, open_table, tap
-from tests.helpers.real_server import Server
+from companion.testing.loopback_clients import call, open_table, tap
+from companion.testing.real_server import Server
 
 OUTAGE_SECONDS = 20
 

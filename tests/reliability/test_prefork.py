@@ -12,8 +12,8 @@ import time
 
 import psutil
 
-from tests.helpers.loopback_clients import open_stream, open_table, tap, version
-from tests.helpers.real_server import Server, wait_for
+from companion.testing.loopback_clients import open_stream, open_table, tap, version
+from companion.testing.real_server import Server, wait_for
 from tests.helpers.server_processes import holder
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.real_server import free_port, held_port
+from companion.testing.real_server import free_port, held_port
 
 
 def started(instance: Path, *extra: str, port: int | None = None, workers: int = 2) -> tuple[int, list[str]]:

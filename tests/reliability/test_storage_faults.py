@@ -10,8 +10,8 @@ import os
 import urllib.parse
 import urllib.request
 
-from tests.helpers.loopback_clients import call, open_table, tap, version
-from tests.helpers.real_server import Server
+from companion.testing.loopback_clients import call, open_table, tap, version
+from companion.testing.real_server import Server
 
 PR_CAPBSET_DROP, CAP_DAC_OVERRIDE = 24, 1
 ENGLISH = "The server cannot save right now — nothing was recorded. Please try again in a moment."

@@ -20,11 +20,11 @@ import psutil
 import pytest
 
 from companion.knowledge import photo_uploads
+from companion.testing.card_photos import BOUNDARY, form_body, plain
+from companion.testing.card_photos import card_photo as draw
+from companion.testing.loopback_clients import call, open_stream, open_table
+from companion.testing.real_server import Server, wait_for
 from tests.helpers.api_tables import api
-from tests.helpers.card_photos import BOUNDARY, form_body, plain
-from tests.helpers.card_photos import card_photo as draw
-from tests.helpers.loopback_clients import call, open_stream, open_table
-from tests.helpers.real_server import Server, wait_for
 from tests.helpers.server_processes import descendants, gone, holder, running
 
 HUNG_AFTER = 2.0  # the heartbeat timeout these tests give the server, to keep them short

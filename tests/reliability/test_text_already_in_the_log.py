@@ -11,7 +11,7 @@ import urllib.parse
 import urllib.request
 
 from companion.storage import store
-from tests.helpers.loopback_clients import call, open_table, tap
+from companion.testing.loopback_clients import call, open_table, tap
 
 TOLD = ("x\ud800", "Ana\u202e\udc00", "\ud83d")  # lone surrogates (low, high) and an override
 

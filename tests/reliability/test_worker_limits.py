@@ -11,8 +11,8 @@ import time
 
 import psutil
 
-from tests.helpers.loopback_clients import ATTACKER, HONEST, connect, is_closed, open_table, p95, tap
-from tests.helpers.real_server import Server, wait_for
+from companion.testing.loopback_clients import ATTACKER, HONEST, connect, is_closed, open_table, p95, tap
+from companion.testing.real_server import Server, wait_for
 
 MANY = 1200
 SHARE = 32  # --max-connections-per-client's default

@@ -12,7 +12,7 @@ import pytest
 
 from companion.__main__ import parse_args
 from companion.serve import workers
-from tests.helpers.real_server import Server, wait_for
+from companion.testing.real_server import Server, wait_for
 from tests.helpers.server_processes import gone
 
 

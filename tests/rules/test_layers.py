@@ -16,8 +16,9 @@ import companion
 COMPANION = Path(companion.__file__).parent
 
 # Lowest first: a module may import from its own layer and the layers before it, never from one after it.
+# `testing` (what the tests and the benchmarks drive) comes last: it may import any layer and no layer imports it.
 LAYERS = ("rules", "rulebook", "cards", "translations", "input", "storage", "knowledge", "live", "service", "serve",
-          "web", "web.views", "web.site", "app", "__main__")
+          "web", "web.views", "web.site", "app", "__main__", "testing")
 
 
 def module_name(path: Path) -> str:
@@ -64,6 +65,19 @@ def test_imports_only_go_down():
     upward = [(module_name(path), imported) for path in modules() for imported in companion_imports(path)
               if layer_of(imported) > layer_of(module_name(path))]
     assert not upward, upward
+
+
+def test_nothing_in_the_app_imports_the_testing_package():
+    """companion/testing drives the app from outside, as the tests and the benchmarks do."""
+    importing = [(module_name(path), imported) for path in modules() for imported in companion_imports(path)
+                 if imported.startswith("companion.testing") and not module_name(path).startswith("companion.testing")]
+    assert not importing, importing
+
+
+def test_the_layer_order_puts_the_testing_package_last():
+    """So that `test_imports_only_go_down` would also catch an app module importing it."""
+    assert LAYERS[-1] == "testing"
+    assert layer_of("companion.testing.real_server") > layer_of("companion.__main__")
 
 
 def test_no_module_imports_one_that_imports_it_back():
@@ -187,14 +201,14 @@ def test_importing_the_rules_or_the_package_never_loads_flask():
     subprocess.run([sys.executable, "-c", check], check=True, cwd=COMPANION.parent)
 
 
-def test_a_server_on_sqlite_starts_without_numpy_opencv_or_psycopg():
+def test_a_server_on_sqlite_starts_without_numpy_opencv_psycopg_or_the_testing_package():
     """Each costs a server's start (and each worker's) about a tenth of a CPU-second: NumPy and OpenCV load in the
-    photo readers, psycopg for a PostgreSQL address only."""
+    photo readers, psycopg for a PostgreSQL address only; companion/testing is the tests' and benchmarks' alone."""
     check = (
         "import companion.__main__ as serve, sys, tempfile\n"
         "folder = tempfile.mkdtemp()\n"
         "serve.create_app(instance_path=folder)\n"
-        "loaded = {'numpy', 'cv2', 'psycopg'} & set(sys.modules)\n"
+        "loaded = {'numpy', 'cv2', 'psycopg', 'companion.testing'} & set(sys.modules)\n"
         "assert not loaded, loaded\n"
     )
     subprocess.run([sys.executable, "-c", check], check=True, cwd=COMPANION.parent)

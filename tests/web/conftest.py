@@ -8,7 +8,7 @@ import pytest
 
 from companion.app import create_app
 from companion.service.database import open_database
-from tests.helpers.real_server import PHOTOS_READ_WITHIN
+from companion.testing.real_server import PHOTOS_READ_WITHIN
 
 SQLITE_FILE = "companion.sqlite"  # where an app keeps its SQLite database in its instance folder (companion.app)
 

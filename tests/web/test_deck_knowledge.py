@@ -136,3 +136,35 @@ def test_an_outranked_player_pulling_rank_with_a_raid_card_hears_the_reason_befo
     page = refused.get_data(as_text=True)
     assert refused.status_code == 409 and "Only the highest rank at the table may call a raid." in page
     assert 'value="Raid the Village"' in page
+
+
+def test_a_played_card_is_read_once_before_the_rules_decide_and_learned_from_that_reading(app, client, table,
+                                                                                         monkeypatch):
+    """What the shared deck and the table say of a card is read once, before the rules decide; learning after the
+    events are appended writes from that reading instead of fetching the card again."""
+    ana = taught_hammock_time(app, client, table)
+    steps = []
+    for name in ("shared_lookup", "table_lookup"):
+        looked_up = getattr(deck_knowledge, name)
+        monkeypatch.setattr(deck_knowledge, name, lambda *args, name=name, looked_up=looked_up: (
+            steps.append(name), looked_up(*args))[1])
+    appended = store.append
+    monkeypatch.setattr(store, "append", lambda *args, **kwargs: (steps.append("append"), appended(*args, **kwargs))[1])
+    assert act(ana, table, type="play_card", seat=1, name="hammock time").status_code == 200
+    assert steps == ["shared_lookup", "table_lookup", "append"]
+    with app.app_context():
+        from companion.web.connection import get_db
+        assert deck_knowledge.get(get_db(), "guevara", "en", "hammock time").played == 2  # still taught
+
+
+def test_a_new_card_named_twice_in_one_play_is_counted_twice(app, client, table):
+    """Two copies of one card in one action: the second is learned over what the first taught."""
+    ana, _ben = started(app, client, table)
+    to_phase(ana, table, 1, "Free Time")
+    played = act(ana, table, type="play_card", seat=1, name="Quokka Mug", card_type="thing", cost=1, slack=1,
+                 name_2="Quokka Mug", cost_2=1, slack_2=1)
+    assert played.status_code == 200, played.get_data(as_text=True)
+    with app.app_context():
+        from companion.web.connection import get_db
+        mug = deck_knowledge.table_lookup(get_db(), table_id(app, table), ("guevara",), "en", "Quokka Mug")
+    assert mug.played == 2 and mug.facts["cost"] == 1

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.serve.workers import core_of
-from tests.helpers.nginx_proxy import Proxy, required_nginx
-from tests.helpers.real_server import Server, free_port, wait_for
+from companion.testing.nginx_proxy import Proxy, required_nginx
+from companion.testing.real_server import Server, free_port, wait_for
 
 # Behind a proxy every request comes from its address: the per-address limits are raised to the totals
 # (docs/deploy.md).

@@ -18,12 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
-import pytest
-
-from tests.helpers.real_server import held_port
+from companion.testing.real_server import held_port
 
 CONF = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
-REQUIRED = os.environ.get("COMPANION_REQUIRE_NGINX") == "1"
 MISSING = "nginx is not installed (Debian/Ubuntu: apt-get install nginx-light): the deployment tests need it"
 
 MAIN = """daemon off;
@@ -50,13 +47,15 @@ def find_nginx() -> str | None:
     return shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx",) if os.access(p, os.X_OK)), None)
 
 
+class NginxMissing(RuntimeError):
+    """No nginx to start (the deployment tests skip on it, or fail where CI requires nginx)."""
+
+
 def required_nginx() -> str:
-    """The nginx binary; without it the test skips, or fails where COMPANION_REQUIRE_NGINX=1 (CI)."""
+    """The nginx binary, or NginxMissing."""
     found = find_nginx()
     if found is None:
-        if REQUIRED:
-            pytest.fail(MISSING)
-        pytest.skip(MISSING)
+        raise NginxMissing(MISSING)
     return found
 
 

@@ -1,4 +1,5 @@
-"""Clients on loopback for the reliability tests: honest ones that time their answers, and hostile sockets.
+"""Clients on loopback for the reliability tests and bench_hostile_sockets: honest ones that time their answers, and
+hostile sockets.
 
 Every client binds a loopback source address (Linux routes all of 127.0.0.0/8 to loopback), so one test can
 play several client addresses against one server without sending a packet anywhere else.

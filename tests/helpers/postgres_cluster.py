@@ -56,7 +56,18 @@ class Cluster:
         self._run(str(self.binaries / "initdb"), "-D", str(self.data), "-U", "postgres", "--auth=trust",
                   "-E", "UTF8", "--locale=C.UTF-8")
         self.resume()
+        self._watch()
         return self
+
+    def _watch(self) -> None:
+        """Should this process die without stopping the cluster (a test run killed), a watcher stops it and removes
+        its folder: it waits on a pipe only this process holds, which closes however the process ends."""
+        prefix = ["runuser", "-u", "postgres", "--"] if self.user else []
+        self._watcher = subprocess.Popen(
+            ["sh", "-c", 'read -r said || { "$@"; rm -rf -- "$FOLDER"; }', "watcher",
+             *prefix, str(self.binaries / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"],
+            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env={**os.environ, "FOLDER": str(self.folder)}, cwd=self.folder, start_new_session=True)
 
     def resume(self) -> None:
         """Start the cluster's server (again)."""
@@ -83,6 +94,7 @@ class Cluster:
 
     def stop(self) -> None:
         """Stop the server at once and remove the folder."""
+        self._watcher.communicate(b"stopped\n")
         try:
             self._run(str(self.binaries / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
         finally:

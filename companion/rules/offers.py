@@ -145,7 +145,7 @@ class Withheld:
     """An option the rules withhold from a seat for a reason a player may not know: the reason and its section."""
 
     action: str
-    seat: int
+    seat: int | None  # None: withheld from the table (its setup), not from one seat
     message: str  # the rule's message id, translated by the screen like any refusal
     section: str | None
     param_items: tuple[tuple[str, Any], ...] = ()
@@ -259,7 +259,7 @@ def refusal(state: TableState, kind: str, seat: int | None, args: dict[str, Any]
     return None
 
 
-def _withheld(action: str, seat: int, violation: RuleViolation) -> Withheld:
+def _withheld(action: str, seat: int | None, violation: RuleViolation) -> Withheld:
     return Withheld(action, seat, violation.message, violation.section, tuple(sorted(violation.params.items())))
 
 
@@ -269,8 +269,8 @@ def _offers(state: TableState, mine: tuple[int, ...], display: bool) -> Offers:
     if state.winner is not None:  # once someone has won: the win, undo, and on the display a rematch and seats
         tools = _table_tools(state) if display else {}
         return Offers(**parts, rematch=display, free_seat=tools.get("free_seat", ()))
-    if display:
-        parts.update(_table_tools(state))
+    tools = _table_tools(state) if display else {}
+    parts.update(tools)
     parts["set_job_die"] = display and state.rules.has_jobs
     parts.update(_seat_tools(state, mine, playing))
     # A dealt or new job card whose numbers nobody entered yet: asked of its holder at once (and on the display).
@@ -279,6 +279,7 @@ def _offers(state: TableState, mine: tuple[int, ...], display: bool) -> Offers:
         parts.update(set_rank=mine if state.profile else (), set_job=mine if state.job_profile else ())
     whenever = _whenever(state, mine, display)
     parts.update(whenever)
+    turn = window = raid = {}
     if playing:
         turn, window = _turn(state, mine), _window(state, mine, display)
         raid = _raid(state, mine)
@@ -286,7 +287,7 @@ def _offers(state: TableState, mine: tuple[int, ...], display: bool) -> Offers:
         parts.update(window)
         parts.update(raid)
         parts.update(_denouncement(state, mine))
-        parts["withheld"] = tuple(item for part in (turn, window, raid, whenever) for item in part.get("withheld", ()))
+    parts["withheld"] = tuple(item for part in (tools, turn, window, raid, whenever) for item in part.get("withheld", ()))
     return Offers(**parts)
 
 
@@ -311,8 +312,9 @@ def _table_tools(state: TableState) -> dict[str, Any]:
     }
     if state.turn is None:
         ready = bool(state.job_profile) if state.rules.has_jobs else state.profile is not None
-        parts.update(setup=True, deal=ready,
-                     start_game=ready and accepts(state, "start_game", None, {"dice": [ANY_DIE, ANY_DIE]}),
+        not_yet = refusal(state, "start_game", None, {"dice": [ANY_DIE, ANY_DIE]}) if ready else None
+        parts.update(setup=True, deal=ready, start_game=ready and not_yet is None,
+                     withheld=(_withheld("start_game", None, not_yet),) if not_yet else (),
                      set_rank=tuple(state.order) if state.profile else (),
                      set_job=tuple(state.order) if state.job_profile else ())
     return parts

@@ -221,3 +221,18 @@ def test_the_guide_has_no_english_left_on_a_german_or_russian_display(client, ga
     assert_one_numbering_with_each_form_in_its_step(section)
     if game == "guevara":
         assert any("8" in step.words for step in steps) and any("5" in step.words for step in steps)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_the_start_step_says_what_still_keeps_the_game_from_starting(client, language):
+    token = open_table(client, "guevara", 3, language=language)
+    act(client, token, type="set_profile", **PROFILE)
+    act(client, token, type="deal_ranks")
+    page = client.get(f"/t/{token}/display").get_data(as_text=True)
+    start = page.split('data-step="start"')[1].split("</li>")[0]
+    reason = start.split('data-testid="withheld-start_game"')[1].split("</p>")[0]
+    assert {"en": "Choose the dealer first", "de": "zuerst den Geber", "ru": "выбери сдающего"}[language] in reason
+    assert 'value="start_game"' not in start
+    act(client, token, type="set_dealer", seat=3)
+    start = client.get(f"/t/{token}/display").get_data(as_text=True).split('data-step="start"')[1].split("</li>")[0]
+    assert "withheld-start_game" not in start and 'name="type" value="start_game"' in start

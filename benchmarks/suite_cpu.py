@@ -4,7 +4,9 @@ the pytest workers, Tesseract, PostgreSQL, nginx.
     python -m benchmarks.suite_cpu [--every 0.5] -- python -m pytest
 
 Runs the command and reads /proc every `--every` seconds (Linux only): each process's CPU time so far, by its
-command line. A process that lives shorter than one reading is missed, and one's last moments are, so the figures
+command line; only the command's own processes count (they carry a mark in their environment, which the processes
+they start inherit, servers that detach included, or their parent is one of them), so other work on the machine
+does not. A process that lives shorter than one reading is missed, and one's last moments are, so the figures
 are a floor; processes already running when it starts count only what they spend from then on. Prints the wall
 time, the CPU time of each kind, and their sum against what the machine's cores could have given; then how long
 the cores were busy in all (/proc/stat: nothing missed, but other work on the machine counts too), and their busy
@@ -18,6 +20,7 @@ import os
 import subprocess
 import sys
 import time
+import uuid
 from collections import Counter
 from pathlib import Path
 
@@ -39,6 +42,19 @@ KINDS = (
     ("pytest", "pytest and its workers"),
     ("sys.stdin.readline", "pytest and its workers"),  # how pytest-xdist starts a worker (execnet)
 )
+
+
+MARK = "SUITE_CPU_RUN"
+
+
+def started_by(pid: int, mark: bytes, ours: dict[int, bool]) -> bool:
+    """Whether the process is the command's or was started by it: it carries this run's mark in its environment, or
+    its parent is one of ours (Chromium starts its renderers with an environment of its own)."""
+    try:
+        parent = int(Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[1])
+        return ours.get(parent, False) or mark in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+    except (OSError, IndexError, ValueError):
+        return False
 
 
 def kind_of(pid: int) -> str | None:
@@ -63,7 +79,9 @@ def main() -> int:
     seen: dict[int, tuple[str, float]] = {}
     started, busy_before = time.monotonic(), machine_busy_seconds()
     stretch_started, stretch_busy, shares = started, busy_before, []
-    process = subprocess.Popen(command)
+    mark = f"{MARK}={uuid.uuid4().hex}"
+    process = subprocess.Popen(command, env={**os.environ, MARK: mark.partition("=")[2]})
+    ours: dict[int, bool] = {}
     while process.poll() is None:
         if time.monotonic() - stretch_started >= args.stretch:
             now, busy_now = time.monotonic(), machine_busy_seconds()
@@ -73,6 +91,10 @@ def main() -> int:
             pid = int(name) if name.isdigit() else 0
             spent = cpu_seconds(pid) if pid and pid != os.getpid() else None
             if spent is None:
+                continue
+            if pid not in ours:
+                ours[pid] = started_by(pid, mark.encode(), ours)
+            if not ours[pid]:
                 continue
             kind = seen[pid][0] if pid in seen else kind_of(pid)
             if kind is not None:
@@ -84,7 +106,7 @@ def main() -> int:
         spent[kind] += seconds
     total = sum(spent.values())
     print(f"\n{wall:.0f} s wall on {os.cpu_count()} cores ({wall * os.cpu_count():.0f} CPU-s could be had); "
-          f"{total:.0f} CPU-s read, by kind (processes running beside the command included):")
+          f"{total:.0f} CPU-s read, by kind (the command's own processes):")
     for kind, seconds in spent.most_common():
         print(f"{seconds:8.1f} s  {100 * seconds / total:5.1f}%  {kind}")
     print(f"The machine's cores were busy {busy:.0f} CPU-s meanwhile ({100 * busy / (wall * os.cpu_count()):.0f}%), "

@@ -33,6 +33,28 @@ def pytest_configure(config):
         os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the workers, started after this, inherit it
 
 
+# Files that mostly wait (for timeouts, a database away, workers replaced) go out among the browser files, one to
+# every two, so that while one pytest-xdist worker waits the others keep both cores busy; the many short files go
+# last, to even out the end.
+WAITING = ("tests/reliability/", "tests/deploy/")
+BROWSER = ("tests/e2e/",)
+
+
+def pytest_collection_modifyitems(config, items):
+    """The files in the order the workers are given them (the suite runs `--dist loadfile`, in this order)."""
+    by_file: dict[str, list] = {}
+    for item in items:
+        by_file.setdefault(Path(item.path).relative_to(config.rootpath).as_posix(), []).append(item)
+    waiting = [name for name in by_file if name.startswith(WAITING)]
+    browser = [name for name in by_file if name.startswith(BROWSER)]
+    rest = [name for name in by_file if name not in waiting and name not in browser]
+    ordered = []
+    while waiting or browser:
+        ordered += browser[:2] + waiting[:1]
+        browser, waiting = browser[2:], waiting[1:]
+    items[:] = [item for name in ordered + rest for item in by_file[name]]
+
+
 def pytest_sessionfinish(session):
     """A pytest-xdist worker hands the controller how many page states its language scan read (#33)."""
     if hasattr(session.config, "workeroutput"):

@@ -7,9 +7,8 @@ Call People" passes it, and "Next phase" still enters it for a player who wants 
 in one step past phases where cards could have been played, never past a wound to heal or a Person to roll for. So
 too "Straight to …" passes the next phase when only cards could be played there (from Roll straight to Free Time,
 past Call People), since "Next phase" already enters it. Draw and Discard happen with the printed cards only, so they
-are never stops. Passing goes through each phase as "Next
-phase" would, so every rule that runs on the way runs (a win on the way ends it there); it is one action, undone at
-once, logged as the phases passed.
+are never stops. Passing goes through each phase as "Next phase" would, so every rule that runs on the way runs (a
+win on the way ends it there); it is one action, undone at once, logged as the phases passed.
 """
 
 from __future__ import annotations

@@ -236,7 +236,7 @@ class TableState:
 
     def copy(self) -> TableState:
         """A deep copy that shares nothing mutable with this state."""
-        # The state is plain data: pickle's C round trip copies it in a third of `copy.deepcopy`'s time.
+        # The state is plain data: pickle's round trip, in C, copies it far faster than `copy.deepcopy`.
         return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
 
     def job(self, seat: int) -> JobValues | None:

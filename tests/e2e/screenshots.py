@@ -51,7 +51,7 @@ def main() -> None:
             advance_to(ana, "Call People")
             first_screen(ana, "seat-call.png")
             play(ana, "Camp Cook", card_type="person", slack="3")
-            ana.get_by_test_id("action-bar").get_by_role("button", name="I rolled 5").click()
+            ana.get_by_test_id("window").get_by_role("button", name="I rolled 5").click()
             advance_to(ana, "Free Time")
             play(ana, "Soap", slack="1")
             expect(ana.get_by_test_id("window-waiting")).to_be_visible()

@@ -25,6 +25,10 @@ def test_turns_with_a_call_a_canceled_activity_and_a_win(browser, server):
     advance_to(ana, "Call People")
     play(ana, "Camp Cook", card_type="person", slack="3")
     expect(ben.get_by_test_id("window")).to_contain_text("calls Camp Cook", timeout=PROPAGATION_MS)
+    # the call's roll waits while others may cancel; once both let it pass, it leads Ana's bar
+    expect(ana.get_by_test_id("window-waiting")).to_contain_text("or go on", timeout=PROPAGATION_MS)
+    for other in (ben, cleo):
+        other.get_by_role("button", name="Let it pass").click()
     ana.get_by_test_id("action-bar").get_by_role("button", name="I rolled 4").click()
     for screen in (ana, ben, cleo, display):
         expect(screen.get_by_test_id("tent-1")).to_contain_text("Camp Cook", timeout=PROPAGATION_MS)
@@ -79,7 +83,8 @@ def test_turns_with_a_call_a_canceled_activity_and_a_win(browser, server):
     cleo.fill("#pc-name-seat", "Camp Cook")
     cleo.select_option("#pc-target-seat", "1")
     cleo.get_by_test_id("play-card").click()
-    cleo.get_by_test_id("action-bar").get_by_role("button", name="I rolled 6").click()
+    # nobody answers: Cleo rolls beside "or go on" in the window, which closes it
+    cleo.get_by_test_id("window").get_by_role("button", name="I rolled 6").click()
     for screen in (ana, ben, cleo, display):
         expect(screen.locator(".winner")).to_contain_text("Ana has won!", timeout=PROPAGATION_MS)
     display.get_by_role("button", name="Rematch with the same seats").click()

@@ -95,6 +95,11 @@ ON_FIRST_SCREEN = """selector => { const e = document.querySelector(selector),
   return scrollY === 0 && !!b && b.height > 0 && b.top >= 0 && b.bottom <= floor; }"""
 
 
+WHAT_IS_ABOVE = """selector => [scrollY, document.querySelector(selector)?.getBoundingClientRect().top,
+  [...document.querySelectorAll('#panel > *')].map(e => [e.dataset.testid || e.className,
+    Math.round(e.getBoundingClientRect().top), e.innerText.slice(0, 80)])]"""
+
+
 def typing_in(page, size):
     """The reader, at this size, types a note for a roll in the dice fold (the field keeps focus)."""
     page.set_viewport_size(size)
@@ -128,8 +133,7 @@ def lands(readers, act, what, version_now):
             try:
                 page.wait_for_function(ON_FIRST_SCREEN, arg=MOMENT[expected], timeout=PROPAGATION_MS)
             except PlaywrightTimeout:
-                shown = page.evaluate("s => [scrollY, document.querySelector(s)?.getBoundingClientRect().top]",
-                                      MOMENT[expected])
+                shown = page.evaluate(WHAT_IS_ABOVE, MOMENT[expected])
                 raise AssertionError(f"{where}: the {expected} is not on the first screen: {shown}") from None
             continue
         now = page.evaluate(HEADING_NOW)

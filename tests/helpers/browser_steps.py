@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import io
 import time
+import urllib.error
+import urllib.request
+from http.cookies import SimpleCookie
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import zxingcpp
 from PIL import Image
@@ -66,13 +70,44 @@ def scan_qr(display) -> str:
     return results[0].text
 
 
+def take_seat(page, join_url: str, seat: int, name: str) -> None:
+    """The phone sends the join page's form for this seat with its cookies, as its Sit down button would, keeps the
+    cookie the answer sets, and opens its seat page. The join page itself is not drawn: the tests of joining
+    (tests/e2e/test_table_flow.py and others) tap it; a test about something else saves Chromium that page. Sent
+    over loopback under the address's own name (a LAN name resolves only inside Chromium)."""
+    parts = urlsplit(join_url)
+    jar = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies(join_url))
+    request = urllib.request.Request(f"http://127.0.0.1:{parts.port}{parts.path}", method="POST",
+                                     data=urlencode({"seat": seat, "name": name}).encode(),
+                                     headers={"Host": parts.netloc, **({"Cookie": jar} if jar else {})})
+    try:
+        with _NOT_REDIRECTED.open(request, timeout=10) as answer:
+            raise AssertionError(f"the seat was not taken: {answer.status} {answer.read()[:300]!r}")
+    except urllib.error.HTTPError as answer:
+        assert answer.code == 303, f"the seat was not taken: {answer.code} {answer.read()[:300]!r}"
+        cookies = SimpleCookie()
+        for header in answer.headers.get_all("Set-Cookie") or ():
+            cookies.load(header)
+    page.context.add_cookies([{"name": key, "value": morsel.value, "domain": parts.hostname,
+                               "path": morsel["path"] or "/", "httpOnly": True, "sameSite": "Lax"}
+                              for key, morsel in cookies.items()])
+    page.goto(urlunsplit((parts.scheme, parts.netloc, parts.path.removesuffix("/join") + "/seat", "", "")))
+
+
+class _Unredirected(urllib.request.HTTPRedirectHandler):
+    """Leaves a redirect to the caller (as an HTTPError), with the cookies its answer sets."""
+
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+_NOT_REDIRECTED = urllib.request.build_opener(_Unredirected)
+
+
 def join(browser, url, seat, name):
-    """A phone opens the scanned address, takes a seat and gets its seat page."""
+    """A phone given the scanned address takes a seat and gets its seat page."""
     page = browser.new_context(**PHONE).new_page()
-    page.goto(url)
-    page.check(f"input[name=seat][value='{seat}']")
-    page.fill("#name", name)
-    page.click("text=Sit down")
+    take_seat(page, url, seat, name)
     expect(page.get_by_test_id("my-total")).to_have_text("0")
     expect(page.locator("#conn")).to_have_attribute("data-state", "live")
     return page

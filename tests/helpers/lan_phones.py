@@ -10,7 +10,7 @@ import urllib.request
 
 from playwright.sync_api import expect
 
-from tests.helpers.browser_steps import BUZZ_RECORDER
+from tests.helpers.browser_steps import BUZZ_RECORDER, take_seat
 from tests.helpers.chromium import PHONE
 
 PHONES = (("Ana", "ru", 320, 568), ("Ben", "de", 360, 640), ("Cleo", "en", 390, 844))
@@ -67,10 +67,7 @@ def sit_down(browser, url, seat, name, lang, width, height):
         **{**PHONE, "viewport": {"width": width, "height": height}}, locale=lang
     ).new_page()
     page.add_init_script(BUZZ_RECORDER)  # headless Chromium has no motor: record what the page asks for
-    page.goto(url)
-    page.check(f"input[name=seat][value='{seat}']")
-    page.fill("#name", name)
-    page.locator("#name").locator("xpath=ancestor::form").locator("button[type=submit]").click()
+    take_seat(page, url, seat, name)
     expect(page.get_by_test_id("my-total")).to_be_visible()
     expect(page.locator("#conn")).to_have_attribute("data-state", "live")
     return page

@@ -2,12 +2,23 @@
 never leaving a letter alone, and the name itself unchanged once they are taken out."""
 
 import threading
+from pathlib import Path
 
+import pyphen
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion import cards as catalog
 from companion.cards.card import LANGS
-from companion.web.words.hyphens import SHORTEST_PART, SOFT_HYPHEN, hyphenated
+from companion.web.words.hyphens import (
+    DICTIONARIES,
+    SHORTEST_PART,
+    SOFT_HYPHEN,
+    _dictionary,
+    _patterns_read_when_asked,
+    hyphenated,
+)
 
 NAMES = sorted({(name, lang) for module in catalog.CATALOGS.values() for card in module.CARDS
                 for lang, name in card.names.items() if name})
@@ -28,6 +39,35 @@ def test_a_names_soft_hyphens_change_nothing_but_where_it_may_break(name, lang):
 ])
 def test_a_long_word_breaks_at_its_syllables_and_joints(name, lang, parts):
     assert hyphenated(name, lang).replace(SOFT_HYPHEN, "-") == parts
+
+
+FULLY_READ = {lang: pyphen.HyphDict(pyphen.LANGUAGES[code]) for lang, code in DICTIONARIES.items()}
+LETTERS = {"en": "abcdefghijklmnopqrstuvwxyz", "de": "abcdefghijklmnopqrstuvwxyzäöüß",
+           "ru": "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"}
+
+
+@pytest.mark.parametrize("lang", sorted(DICTIONARIES))
+def test_each_pattern_read_when_asked_is_the_one_the_whole_file_read_keeps(lang):
+    """Every pattern of the file, duplicates included (pyphen keeps the last line of a pattern's letters that is not
+    all zeros)."""
+    asked = _patterns_read_when_asked(Path(pyphen.LANGUAGES[DICTIONARIES[lang]]))
+    letters = list(asked.patterns.lines)
+    assert [asked.patterns.get(key) for key in letters] == [FULLY_READ[lang].patterns.get(key) for key in letters]
+    assert set(FULLY_READ[lang].patterns) <= set(letters) and asked.maxlen >= FULLY_READ[lang].maxlen
+
+
+@pytest.mark.parametrize(("name", "lang"), NAMES)
+def test_the_patterns_read_when_asked_break_every_catalog_name_as_the_whole_file_read_does(name, lang):
+    for word in name.split():
+        assert _dictionary(lang).hd.positions(word) == FULLY_READ[lang].positions(word), word
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(sorted(DICTIONARIES)).flatmap(
+    lambda lang: st.tuples(st.just(lang), st.text(alphabet=LETTERS[lang], min_size=1, max_size=24))))
+def test_the_patterns_read_when_asked_break_any_word_as_the_whole_file_read_does(lang_and_word):
+    lang, word = lang_and_word
+    assert _dictionary(lang).hd.positions(word) == FULLY_READ[lang].positions(word)
 
 
 def test_every_language_of_the_catalog_has_a_dictionary():

@@ -181,3 +181,17 @@ def test_what_anothers_card_did_to_ones_own_shows_atop_ones_panel_until_ones_nex
     assert done_to(ben)[0] == ""  # nothing of Ben's was touched
     ok(act(ana, table, type="adjust_slack", seat=1, delta=1))  # Ana's next tap: she has seen it
     assert done_to(ana)[0] == ""
+
+
+def test_ones_own_card_landing_once_the_others_let_it_pass_is_not_told_as_done_to_one(app, client, table):
+    ana, ben = started(app, client, table)
+    for phase in ("draw", "roll", "call"):
+        advance(client, table, 1, phase, 1)
+    ok(act(ana, table, type="play_card", seat=1, name="Siesta", slack=1, card_type="activity", categories="sleep"))
+    window = state(client, table)["window"]["id"]
+    ok(act(ben, table, type="pass_card", seat=2, window=window))
+    for seat in (3, 4):  # the display lets it pass for the others, who have no phone
+        ok(act(client, table, type="pass_card", seat=seat, window=window))
+    assert [card["name"] for card in state(client, table)["seats"][0]["tent"]] == ["Siesta"]
+    page = markup.unescape(ana.get(f"/t/{table}/seat").get_data(as_text=True))
+    assert 'data-testid="done-to-me"' not in page

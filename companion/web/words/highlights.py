@@ -42,8 +42,9 @@ def done_to(events: list[dict], state: TableState, seat: int, by_seq: dict[int, 
         effects = event["args"].get("effects") or {}
         if step_of(event) in state.undone or event.get("seat") == seat or not effects:
             continue
-        touched = {card.get(key) for cards in effects.values() if isinstance(cards, list)
-                   for card in cards if isinstance(card, dict) for key in ("seat", "from")}
+        # a card that merely landed is the player's own card come into play, not something done to theirs
+        touched = {card.get(key) for kind in ("left", "moved") for card in effects.get(kind, ())
+                   if isinstance(card, dict) for key in ("seat", "from", "to")}
         if seat in touched:
             found.append(_("%(name)s: %(what)s", name=told.line_owner(event, state),
                            what=log_sentences.describe(event, state, by_seq)))

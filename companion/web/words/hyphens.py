@@ -4,8 +4,11 @@ the name's language (pyphen), since phones' browsers hyphenate German and Russia
 from __future__ import annotations
 
 import functools
+import io
 import re
 import threading
+from collections import defaultdict
+from pathlib import Path
 
 import pyphen
 
@@ -13,6 +16,7 @@ SOFT_HYPHEN = "\u00ad"
 DICTIONARIES = {"en": "en_GB", "de": "de_DE", "ru": "ru_RU"}
 SHORTEST_PART = 2  # the fewest letters on either side of a break: "ar-bei-ten", never "a-r-bei-ten"
 _WORD = re.compile(r"[^\W\d_]+")
+_DIGITS = re.compile(r"[0-9]")
 
 
 _LOADED: dict[str, pyphen.Pyphen] = {}
@@ -24,8 +28,58 @@ def _dictionary(lang: str) -> pyphen.Pyphen | None:
     if code is None:
         return None
     if lang not in _LOADED:
+        path = pyphen.LANGUAGES[code]
+        pyphen.hdcache.setdefault(path, _patterns_read_when_asked(Path(path)))
         _LOADED[lang] = pyphen.Pyphen(lang=code, left=SHORTEST_PART, right=SHORTEST_PART)
     return _LOADED[lang]
+
+
+class _LinesOf:
+    """A hyphenation file cut down to some of its patterns, as pyphen reads a file (its first line the encoding)."""
+
+    def __init__(self, encoding: str, lines: list[str]):
+        self.encoding, self.lines = encoding, lines
+
+    def open(self, _mode: str) -> io.BytesIO:
+        return io.BytesIO(self.encoding.encode() + b"\n")
+
+    def read_text(self, _encoding: str) -> str:
+        return "\n".join([self.encoding, *self.lines])
+
+
+class _PatternsWhenAsked(dict):
+    """A hyphenation file's patterns, each parsed by pyphen itself the first time a word looks it up: parsing all
+    of the German file's at once cost each new server process most of a CPU-second."""
+
+    def __init__(self, encoding: str, lines: dict[str, list[str]]):
+        super().__init__()
+        self.encoding, self.lines = encoding, lines
+
+    def get(self, key, default=None):
+        lines = self.lines.pop(key, None)
+        if lines is not None:
+            try:
+                self.update(pyphen.HyphDict(_LinesOf(self.encoding, lines)).patterns)
+            except ValueError:  # pyphen finds no pattern in lines of only zeros (and says so)
+                pass
+        return super().get(key, default)
+
+
+def _patterns_read_when_asked(path: Path) -> pyphen.HyphDict:
+    """Pyphen's dictionary of the file at `path`, its lines found by their letters (a pattern's key) up front and
+    each parsed only when asked for."""
+    raw = path.read_bytes()
+    encoding = raw.partition(b"\n")[0].decode().strip()
+    text = raw.decode("cp1251" if encoding.lower() == "microsoft-cp1251" else encoding)
+    lines: dict[str, list[str]] = defaultdict(list)
+    for line, letters in zip(text.split("\n")[1:], _DIGITS.sub("", text).split("\n")[1:]):
+        line = line.strip()
+        if line and not line.startswith(pyphen.ignored):
+            lines[letters.strip()].append(line)
+    dictionary = pyphen.HyphDict.__new__(pyphen.HyphDict)
+    dictionary.patterns, dictionary.cache = _PatternsWhenAsked(encoding, dict(lines)), {}
+    dictionary.maxlen = max(map(len, lines))
+    return dictionary
 
 
 def warm(*langs: str) -> None:

@@ -36,7 +36,7 @@ WORDS = {
     ("announced_call", "en"): "invited Person to a tent", ("free_time", "en"): "Free Time: each point",
     ("announced_activity", "en"): "Your Activity uses one Free Time", ("ordered", "en"): "pulled rank on you",
     ("discard", "en"): "Discarding is free", ("heal", "en"): "Heal:",
-    ("answer", "de"): "Jemand spielt gerade eine Karte", ("pull_rank", "de"): "Du stehst im Rang über",
+    ("answer", "de"): "Jemand spielt gerade eine Karte", ("pull_rank", "de"): "Dein Dienstgrad ist höher",
     ("draw", "de"): "Dein Zug beginnt",
 }
 

@@ -116,7 +116,7 @@ def seat_screen(table: TableRow, seat: int, read: Reading, error: str | None = N
     leading = lead(offered)
     explain = {} if seen is None else explanations.shown(moments(state, offered, seat), seen, state.rules)
     return _screen(table, read, "seat", offered, seat, LOG_LINES, lead=leading, occasion=occasion(state, leading),
-                   learner=seen is not None, explain=explain,
+                   learner=seen is not None, explain=explain, reminded=not explanations.of_phase(explain, state),
                    done_to_me=highlights.done_to(read.events, state, seat, read.by_seq),
                    here=url_for("seat.seat_page", token=table.token), error=error,
                    section=refusal_section(section, state.rules), typed_form=typed_form, bgstats=read.bgstats)
@@ -143,11 +143,11 @@ def spectator_screen(read: Reading, key: str) -> Screen:
 
 
 def _screen(table: TableRow | None, read: Reading, view: str, offered: Offers, me: int | None,
-            log_lines: int, **extra) -> Screen:
+            log_lines: int, reminded: bool = True, **extra) -> Screen:
     state = read.state
     return Screen(
         view=view, table=table, state=state, offers=offered, me=me, game=state.rules,
-        **shared_fields(read, log_lines), reminder_text=_reminder(state, me, view),
+        **shared_fields(read, log_lines), reminder_text=_reminder(state, me, view) if reminded else "",
         card_names=catalog_names(state.game) if _names_cards(offered) else (), **extra)
 
 

@@ -147,3 +147,13 @@ def test_a_new_table_is_a_first_game_until_this_server_has_seen_a_game_finished(
     act(client, token, type="adjust_slack", seat=1, delta=30)
     client.get(f"/t/{token}/display")  # the win is told once its table is looked at
     assert box.search(client.get("/").get_data(as_text=True)).group(1) is None
+
+
+def test_the_explanation_of_a_phase_stands_in_for_its_short_reminder_until_dismissed(app, client):
+    token = open_table(client, first_game=True)
+    ana, reminder = join(app, token, 1, "Ana"), "Roll to get rid of unwanted People"
+    to_roll(client, token)
+    page = ana.get(f"/t/{token}/seat").get_data(as_text=True)
+    assert MOMENT.findall(page)[0] == "roll" and reminder not in page
+    ana.post(f"/t/{token}/explained", data={"moment": "roll"}, headers=HTMX)
+    assert reminder in ana.get(f"/t/{token}/seat").get_data(as_text=True)

@@ -183,6 +183,12 @@ def shown(found: Iterable[str], seen: Iterable[str], game: Game) -> dict[str, tu
     return places
 
 
+def of_phase(shown_now: dict[str, tuple[Explanation, ...]], state: TableState) -> bool:
+    """Whether the panel explains the phase the turn is in (its short reminder then says nothing more)."""
+    phase = state.turn.phase if state.turn else None
+    return any(item.moment.replace("_", "") == phase for items in shown_now.values() for item in items)
+
+
 def table_line(state: TableState) -> str:
     """The display's line of the moment the whole table is in ("" before the first turn)."""
     found = table_moment(state)

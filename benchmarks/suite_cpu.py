@@ -79,8 +79,9 @@ def main() -> int:
     seen: dict[int, tuple[str, float]] = {}
     started, busy_before = time.monotonic(), machine_busy_seconds()
     stretch_started, stretch_busy, shares = started, busy_before, []
-    mark = f"{MARK}={uuid.uuid4().hex}"
-    process = subprocess.Popen(command, env={**os.environ, MARK: mark.partition("=")[2]})
+    run = uuid.uuid4().hex
+    mark = f"{MARK}={run}".encode()  # as the environment holds it
+    process = subprocess.Popen(command, env={**os.environ, MARK: run})
     ours: dict[int, bool] = {}
     while process.poll() is None:
         if time.monotonic() - stretch_started >= args.stretch:
@@ -93,7 +94,7 @@ def main() -> int:
             if spent is None:
                 continue
             if pid not in ours:
-                ours[pid] = started_by(pid, mark.encode(), ours)
+                ours[pid] = started_by(pid, mark, ours)
             if not ours[pid]:
                 continue
             kind = seen[pid][0] if pid in seen else kind_of(pid)

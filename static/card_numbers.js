@@ -93,6 +93,13 @@
     var type = form.querySelector("input[name=card_type]:checked");
     if (row) order = ["name_" + row, "slack_" + row, "cost_" + row];
     else if (type && type.value === "thing") order.push("cost");
+    // An Activity whose Slack is left empty is rolled: Next goes on to "Its Slack is rolled", and from it ticked
+    // to the die's modifier.
+    if (type && type.value === "activity" && !row) {
+      var die = field(form, "slack_die"), modifier = field(form, "slack_modifier");
+      if (el.name === "slack" && !el.value && die) return die;
+      if (el.name === "slack_die") return el.checked && modifier && !modifier.value ? modifier : null;
+    }
     var at = order.indexOf(el.name), next = at >= 0 && field(form, order[at + 1]);
     // A new card's type comes first: from its name, on to the type's buttons while none is chosen.
     if (el.name === "name" && next && !next.value && !type) return form.querySelector("input[name=card_type]") || next;
@@ -104,6 +111,7 @@
     event.preventDefault();
     next.focus();
     if (next.type === "radio") next.closest("fieldset").scrollIntoView({ block: "nearest" });
+    if (next.type === "checkbox") next.scrollIntoView({ block: "nearest" });
   });
   document.addEventListener("focusin", function (event) {  // the key says which it does
     var el = event.target;
@@ -139,6 +147,13 @@
       var categories = row.querySelector("fieldset.categories");
       if (categories) categories.hidden = !(own && own.value);
     });
+    // An Activity has no Cost: its field is hidden, and a Cost typed while the card was a Thing goes with it.
+    var type = form.querySelector("input[name=card_type]:checked"), cost = field(form, "cost");
+    if (cost && cost.parentElement) {
+      var asked = !(type && type.value === "activity");
+      cost.parentElement.hidden = !asked;
+      if (!asked) cost.value = "";
+    }
     var die = field(form, "slack_die"), modifier = form.querySelector("[data-when-rolled]");
     if (modifier && die && die.type === "checkbox") {
       modifier.hidden = !die.checked && !field(form, "slack_modifier").value;

@@ -34,7 +34,7 @@ from .forms import setup_forms
 from .i18n import current_language
 from .i18n import gettext as _
 from .render_cache import NewestCache
-from .words import explanations, highlights, log_sentences, narrate, reminders, told
+from .words import explanations, highlights, log_sentences, narrate, reminders, setup_guide, told
 from .words.help_links import refusal_section
 
 LOG_LINES = 15
@@ -95,6 +95,7 @@ class Screen:
     story_url: str | None = None
     typed_form: dict | None = None  # a refused card form's fields, to show again (companion.web.forms.card_form)
     bgstats: tuple[int, str] | None = None  # after a win: the game's number and its BG Stats link
+    setup_guide: tuple = ()  # the display before the first turn: the steps to prepare the printed deck
     lead: tuple[str, ...] = ()  # the offers a phone's action bar holds (rules.lead)
     occasion: str = ""  # the moment they belong to, told once (rules.occasion)
     done_to_me: tuple[str, ...] = ()  # what others' cards did to this seat's cards since its last tap
@@ -133,7 +134,8 @@ def display_screen(table: TableRow, read: Reading, error: str | None = None, sec
                    section=refusal_section(section, state.rules),
                    earlier=_moved_earlier(state.order), join_url=join_url(table), loopback_only=loopback_only,
                    profile=profile, typed_form=typed_form, bgstats=read.bgstats,
-                   moment_line=explanations.table_line(state) if state.first_game else "")
+                   moment_line=explanations.table_line(state) if state.first_game else "",
+                   setup_guide=tuple(setup_guide.setup_steps(state)))
 
 
 def spectator_screen(read: Reading, key: str) -> Screen:

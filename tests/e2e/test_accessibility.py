@@ -1,5 +1,6 @@
 """Every reader (issue 13 item 5): axe-core finds no serious or critical violation on any page, in English, German
-and Russian, light and dark; live changes are spoken, focus survives a refresh, the race says what its colours
+and Russian, light and dark, the display's win included; the display has one level-one heading and names every
+landmark (issue 60 item 4); live changes are spoken, focus survives a refresh, the race says what its colours
 mean, and every control of a phone's seat is a thumb's size.
 
 axe-core comes bundled with the `axe-playwright-python` package (nothing is fetched at run time); it is put into
@@ -20,6 +21,18 @@ from tests.helpers.chromium import DISPLAY, PHONE
 WAIT_MS = 5000
 LANGUAGES = ("en", "de", "ru")
 TOUCH_PX = 44
+
+
+DISPLAY_OUTLINE = """() => {
+  const named = el => (el.getAttribute('aria-label') || '').trim() || (el.getAttribute('aria-labelledby') || '')
+    .split(/\\s+/).map(id => document.getElementById(id)).filter(Boolean).map(l => l.textContent.trim()).join('');
+  const headings = document.querySelectorAll('h1, [role=heading][aria-level="1"]').length;
+  const landmarks = [...document.querySelectorAll('main, nav, aside, header, footer, section[role], [role=region], '
+    + '[role=navigation], [role=complementary], [role=banner], [role=main], [role=contentinfo], [role=search]')]
+    .filter(el => !el.matches('section[role=status], section[role=alert]'));
+  return [...(headings === 1 ? [] : [`${headings} level-one headings`]),
+          ...landmarks.filter(el => !named(el)).map(el => `unnamed landmark ${el.outerHTML.slice(0, 80)}`)];
+}"""
 
 
 def visit(page, url: str, where: str) -> list[str]:
@@ -70,6 +83,7 @@ def test_no_serious_violation_on_any_page_in_either_theme(browser, file_server, 
     guevara.set_up()
     found += every_phase(guevara, GUEVARA, ana, ben, f"{lang} Chez Guevara")
     found += visit(screen, guevara.display_url, f"{lang} display, playing")
+    found += [f"{lang} display, playing: {problem}" for problem in screen.evaluate(DISPLAY_OUTLINE)]
     geek = Table(file_server, "geek", lang)
     take_seat(ben, geek.join_url, 2, "Ben")
     take_seat(ana, geek.join_url, 1, "Ana")
@@ -78,10 +92,16 @@ def test_no_serious_violation_on_any_page_in_either_theme(browser, file_server, 
     found += visit(ben, file_server.url + "/rules?q=raid", f"{lang} rules search")
     found += visit(ben, file_server.url + "/rules/guevara.raid.roll", f"{lang} rules section")
     finished = Table(file_server, "guevara", lang)
-    for seat, name in ((1, "Ana"), (2, "Ben")):
-        api(file_server, f"/t/{finished.token}/join.json", {"seat": seat, "name": name})
+    take_seat(ana, finished.join_url, 1, "Ana")
+    api(file_server, f"/t/{finished.token}/join.json", {"seat": 2, "name": "Ben"})
     finished.act("adjust_wounds", 2, delta=1)
-    finished.act("adjust_slack", 1, delta=17)
+    finished.act("adjust_slack", 1, delta=20)
+    screen.goto(finished.display_url)
+    expect(screen.locator(".race-lane.won")).to_be_visible()
+    found += both_themes(screen, f"{lang} display, the win", scope="#panel")  # the rest was seen while playing
+    expect(ana.get_by_test_id("final")).to_be_visible(timeout=WAIT_MS)
+    found += both_themes(ana, f"{lang} seat, the win", scope="#panel")
+    found += [f"{lang} display: {problem}" for problem in screen.evaluate(DISPLAY_OUTLINE)]
     found += visit(screen, f"{file_server.url}/t/{finished.token}/story", f"{lang} story")
     found += visit(screen, file_server.url + "/games", f"{lang} archive")
     assert not found, "\n".join(found)

@@ -30,6 +30,11 @@ def type_buttons(page, kinds, where):
     assert len({box["y"] for box in boxes}) == 1, (where, boxes)
 
 
+# A control the action bar does not cover.
+ABOVE_BAR = """el => el.getBoundingClientRect().bottom
+    <= document.getElementById('action-bar').getBoundingClientRect().top"""
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "ru"])
 def test_a_new_cards_form_asks_its_type_in_one_tap_and_only_its_categories(session_browser, file_server, lang):
     table = Table(file_server, "guevara", lang)
@@ -57,8 +62,22 @@ def test_a_new_cards_form_asks_its_type_in_one_tap_and_only_its_categories(sessi
             ana.locator("label[for='pc-type-thing-seat']").click()
             expect(ana.locator("#pc-slack-seat")).to_be_focused()  # the next thing to copy, without a tap
             assert categories.evaluate(SHOWN) == THING_CATEGORIES, where
+            expect(ana.locator("#pc-cost-seat")).to_be_visible()  # a Thing is asked its Cost
+            ana.locator("#pc-cost-seat").fill("2")
             ana.locator("label[for='pc-type-activity-seat']").click()
             assert categories.evaluate(SHOWN) == ACTIVITY_CATEGORIES, where
+            expect(ana.locator("#pc-cost-seat")).to_be_hidden()  # an Activity is not, nor keeps a Cost typed before
+            assert ana.locator("#pc-cost-seat").input_value() == "", where
+            # a rolled Activity's Slack is left empty: the keyboard's Next walks to the rolled box, then its modifier
+            ana.locator("#pc-slack-seat").focus()
+            ana.keyboard.press("Enter")
+            die = ana.locator("#pc-die-seat")
+            expect(die).to_be_focused()
+            assert ana.locator("label[for='pc-die-seat'], label:has(#pc-die-seat)").evaluate(ABOVE_BAR), where
+            ana.keyboard.press("Space")
+            ana.keyboard.press("Enter")
+            expect(ana.locator("#pc-mod-seat")).to_be_focused()
+            die.uncheck()
     finally:
         ana.context.close()
 

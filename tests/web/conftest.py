@@ -2,18 +2,34 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from companion.app import create_app
+from companion.service.database import open_database
 from tests.helpers.real_server import PHOTOS_READ_WITHIN
+
+SQLITE_FILE = "companion.sqlite"  # where an app keeps its SQLite database in its instance folder (companion.app)
+
+
+@pytest.fixture(scope="session")
+def empty_sqlite(tmp_path_factory):
+    """An SQLite database with the whole schema and no table, made once per test process."""
+    path = tmp_path_factory.mktemp("schema") / SQLITE_FILE
+    open_database(str(path))
+    return path
 
 
 @pytest.fixture
-def app(tmp_path, database):
-    """A fresh app with its own instance folder and database (SQLite there, unless the test asks for PostgreSQL)."""
+def app(tmp_path, database, empty_sqlite):
+    """A fresh app with its own instance folder and database (SQLite there, a copy of the empty schema's file,
+    unless the test asks for PostgreSQL)."""
     config = {"TESTING": True, "PUBLIC_URL": "http://127.0.0.1:5999", "PHOTO_SECONDS": PHOTOS_READ_WITHIN}
     if database:
         config["DATABASE"] = database
+    else:
+        shutil.copyfile(empty_sqlite, tmp_path / SQLITE_FILE)
     return create_app(config, instance_path=str(tmp_path))
 
 

@@ -8,6 +8,7 @@ from flask import Blueprint, abort, g, render_template, request
 
 from ... import rulebook
 from ...rulebook import render, search
+from ...rulebook.related import read_next
 from ...rules import game as game_record
 from ...service import table_reads
 from ..common import language_at
@@ -51,7 +52,7 @@ def speak_as_the_table() -> None:
 @bp.get("/rules")
 def rules_search() -> str:
     """Search the reference; with no question, list each game's sections. Opened from a table, that table's game
-    is chosen, and its answers come first."""
+    is chosen, and its answers come first; the first answer names the sections to read next."""
     lang = current_language()
     query = request.args.get("q", "")[:200]
     back = safe_back(request.args.get("back"))
@@ -62,16 +63,19 @@ def rules_search() -> str:
     hits = search.search(query, lang, game=None if first else game, limit=8, first=first) if query.strip() else []
     contents = [] if query.strip() else [s for s in rulebook.sections(lang) if game in (None, s.game)]
     return render_template("rules.html", query=query, game=game, games=rulebook.GAMES,
-                           hits=[(hit, render.to_html(hit.highlighted_body)) for hit in hits],
+                           hits=[(hit, render.to_html(hit.highlighted_body),
+                                  read_next(lang, hit.section.id) if rank == 0 else [])
+                                 for rank, hit in enumerate(hits)],
                            contents=contents, back=back)
 
 
 @bp.get("/rules/<section_id>")
 def rules_section(section_id: str) -> str:
     """One section, whole, in the phone's language, with a way back to where the phone was."""
+    lang = current_language()
     try:
-        section = rulebook.section(current_language(), section_id)
+        section = rulebook.section(lang, section_id)
     except KeyError:
         abort(404)
     return render_template("rule.html", section=section, body=render.plain_to_html(section.body),
-                           back=safe_back(request.args.get("back")))
+                           read_next=read_next(lang, section_id), back=safe_back(request.args.get("back")))

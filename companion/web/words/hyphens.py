@@ -48,20 +48,22 @@ class _LinesOf:
 
 
 class _PatternsWhenAsked(dict):
-    """A hyphenation file's patterns, each parsed by pyphen itself the first time a word looks it up: parsing all
-    of the German file's at once cost each new server process most of a CPU-second."""
+    """A hyphenation file's patterns, each parsed by pyphen itself the first time a word looks it up: parsing the
+    whole German file at once was the costliest part of a new server process's first page."""
 
     def __init__(self, encoding: str, lines: dict[str, list[str]]):
         super().__init__()
         self.encoding, self.lines = encoding, lines
+        self._parsing = threading.Lock()  # another request's thread must not miss a pattern being parsed
 
     def get(self, key, default=None):
-        lines = self.lines.pop(key, None)
-        if lines is not None:
-            try:
-                self.update(pyphen.HyphDict(_LinesOf(self.encoding, lines)).patterns)
-            except ValueError:  # pyphen finds no pattern in lines of only zeros (and says so)
-                pass
+        with self._parsing:
+            lines = self.lines.pop(key, None)
+            if lines is not None:
+                try:
+                    self.update(pyphen.HyphDict(_LinesOf(self.encoding, lines)).patterns)
+                except ValueError:  # pyphen finds no pattern in lines of only zeros (and says so)
+                    pass
         return super().get(key, default)
 
 

@@ -32,7 +32,7 @@ UNCOVERED = """selectors => { const found = [], w = window.innerWidth, bar = doc
 # Words of each moment's explanation in each phone's language.
 WORDS = {
     ("draw", "en"): "Your turn begins", ("roll", "en"): "Roll phase", ("call", "en"): "Call People:",
-    ("announced_call", "en"): "invited Person to a tent", ("free_time", "en"): "Free Time: each point",
+    ("announced_call", "en"): "You called an invited Person", ("free_time", "en"): "Free Time: each point",
     ("announced_activity", "en"): "Your Activity uses one Free Time", ("ordered", "en"): "pulled rank on you",
     ("discard", "en"): "Discarding is free", ("heal", "en"): "Heal:",
     ("answer", "de"): "Jemand spielt gerade eine Karte", ("pull_rank", "de"): "Dein Dienstgrad ist höher",

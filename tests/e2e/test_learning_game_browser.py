@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from tests.helpers.api_tables import GUEVARA, RANKS
 from tests.helpers.browser_steps import PROPAGATION_MS
-from tests.helpers.learning_phones import DIG_HOLES, INVITED, SIESTA, SOAP, LearningTable, uncovered_at_every_size
+from tests.helpers.learning_phones import DIG_HOLES, INVITED, SIESTA, LearningTable, uncovered_at_every_size
 
 
 def test_a_first_round_of_chez_guevara_explains_each_moment_once_on_the_new_phones(browser, file_server):
@@ -63,16 +63,6 @@ def test_a_first_round_of_chez_guevara_explains_each_moment_once_on_the_new_phon
     ana.explains("ordered", "[data-testid=window]")
     cleo.explains_nothing()  # a Sergeant could countermand: not explained on a phone that is not new
     cleo.lets_it_pass()
-
-    # Ana's Scrounging trip: Ben has read how to answer and how to pull rank, so nothing new for him.
-    act("play_card", 1, cards=[SOAP])
-    expect(ana.page.locator("[data-testid=explain][data-moment=announced_scrounge]")).to_be_visible(
-        timeout=PROPAGATION_MS)
-    expect(ben.page.get_by_test_id("window")).to_be_visible()
-    ben.explains_nothing()
-    ana.page.locator("[data-moment=announced_scrounge] [data-testid=explain-done]").click()
-    for phone in (ben, cleo):
-        phone.lets_it_pass()
 
     # Discard and Heal end Ana's turn; then Ben's turn begins on his phone, in German.
     act("advance", 1, phase="freetime", turn=1)

@@ -12,7 +12,6 @@ from tests.helpers.chromium import PHONE
 
 INVITED = {"name": "Camp Cook", "type": "person", "slack": 2, "invited": True}
 SIESTA = {"name": "Siesta", "type": "activity", "slack": 1, "categories": ["sleep"]}
-SOAP = {"name": "Soap", "type": "thing", "cost": 1, "slack": 1}
 DIG_HOLES = {"name": "Dig Holes", "type": "activity", "slack": 0}
 SIZES = ({"width": 320, "height": 568}, {"width": 360, "height": 640}, {"width": 390, "height": 844})
 # Each element wholly on the screen and above the action bar (unless in it), not covered, the page no wider.

@@ -81,43 +81,76 @@
       var slack = el.form.elements.namedItem("slack");
       if (slack && !slack.value) slack.focus();
     }
+    // Rolled: on to the die's modifier. Only an Activity's Slack is rolled (Free Time in 002_22fc518f8780fc11.txt),
+    // so a new card whose type is not chosen yet is an Activity: ticking the box chooses it.
+    if (el.type === "checkbox" && el.name === "slack_die" && el.checked && el.form) {
+      var activity = el.form.querySelector("input[name=card_type][value=activity]");
+      if (activity && !el.form.querySelector("input[name=card_type]:checked")) {
+        activity.checked = true;
+        activity.dispatchEvent(new Event("input", { bubbles: true }));
+        showCategories(el.form);
+      }
+      showInUse(el.form);
+      var modifier = el.form.elements.namedItem("slack_modifier");
+      if (modifier && !modifier.value) modifier.focus();
+    }
   });
 
   // --- a new card's fields in the order they are copied: the keyboard's Next key moves on, its Go key plays ----
   // Once the numbers are open: from the card's name to its Slack (a Thing's Cost after it), and along each further
-  // Thing's row (name, Slack, Cost), a new card's type first. A field whose next one is filled (a known card) plays.
+  // Thing's row (name, Slack, Cost), a new card's type first; fields already filled (a card's known numbers) are
+  // passed by. A Thing's last field leads on to the next Thing's name, never to Go: Go is the key of an empty
+  // Thing's name, so a trip is sent only once the player has said it holds no more Things.
   function nextField(el) {
     var form = el.form, numbers = form && form.querySelector("[data-card-numbers]");
     if (!numbers || !numbers.open || el.tagName !== "INPUT") return null;
-    var row = (/_(\d)$/.exec(el.name) || [])[1], order = ["name", "slack"];
+    var row = Number((/_(\d)$/.exec(el.name) || [])[1] || 1), order = ["name", "slack"];
     var type = form.querySelector("input[name=card_type]:checked");
-    if (row) order = ["name_" + row, "slack_" + row, "cost_" + row];
+    if (row > 1) order = ["name_" + row, "slack_" + row, "cost_" + row];
     else if (type && type.value === "thing") order.push("cost");
     // An Activity whose Slack is left empty is rolled: Next goes on to "Its Slack is rolled", and from it ticked
     // to the die's modifier.
-    if (type && type.value === "activity" && !row) {
+    if (type && type.value === "activity" && row === 1) {
       var die = field(form, "slack_die"), modifier = field(form, "slack_modifier");
       if (el.name === "slack" && !el.value && die) return die;
       if (el.name === "slack_die") return el.checked && modifier && !modifier.value ? modifier : null;
     }
-    var at = order.indexOf(el.name), next = at >= 0 && field(form, order[at + 1]);
+    if (row > 1 && el.name === "name_" + row && !el.value.trim()) return null;  // no further Thing: Go
+    var at = order.indexOf(el.name);
+    if (at < 0) return null;
     // A new card's type comes first: from its name, on to the type's buttons while none is chosen.
-    if (el.name === "name" && next && !next.value && !type) return form.querySelector("input[name=card_type]") || next;
-    return next && !next.value ? next : null;
+    if (el.name === "name" && !type && field(form, "slack") && !field(form, "slack").value) {
+      return form.querySelector("input[name=card_type]") || field(form, "slack");
+    }
+    var trip = (type && type.value === "thing") || row > 1;
+    if (trip && row < 4) order.push("name_" + (row + 1));
+    for (var i = at + 1; i < order.length; i++) {
+      var next = field(form, order[i]);
+      if (next && !next.value) return next;
+    }
+    return null;
   }
   document.addEventListener("keydown", function (event) {
     var next = event.key === "Enter" && nextField(event.target);
     if (!next) return;
     event.preventDefault();
     next.focus();
-    if (next.type === "radio") next.closest("fieldset").scrollIntoView({ block: "nearest" });
-    if (next.type === "checkbox") next.scrollIntoView({ block: "nearest" });
+    // The type's buttons and, under them, "Its Slack is rolled", which a rolled Activity's player taps instead
+    // of a type: both in view, above the action bar (the keyboard is down while a button has focus).
+    if (next.type === "radio") {
+      var die = field(next.form, "slack_die"), rolled = die && die.type === "checkbox" && die.closest("label");
+      if (rolled) rolled.scrollIntoView({ block: "nearest" });
+      next.closest("fieldset").scrollIntoView({ block: "nearest" });
+    }
+    if (next.type === "checkbox") (next.closest("label") || next).scrollIntoView({ block: "nearest" });
   });
-  document.addEventListener("focusin", function (event) {  // the key says which it does
+  function labelEnterKey(event) {  // the key says which it does
     var el = event.target;
     if (el.form && el.form.querySelector("[data-card-numbers]") && el.tagName === "INPUT" && el.type !== "checkbox" &&
         el.type !== "radio") el.enterKeyHint = nextField(el) ? "next" : "go";
-  });
+  }
+  document.addEventListener("focusin", labelEnterKey);
+  document.addEventListener("input", labelEnterKey);  // a further Thing's name typed: Next, no longer Go
 
   // --- a new card's form asks only what its type carries -------------------------------------------------------
   // The categories shown are those of the type chosen (each label says which types carry it); with no type chosen,

@@ -311,12 +311,12 @@ class TableState:
 
     @property
     def every_seat_ranked(self) -> bool:
-        """Every player holds a rank card (setup's step 2 is done)."""
+        """Every player holds a rank card (the setup guide's deal step is done)."""
         return bool(self.order) and all(seat in self.ranks for seat in self.order)
 
     @property
     def every_seat_employed(self) -> bool:
-        """Every player holds a job (setup's step 2 of a job game is done)."""
+        """Every player holds a job (the setup guide's deal step of a job game is done)."""
         return bool(self.order) and all(seat in self.jobs for seat in self.order)
 
     @property

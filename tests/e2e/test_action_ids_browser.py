@@ -72,7 +72,7 @@ def test_a_tap_repeated_after_a_lost_answer_counts_once_and_a_refreshed_form_is_
     # another tap. A form a later panel brings is a new action (a morph drops the form's id).
     display.unroute("**/live*")
     display.reload()
-    form = display.locator(".admin-list li[data-seat='3'] form").filter(
+    form = display.locator(".dealer-list li[data-seat='3'] form").filter(
         has=display.get_by_role("button", name="Make dealer"))
     dealer = form.get_by_role("button")
     display.route("**/act", lambda route: route.abort())

@@ -18,7 +18,7 @@ def set_up_four(display, phones):
     for seat, rank in RANKS:
         display.locator(f".rank-list li[data-seat='{seat}']").get_by_role("button", name=rank).click()
         expect(display.locator(f".rank-list li[data-seat='{seat}'] button.chosen")).to_have_text(rank)
-    display.locator(".admin-list li[data-seat='4']").get_by_role("button", name="Make dealer").click()
+    display.locator(".dealer-list li[data-seat='4']").get_by_role("button", name="Make dealer").click()
     display.get_by_role("button", name="Start the game").click()
     for phone in phones:
         expect(phone.get_by_test_id("turn-player")).to_have_text("Ana", timeout=PROPAGATION_MS)

@@ -1,5 +1,7 @@
 """A Chez Guevara setup and turn in the browser: the display enters the ranks, phones follow the phases."""
 
+import re
+
 from playwright.sync_api import expect
 
 from tests.helpers.browser_steps import (
@@ -33,8 +35,13 @@ def test_setup_then_phases_advance_on_every_phone_and_a_double_tap_counts_once(b
     display.get_by_role("button", name="Deal ranks at random").click()
     for phone in (ana, ben, cleo):
         expect(phone.get_by_test_id("my-rank")).to_have_text(
-            __import__("re").compile("Private|Corporal|Sergeant"), timeout=PROPAGATION_MS)
-    display.locator(".admin-list li[data-seat='3']").get_by_role("button", name="Make dealer").click()
+            re.compile("Private|Corporal|Sergeant"), timeout=PROPAGATION_MS)
+    # the guide ticks each step the display has done, on the display as it is tapped
+    for step in ("rank_cards", "deal_ranks"):
+        expect(display.locator(f".setup-step[data-step='{step}']")).to_have_class(re.compile(r"\bdone\b"))
+    expect(display.locator(".setup-step[data-step='dealer']")).not_to_have_class(re.compile(r"\bdone\b"))
+    display.locator(".dealer-list li[data-seat='3']").get_by_role("button", name="Make dealer").click()
+    expect(display.locator(".setup-step[data-step='dealer']")).to_have_class(re.compile(r"\bdone\b"))
     display.get_by_role("button", name="Start the game").click()
 
     for screen in (ana, ben, cleo, display):

@@ -106,9 +106,14 @@ class _Unredirected(urllib.request.HTTPRedirectHandler):
 _NOT_REDIRECTED = urllib.request.build_opener(_Unredirected)
 
 
-def join(browser, url, seat, name):
-    """A phone given the scanned address takes a seat and gets its seat page."""
-    page = browser.new_context(**PHONE).new_page()
+def join(browser, url, seat, name, look=None):
+    """A phone given the scanned address takes a seat and gets its seat page; `look` its language and size,
+    (lang, width, height), where not the English phone's."""
+    if look:
+        lang, width, height = look
+        page = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}}, locale=lang).new_page()
+    else:
+        page = browser.new_context(**PHONE).new_page()
     take_seat(page, url, seat, name)
     expect(page.get_by_test_id("my-total")).to_have_text("0")
     expect(page.locator("#conn")).to_have_attribute("data-state", "live")
@@ -135,7 +140,7 @@ def set_up(display, phones):
     for seat, rank in ((1, "Private"), (2, "Corporal"), (3, "Sergeant")):
         display.locator(f".rank-list li[data-seat='{seat}']").get_by_role("button", name=rank).click()
         expect(display.locator(f".rank-list li[data-seat='{seat}'] button.chosen")).to_have_text(rank)
-    display.locator(".admin-list li[data-seat='3']").get_by_role("button", name="Make dealer").click()
+    display.locator(".dealer-list li[data-seat='3']").get_by_role("button", name="Make dealer").click()
     expect(display.locator(".admin-list li[data-seat='3']")).to_contain_text("dealer")
     display.get_by_role("button", name="Start the game").click()
     for phone in phones:
@@ -188,17 +193,17 @@ THREE = ("Ana", "Ben", "Cleo")
 RANKS_OF_THREE = ("private", "corporal", "sergeant")
 
 
-def table_of_three(browser, server, watched=THREE):
+def table_of_three(browser, server, watched=THREE, looks=None):
     """Ana Private, Ben Corporal, Cleo Sergeant and dealer at a started table, Ana on turn: its phones, None for a
-    player not in `watched`. The table is made through the API (the display's own steps are the turn test's) and
-    an unwatched player sits down through the join API: a page nobody looks at costs the browser every live
-    update."""
+    player not in `watched`, each phone in its `looks` (name: (lang, width, height)) if given. The table is made
+    through the API (the display's own steps are the turn test's) and an unwatched player sits down through the
+    join API: a page nobody looks at costs the browser every live update."""
     made = api(server, "/api/tables", {"game": "guevara", "seats": 3, "language": "en"})
     token, key = made["token"], made["display_key"]
     phones = []
     for seat, name in enumerate(THREE, 1):
         if name in watched:
-            phones.append(join(browser, made["join_url"], seat, name))
+            phones.append(join(browser, made["join_url"], seat, name, (looks or {}).get(name)))
         else:
             api(server, f"/t/{token}/join.json", {"seat": seat, "name": name})
             phones.append(None)
@@ -260,7 +265,7 @@ def give_job(display, seat, job_label):
 
 def start(display, phones, dealer=3):
     """The display names the dealer and starts the game; every phone shows Ana's turn."""
-    display.locator(f".admin-list li[data-seat='{dealer}']").get_by_role("button", name="Make dealer").click()
+    display.locator(f".dealer-list li[data-seat='{dealer}']").get_by_role("button", name="Make dealer").click()
     expect(display.locator(f".admin-list li[data-seat='{dealer}']")).to_contain_text("dealer")
     display.get_by_role("button", name="Start the game").click()
     for phone in phones:

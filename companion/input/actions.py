@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from ..rules import ACTION_TYPES, GAMES, N_
 from .arguments import ARG_PARSERS
-from .values import BadInput, as_choice, as_int, parse_name, parse_seat
+from .values import BadInput, as_choice, as_flag, as_int, parse_name, parse_seat
 
 __all__ = ["Action", "BadInput", "new_action_id", "parse_action", "parse_action_id", "parse_name", "parse_seat",
            "parse_table_options"]
@@ -64,12 +64,13 @@ def parse_action_id(value: Any) -> str:
 
 
 def parse_table_options(data: Mapping[str, Any], languages: tuple[str, ...]) -> dict[str, Any]:
-    """Game, seat count and language for a new table."""
+    """Game, seat count, language and whether it is the players' first game (a learning game) for a new table."""
     game = as_choice(data.get("game"), tuple(GAMES), "guevara", N_("That game is not available yet."))
     seats = as_int(data.get("seats", 4), N_("The number of seats must be a number."))
     if not 2 <= seats <= 5:
         raise BadInput(N_("A table has 2 to 5 seats."))
     language = as_choice(data.get("language"), languages, "en", N_("That language is not available."))
-    return {"game": game, "seats": seats, "language": language}
+    learning = {"first_game": True} if as_flag(data.get("first_game")) else {}  # an ordinary table's log as before
+    return {"game": game, "seats": seats, "language": language, **learning}
 
 

@@ -7,7 +7,7 @@ import re
 from typing import Any, Mapping
 
 from ..rules import ALL_CATEGORIES, ALL_PEST_CATEGORIES, ALL_PHASES, ALL_ROLL_PURPOSES, JOB_CHANGES, N_, RANKS, TV_SLACK
-from .values import BadInput, as_choice, as_int, as_text, object_or_fields, parse_name, parse_seat
+from .values import BadInput, as_choice, as_flag, as_int, as_text, object_or_fields, parse_name, parse_seat
 
 MAX_DELTA = 30
 MAX_NOTE = 60
@@ -181,7 +181,7 @@ def _pull_rank(args, seat):
     raw = object_or_fields(args, "card", lambda: {
         "name": args.get("name"), "slack": args.get("slack"), "slack_die": args.get("slack_die"),
         "slack_modifier": args.get("slack_modifier"), "loot": args.get("loot"),
-        "categories": ["raid"] if _flag(args.get("raid")) else None})
+        "categories": ["raid"] if as_flag(args.get("raid")) else None})
     return {"window": _uid(args.get("window")), "card": {**card_spec(raw), "type": "activity"}, **_printed(args)}
 
 
@@ -217,7 +217,7 @@ def _loot(args, seat):
     """A Thing taken from the loot (name and Slack), or, for the leader, any other card into the hand."""
     _require_seat(seat)
     raw = args.get("card")
-    if raw is None and not _flag(args.get("hand")):
+    if raw is None and not as_flag(args.get("hand")):
         raw = {"name": args.get("name"), "slack": args.get("slack"), "categories": args.get("categories")}
     if raw is None:
         return {"card": None}
@@ -274,12 +274,12 @@ def card_spec(raw: Mapping[str, Any]) -> dict[str, Any]:
     spec = {"name": name, "type": kind or None, "categories": categories or None, "pest": pest or None,
             "slack": _optional_number(raw.get("slack"), -ANY_CARD_NUMBER, ANY_CARD_NUMBER, CARD_NUMBERS),
             "cost": _optional_number(raw.get("cost"), -ANY_CARD_NUMBER, ANY_CARD_NUMBER, CARD_NUMBERS),
-            "slack_die": _flag(raw.get("slack_die")),
+            "slack_die": as_flag(raw.get("slack_die")),
             "slack_modifier": _optional_number(raw.get("slack_modifier"), -ANY_CARD_NUMBER, ANY_CARD_NUMBER,
                                                CARD_NUMBERS),
             "loot": _optional_number(raw.get("loot"), -ANY_CARD_NUMBER, ANY_CARD_NUMBER, CARD_NUMBERS),
             # its numbers taken from another table's entry (the picker's chip): not a second table's own word
-            "copied": _flag(raw.get("copied"))}
+            "copied": as_flag(raw.get("copied"))}
     return {key: value for key, value in spec.items() if value is not None}
 
 
@@ -292,20 +292,6 @@ def _categories(value: Any, known: frozenset[str]) -> list[str]:
     if not isinstance(value, list) or any(not isinstance(c, str) or c not in known for c in value):
         raise BadInput(N_("Unknown card category."))
     return value
-
-
-FLAG_VALUES = {None: None, "": None, False: None, "0": None, "off": None, "false": None,
-               True: True, "1": True, "on": True, "true": True}
-
-
-def _flag(value: Any) -> bool | None:
-    """A ticked box (True) or not (None); anything but a yes or no is refused."""
-    if isinstance(value, (str, bool)) or value is None:
-        if value in FLAG_VALUES:
-            return FLAG_VALUES[value]
-    elif isinstance(value, int) and value in (0, 1):
-        return FLAG_VALUES[bool(value)]
-    raise BadInput(N_("A box is ticked or not: send true or false."))
 
 
 def _play_card(args, seat):
@@ -383,7 +369,7 @@ def _job_entry(raw: Mapping[str, Any]) -> dict[str, Any] | None:
             "free_time": parse_job_numbers(raw.get("free_time")),
             "goal": _optional_number(raw.get("goal"), 1, 60, JOB_NUMBERS),
             "hand": _optional_number(raw.get("hand"), 1, 12, JOB_NUMBERS) or 6,
-            "perk": perk, "goth": bool(_flag(raw.get("goth"))),
+            "perk": perk, "goth": bool(as_flag(raw.get("goth"))),
             "bonus": {c: _optional_number(n, 0, 10, JOB_NUMBERS) or 0 for c, n in bonus.items()},
             "forbidden": list(forbidden)}
 
@@ -446,7 +432,7 @@ def _job_roll(args, seat):
 
 def _job_die_setting(args, seat):
     """Whether the table rolls its own die for a job's two-value Income or Free Time."""
-    return {"physical": bool(_flag(args.get("physical")))}
+    return {"physical": bool(as_flag(args.get("physical")))}
 
 
 def _budget_card(args, seat):

@@ -116,6 +116,20 @@ def as_choice(value: Any, options: tuple[str, ...], default: str, message: str) 
     return value
 
 
+FLAG_VALUES = {None: None, "": None, False: None, "0": None, "off": None, "false": None,
+               True: True, "1": True, "on": True, "true": True}
+
+
+def as_flag(value: Any) -> bool | None:
+    """A ticked box (True) or not (None); anything but a yes or no is refused."""
+    if isinstance(value, (str, bool)) or value is None:
+        if value in FLAG_VALUES:
+            return FLAG_VALUES[value]
+    elif isinstance(value, int) and value in (0, 1):
+        return FLAG_VALUES[bool(value)]
+    raise BadInput(N_("A box is ticked or not: send true or false."))
+
+
 def object_or_fields(args: Mapping[str, Any], key: str, fields: Any) -> Any:
     """A JSON object sent under `key`, or else what the form's flat fields say (built only then)."""
     value = args.get(key)

@@ -132,6 +132,7 @@ def _created(state, seat, args, seq):
     count = args["seats"]
     state.game = args["game"]
     state.language = args["language"]
+    state.first_game = bool(args.get("first_game"))
     state.goal = goal_for(args["game"], count)
     state.seats = {i: Seat(id=i) for i in range(1, count + 1)}
     state.tents = {i: [] for i in state.seats}

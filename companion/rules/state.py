@@ -199,6 +199,7 @@ class TableState:
 
     game: str = "guevara"
     language: str = "en"
+    first_game: bool = False  # opened as the players' first game: new phones explain each moment (rules.moments)
     goal: int = 20
     seats: dict[int, Seat] = field(default_factory=dict)
     order: list[int] = field(default_factory=list)

@@ -1,5 +1,5 @@
-"""The read model of the stored tables: what the web reads of them, under the names it asks by, and the two writes
-that are no game action (a link's key).
+"""The read model of the stored tables: what the web reads of them, under the names it asks by, and the writes that
+are no game action (a link's key, the moments a seat had explained).
 
 A table behind a token, a join code, a row id or a link's key; who holds which key; the table's version and the
 parts of its log a screen shows; whether a link is open; the finished games of the archive.
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from sqlite_utils import Database
 
 from ..rules import game_story
-from ..storage import archive, store
+from ..storage import archive, seen_moments, store
 
 TableRow = store.TableRow
 Finished = archive.Finished
@@ -93,6 +93,26 @@ def link_is_open(db: Database, table_id: int, column: str) -> bool:
 def set_link_key(db: Database, table_id: int, column: str, secret: str | None) -> None:
     """Give the table a new key of a link it hands out (the old key stops working at once), or none."""
     store.set_link_key(db, table_id, column, secret)
+
+
+def moments_seen(db: Database, table_id: int, seat: int) -> tuple[str, ...]:
+    """The moments a seat has had explained and dismissed (a learning game), sorted."""
+    return seen_moments.seen(db, table_id, seat)
+
+
+def moment_seen(db: Database, table_id: int, seat: int, moment: str) -> None:
+    """A seat has dismissed a moment's explanation: no phone of the seat shows it again."""
+    seen_moments.mark_seen(db, table_id, seat, moment)
+
+
+def explain_again(db: Database, table_id: int, seat: int) -> None:
+    """Every moment is explained to the seat again."""
+    seen_moments.forget_seen(db, table_id, seat)
+
+
+def anyone_has_played(db: Database) -> bool:
+    """Whether any table on this server has finished a game (else a new table is the players' first game)."""
+    return archive.any_finished(db)
 
 
 def finished_games(db: Database, stories: Stories, winner_now: Callable[[int], int | None],

@@ -113,6 +113,12 @@ def finished_games(db: Database, stories: Stories, winner_now: Callable[[int], i
     return sorted(found, key=lambda game: (game.won_at or 0, game.table_id, game.number), reverse=True)
 
 
+def any_finished(db: Database) -> bool:
+    """Whether the archive holds a finished game of any table (a server where people have played before)."""
+    rows = db.execute("SELECT games FROM archive WHERE games <> '[]'").fetchall()
+    return any(game["winner"] is not None for (games,) in rows for game in store.decoded(games))
+
+
 def _keep(db: Database, table_id: int, version: int, games: list[dict]) -> None:
     """Store a table's summaries for next time, if the database takes the write: the archive is only a cache, so
     the front page still shows (read again next time) while the disk is read-only or full."""

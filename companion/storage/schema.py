@@ -105,6 +105,11 @@ STEPS = (
     # A finished game is now told as it was at its win (a seat joined or freed since changes only the rematch):
     # the archive's summaries told before named whoever sat there later, so every table is told again.
     Step("m011_archive_told_at_the_win", ("DELETE FROM archive",)),
+    # The moments each seat of a learning game has had explained and dismissed (storage/seen_moments.py): a
+    # phone's preference kept with its seat, outside the log.
+    Step("m012_seen_moments", (
+        "CREATE TABLE seen_moments (table_id {int}, seat {int}, moment TEXT, PRIMARY KEY (table_id, seat, moment))",
+    )),
 )
 
 

@@ -568,11 +568,11 @@ def expire_unstarted(db: Database, idle_seconds: float) -> list[int]:
 
 
 def delete_table(db: Database, table_id: int) -> None:
-    """Remove a table for good: its events, seats, action ids, archive entry, own card knowledge and row, in one
-    transaction (its proposals stay for the host); its live streams in every server process are kicked (on SQLite
-    the kick counter stays, so the id is not reused)."""
+    """Remove a table for good: its events, seats, action ids, archive entry, own card knowledge, the moments its
+    seats had explained and its row, in one transaction (its proposals stay for the host); its live streams in every
+    server process are kicked (on SQLite the kick counter stays, so the id is not reused)."""
     with write_transaction(db):
-        for name in ("archive", "actions", "claims", "events", "table_cards"):
+        for name in ("archive", "actions", "claims", "events", "table_cards", "seen_moments"):
             db.execute(f"DELETE FROM {name} WHERE table_id = ?", [table_id])
         db.execute("DELETE FROM tables WHERE id = ?", [table_id])
         record_kick(db, table_id)

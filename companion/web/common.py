@@ -130,6 +130,21 @@ def remember_seat(token: str, seat: int, key: str) -> None:
     session.modified = True
 
 
+def is_new_player(token: str, first_game: bool) -> bool:
+    """Whether this phone explains each moment at the table: as its settings say ("I'm new"), else as the table was
+    opened (its players' first game)."""
+    said = session.get("seats", {}).get(token, {}).get("new")
+    return first_game if said is None else said
+
+
+def say_new_player(token: str, new: bool) -> None:
+    """This phone is new at the table, or not (kept with its hold on the seat, as a preference of the device)."""
+    held = session.get("seats", {}).get(token)
+    if held is not None:
+        held["new"] = new
+        session.modified = True
+
+
 def forget_display(token: str) -> None:
     """This browser is no longer the table's display (the table was deleted)."""
     if token in session.get("displays", {}):

@@ -6,7 +6,8 @@ at: it holds nothing of one browser (no form token: cross-origin posts are refus
 action id: the browser makes one per form). So one render per (table, version, viewer, language, address) is kept
 and every browser of that seat gets the same bytes and the same ETag; a new event (a new version) or another
 language, viewer or address misses the cache. Anything new a phone's panel shows that does not come from the
-table's events or the viewer must be added to `_viewer` below, or it would go stale. After a win, the place the host
+table's events or the viewer must be added to `_viewer` below, or it would go stale: a new player's phone, for one,
+explains the moments its seat has not dismissed, so those are part of its key. After a win, the place the host
 set for BG Stats links is part of every panel's key too (the link names it). The display's own panel also shows
 what the server remembers from other tables (its setup forms' prefill), so it is rendered for every answer, from
 parts kept by what they are given (`kept_parts.py`).
@@ -66,10 +67,12 @@ def _kept_or_rendered(key: tuple, state: TableState, context: Callable[[TableSta
 
 
 def _viewer(table: TableRow, actor: str, state: TableState) -> tuple:
-    """Everything a panel's render depends on: the table's version, who looks and where."""
+    """Everything a panel's render depends on: the table's version, who looks and where, and what a new player's seat
+    has had explained."""
     where = readings.location() if state.winner is not None else ""  # the BG Stats link names the host's
     view = "display" if _display_view(actor) else "seat"
-    return "panel", table.id, view, state.version, actor, current_language(), request.root_url, where
+    seen = None if view == "display" else readings.moments_seen(table, actor, state)
+    return "panel", table.id, view, state.version, actor, current_language(), request.root_url, where, seen
 
 
 def _display_view(actor: str) -> bool:

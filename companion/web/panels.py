@@ -10,7 +10,7 @@ from flask import request
 from ..rules import DISPLAY, TableState
 from ..service.table_reads import TableRow
 from .fragments import panel_now
-from .readings import reading
+from .readings import moments_seen, reading
 from .screens import Screen, display_screen, seat_screen
 
 
@@ -39,4 +39,4 @@ def screen_for(table: TableRow, actor: str, state: TableState | None = None, as_
     if display:
         return "display.html", display_screen(table, read, **extra)
     seat = int(actor.split(":")[1]) if actor != DISPLAY else None
-    return "seat.html", seat_screen(table, seat, read, **extra)
+    return "seat.html", seat_screen(table, seat, read, seen=moments_seen(table, actor, read.state), **extra)

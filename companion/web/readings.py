@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 from ..knowledge import remembered
 from ..rules import TableState, game_story
 from ..service import database, play_records, table_reads
-from .common import bearer_key, held_seat, is_display, language_at, play, public_base
+from .common import bearer_key, held_seat, is_display, is_new_player, language_at, play, public_base
 from .connection import get_db
 from .forms import setup_forms
 from .i18n import current_language
@@ -38,6 +38,18 @@ def reading(table: table_reads.TableRow, state: TableState | None = None, displa
         setup_cards = remembered.setup_cards(get_db(), state.rules)
     return Reading(table.id, state, events, by_seq, newest_play(table) if state.winner is not None else None,
                    setup_cards)
+
+
+def moments_seen(table: table_reads.TableRow, actor: str, state: TableState) -> tuple[str, ...] | None:
+    """The moments a new player's seat has dismissed, read once per request; None unless the viewer is a phone that
+    explains each moment (its players' first game, or its "I'm new")."""
+    if not actor.startswith("seat:") or not is_new_player(table.token, state.first_game):
+        return None
+    seat = int(actor.removeprefix("seat:"))
+    kept = g.setdefault("moments_seen", {})
+    if (table.id, seat) not in kept:
+        kept[table.id, seat] = table_reads.moments_seen(get_db(), table.id, seat)
+    return kept[table.id, seat]
 
 
 def state_now(table: table_reads.TableRow) -> TableState:

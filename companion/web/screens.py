@@ -7,7 +7,7 @@ fields. What may be done is `offers` (decided by the pure rules), never worked o
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from flask import current_app, url_for
@@ -23,6 +23,7 @@ from ..rules import (
     game,
     lanes,
     lead,
+    moments,
     occasion,
     offers,
     twins_of,
@@ -33,7 +34,7 @@ from .forms import setup_forms
 from .i18n import current_language
 from .i18n import gettext as _
 from .render_cache import NewestCache
-from .words import highlights, log_sentences, narrate, reminders, setup_guide, told
+from .words import explanations, highlights, log_sentences, narrate, reminders, setup_guide, told
 from .words.help_links import refusal_section
 
 LOG_LINES = 15
@@ -98,6 +99,9 @@ class Screen:
     lead: tuple[str, ...] = ()  # the offers a phone's action bar holds (rules.lead)
     occasion: str = ""  # the moment they belong to, told once (rules.occasion)
     done_to_me: tuple[str, ...] = ()  # what others' cards did to this seat's cards since its last tap
+    learner: bool | None = None  # a phone: whether it explains each moment the first time (None: not a phone)
+    explain: dict[str, tuple[explanations.Explanation, ...]] = field(default_factory=dict)  # by place in the panel
+    moment_line: str = ""  # the display of a learning game: the moment the whole table is in
 
     def context(self) -> dict[str, Any]:
         """The fields as a template's context."""
@@ -105,12 +109,15 @@ class Screen:
 
 
 def seat_screen(table: TableRow, seat: int, read: Reading, error: str | None = None, section: str | None = None,
-                typed_form: dict | None = None) -> Screen:
-    """A phone's seat: its own tally, what it may do now, the scoreboard and the log."""
+                typed_form: dict | None = None, seen: tuple[str, ...] | None = None) -> Screen:
+    """A phone's seat: its own tally, what it may do now, the scoreboard and the log; a new player's phone (`seen`:
+    the moments its seat has dismissed, None on other phones) explains the moment it is in."""
     state = read.state
     offered = offers(state, seat)
     leading = lead(offered)
+    explain = {} if seen is None else explanations.shown(moments(state, offered, seat), seen, state.rules)
     return _screen(table, read, "seat", offered, seat, LOG_LINES, lead=leading, occasion=occasion(state, leading),
+                   learner=seen is not None, explain=explain, reminded=not explanations.of_phase(explain, state),
                    done_to_me=highlights.done_to(read.events, state, seat, read.by_seq),
                    here=url_for("seat.seat_page", token=table.token), error=error,
                    section=refusal_section(section, state.rules), typed_form=typed_form, bgstats=read.bgstats)
@@ -127,6 +134,7 @@ def display_screen(table: TableRow, read: Reading, error: str | None = None, sec
                    section=refusal_section(section, state.rules),
                    earlier=_moved_earlier(state.order), join_url=join_url(table), loopback_only=loopback_only,
                    profile=profile, typed_form=typed_form, bgstats=read.bgstats,
+                   moment_line=explanations.table_line(state) if state.first_game else "",
                    setup_guide=tuple(setup_guide.setup_steps(state)))
 
 
@@ -137,11 +145,11 @@ def spectator_screen(read: Reading, key: str) -> Screen:
 
 
 def _screen(table: TableRow | None, read: Reading, view: str, offered: Offers, me: int | None,
-            log_lines: int, **extra) -> Screen:
+            log_lines: int, reminded: bool = True, **extra) -> Screen:
     state = read.state
     return Screen(
         view=view, table=table, state=state, offers=offered, me=me, game=state.rules,
-        **shared_fields(read, log_lines), reminder_text=_reminder(state, me, view),
+        **shared_fields(read, log_lines), reminder_text=_reminder(state, me, view) if reminded else "",
         card_names=catalog_names(state.game) if _names_cards(offered) else (), **extra)
 
 

@@ -46,6 +46,7 @@ def register(app: Flask) -> None:
         card_names,
         club_pages,
         deck_pages,
+        explaining,
         install,
         live,
         reference_pages,
@@ -62,7 +63,8 @@ def register(app: Flask) -> None:
     app.extensions["shared_cache"] = render_cache.NewestCache()  # what every screen of a table shows alike
     app.extensions["render_cache"] = render_cache.KeptByContent()  # whole panels and the parts of screens
     for blueprint in (tables.bp, seat.bp, live.bp, reference_pages.bp, api.bp, archive_pages.bp, share_links.bp,
-                      spectate.bp, install.bp, deck_pages.bp, card_names.bp, bgstats_links.bp, club_pages.bp):
+                      spectate.bp, install.bp, deck_pages.bp, card_names.bp, bgstats_links.bp, club_pages.bp,
+                      explaining.bp):
         app.register_blueprint(blueprint)
 
     app.url_defaults(assets.version_static_urls)

@@ -36,6 +36,7 @@ def main() -> None:
             display = browser.new_context(**DISPLAY).new_page()
             display.goto(server.url + "/")
             display.select_option("#seats", "3")
+            display.get_by_test_id("first-game").uncheck()
             display.click("text=Open the table")
             join_url = display.get_by_test_id("join-url").inner_text()
             phones = []

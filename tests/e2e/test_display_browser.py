@@ -64,6 +64,7 @@ def test_the_display_speaks_the_table_language_and_each_phone_its_own(browser, f
     laptop.goto(file_server.url + "/")
     expect(laptop.locator("html")).to_have_attribute("lang", "en")
     laptop.select_option("#language", "de")
+    laptop.get_by_test_id("first-game").uncheck()
     laptop.click("text=Open the table")
     expect(laptop.get_by_role("heading", name="Scannen und mitspielen")).to_be_visible()
     expect(laptop.locator("html")).to_have_attribute("lang", "de")

@@ -46,12 +46,14 @@ def until(page, condition: str) -> None:
     raise AssertionError(f"never true: {condition}")
 
 
-def open_table(browser, server, seats="3", game="guevara"):
-    """The display creates a table for the game and shows its QR code."""
+def open_table(browser, server, seats="3", game="guevara", first_game=False):
+    """The display creates a table for the game and shows its QR code; a learning game only when asked, so that tests
+    of other things see the phones of players who know the game."""
     display = browser.new_context(**DISPLAY).new_page()
     display.goto(server.url + "/")
     display.select_option("#game", game)
     display.select_option("#seats", seats)
+    display.get_by_test_id("first-game").set_checked(first_game)
     display.click("text=Open the table")
     expect(display.get_by_test_id("join-qr")).to_be_visible()
     return display

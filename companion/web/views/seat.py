@@ -25,7 +25,7 @@ from ..fragments import live_panel
 from ..i18n import current_language
 from ..i18n import gettext as _
 from ..panels import panel_context, screen_of
-from ..readings import log_page, reading
+from ..readings import log_page, moments_seen, reading
 from ..screens import seat_screen
 from ..words import hyphens, log_sentences, narrate
 
@@ -41,7 +41,9 @@ def seat_page(token: str) -> Response | str:
     if seat is None:
         return redirect(url_for("tables.join", token=token), 303)
     hyphens.warm(current_language(), table.language)  # for the chips of the card forms this page shows
-    return render_template("seat.html", **seat_screen(table, seat, reading(table)).context())
+    read = reading(table)
+    seen = moments_seen(table, f"seat:{seat}", read.state)
+    return render_template("seat.html", **seat_screen(table, seat, read, seen=seen).context())
 
 
 @bp.get("/t/<token>/panel")

@@ -36,18 +36,25 @@ bp = Blueprint("tables", __name__)
 def index() -> str:
     """The front page: open a new table, or join one by its short code."""
     recent, finished = recent_games()
-    return render_template("index.html", languages=LANGUAGES, error=None, recent=recent, finished=finished)
+    return _front_page(recent=recent, finished=finished)
+
+
+def _front_page(error: str | None = None, **shown) -> str:
+    """The front page's form: a new table is the players' first game (a learning game) until this server has seen
+    a game finished."""
+    return render_template("index.html", languages=LANGUAGES, error=error,
+                           first_game=not table_reads.anyone_has_played(get_db()), **shown)
 
 
 @bp.post("/tables")
 def create() -> Response:
     """Open a new table and make this browser its display."""
     if not may_open_table():
-        return render_template("index.html", languages=LANGUAGES, error=_(TOO_MANY_TABLES)), 429
+        return _front_page(_(TOO_MANY_TABLES)), 429
     try:
         options = parse_table_options(request.form, CODES)
     except BadInput as error:
-        return render_template("index.html", languages=LANGUAGES, error=narrate.refusal(error)), 400
+        return _front_page(narrate.refusal(error)), 400
     table, key = open_table(options)
     remember_display(table.token, key)
     return redirect(url_for("tables.display", token=table.token), 303)
@@ -58,13 +65,11 @@ def join_by_code() -> Response:
     """Find a table by the short code shown on its display (a few tries a minute per address)."""
     if not current_app.extensions["join_limiter"].allow(request.remote_addr or "?",
                                    current_app.config["JOIN_CODE_ATTEMPTS_PER_MINUTE"]):
-        return render_template("index.html", languages=LANGUAGES,
-                               error=_("Too many tries. Please wait a minute.")), 429
+        return _front_page(_("Too many tries. Please wait a minute.")), 429
     code = "".join(request.form.get("code", "").split()).upper()
     table = table_reads.table_joined_by(get_db(), code)
     if table is None:
-        return render_template("index.html", languages=LANGUAGES,
-                               error=_("No table has that code.")), 404
+        return _front_page(_("No table has that code.")), 404
     return redirect(url_for("tables.join", token=table.token), 303)
 
 

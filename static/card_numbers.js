@@ -80,6 +80,9 @@
       showCategories(el.form);
       var slack = el.form.elements.namedItem("slack");
       if (slack && !slack.value) slack.focus();
+      // An Activity's Slack may be rolled instead of typed: "Its Slack is rolled", under the field, in view too.
+      var die = el.value === "activity" && el.form.elements.namedItem("slack_die");
+      if (die && die.type === "checkbox") (die.closest("label") || die).scrollIntoView({ block: "nearest" });
     }
     // Rolled: on to the die's modifier. Only an Activity's Slack is rolled (Free Time in 002_22fc518f8780fc11.txt),
     // so a new card whose type is not chosen yet is an Activity: ticking the box chooses it.

@@ -67,6 +67,8 @@ def test_a_new_cards_form_asks_its_type_in_one_tap_and_only_its_categories(sessi
             ana.locator("#pc-cost-seat").fill("2")
             ana.locator("label[for='pc-type-activity-seat']").click()
             assert categories.evaluate(SHOWN) == ACTIVITY_CATEGORIES, where
+            rolled = ana.locator("label[for='pc-die-seat'], label:has(#pc-die-seat)")
+            assert rolled.evaluate(ABOVE_BAR), f"{where}: 'Its Slack is rolled' under the bar once Activity is tapped"
             expect(ana.locator("#pc-cost-seat")).to_be_hidden()  # an Activity is not, nor keeps a Cost typed before
             assert ana.locator("#pc-cost-seat").input_value() == "", where
             # a rolled Activity's Slack is left empty: the keyboard's Next walks to the rolled box; ticked, on to

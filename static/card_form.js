@@ -63,6 +63,15 @@
     }
     rowsOf(picker).forEach(function (el) { el.value = ""; clearNumbers(form, rowOf(el)); });
     fillMain(form, input, card);
+    if (card.asks) {  // printed numbers nobody entered yet: the first of them to copy, in view, instead of a refusal
+      var numbers = form.querySelector("[data-card-numbers]");
+      var first = card.asks[0] === "type" ? form.querySelector("input[name=card_type]") : field(form, card.asks[0]);
+      if (numbers) numbers.open = true;
+      showCategories(form);
+      showInUse(form);
+      if (first) { first.focus(); first.scrollIntoView({ block: "nearest" }); }
+      return;
+    }
     if (form.reportValidity()) form.requestSubmit(form.querySelector("button[type=submit]:not([name])"));
   }
   function chosen(picker) {  // the cards already picked into the form's card fields, not offered again
@@ -89,6 +98,7 @@
       button.type = "button";
       button.className = "pick";
       button.setAttribute("data-testid", "pick");
+      if (card.asks) button.setAttribute("data-asks", card.asks.join(" "));  // its tap opens them (app.css: ✎)
       button.setAttribute("lang", card.lang || "");
       if (picker.hasAttribute("data-confirm")) {
         button.setAttribute("aria-pressed", input && input.value === card.name ? "true" : "false");
@@ -113,7 +123,7 @@
     // by themselves, below Play it (nothing above them moves). Not for a known card of another kind (`hint`).
     var named = cards.filter(function (card) { return fold(card.name) === fold(typed); })[0];
     if (typed && !hint && picker.getAttribute("data-none") && input && input.form &&
-        (!cards.length || (named && named.slack == null && !named.slack_die))) {
+        (!cards.length || (named && named.asks))) {
       var numbers = input.form.querySelector("[data-card-numbers]");
       if (numbers) numbers.open = true;
       // A card whose type is known already (the catalog's), its numbers not yet: the type is chosen for it.

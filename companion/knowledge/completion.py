@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..cards import JOBS_BY_KEY
@@ -47,18 +48,19 @@ def complete_raid(spec: dict[str, Any], remembered: dict | None, lang: str) -> d
 
 def complete(spec: dict[str, Any], remembered: dict | None, lang: str, free: bool = False,
              cards: tuple[catalog.Card, ...] = catalog.CARDS, default_type: str | None = None,
-             asks_categories: bool = True) -> dict[str, Any]:
+             asks_categories: bool = True, carried: Callable[[str], tuple[str, ...]] | None = None) -> dict[str, Any]:
     """Merge catalog facts, remembered numbers and the table's input (which wins); ask for what is missing.
 
     `free` Things (loot) need no cost; `cards` is the catalog of the table's game; `default_type` is assumed only
     when neither the table, the catalog nor the server's memory knows the card's type; a form with no categories
-    field (`asks_categories` False) is never asked for them.
+    field (`asks_categories` False) is never asked for them, nor a card whose type carries none in the game (`carried`,
+    the game's categories of a type: a Person in Chez Guevara).
     """
     result = merged(spec, remembered, lang, cards)
     if default_type is not None:
         result.setdefault("type", default_type)
     kind = result.get("type")
-    missing = tuple(fact for fact in missing_facts(result, free) if asks_categories or fact != "categories")
+    missing = tuple(fact for fact in missing_facts(result, free, carried) if asks_categories or fact != "categories")
     if missing:
         raise BadInput(N_("Copy from %(card)s what this server does not know yet: %(missing)s."), card=spec["name"],
                        missing=missing)
@@ -69,8 +71,10 @@ def complete(spec: dict[str, Any], remembered: dict | None, lang: str, free: boo
     return result
 
 
-def missing_facts(card: dict[str, Any], free: bool = False) -> tuple[str, ...]:
-    """What a card needs before it can be played and nobody knows yet (its categories are asked along with them)."""
+def missing_facts(card: dict[str, Any], free: bool = False,
+                  carried: Callable[[str], tuple[str, ...]] | None = None) -> tuple[str, ...]:
+    """What a card needs before it can be played and nobody knows yet (its categories are asked along with them,
+    where its type carries any in the game: `carried`, the game's categories of a type)."""
     missing = []
     if card.get("type") is None:
         missing.append("type")
@@ -78,7 +82,8 @@ def missing_facts(card: dict[str, Any], free: bool = False) -> tuple[str, ...]:
         missing.append("slack")
     if card.get("type") in ("thing", None) and card.get("cost") is None and not free:
         missing.append("cost")
-    if missing and not card.get("categories") and not free:  # the loot form asks for no categories
+    carries = carried is None or card.get("type") is None or bool(carried(card["type"]))
+    if missing and not card.get("categories") and not free and carries:  # the loot form asks for no categories
         missing.append("categories")
     return tuple(missing)
 

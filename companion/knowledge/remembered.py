@@ -81,7 +81,7 @@ def with_card_facts(action: Action, lang: str, game_key: str, readings: deck_kno
     """Cards named in an action, completed from the game's catalog and from what the table knows of the deck (the
     shared deck with the table's own word over it, as `readings` read it once); a printed number out of the game's
     range is refused."""
-    decks = game(game_key).decks
+    decks, carried = game(game_key).decks, game(game_key).categories_of
     args, deck_cards = dict(action.args), cards.cards_for(decks)
     choice = args.pop("printed", None)
     prepared = Prepared(replace(action, args=args))
@@ -107,7 +107,7 @@ def with_card_facts(action: Action, lang: str, game_key: str, readings: deck_kno
         return card
 
     if action.type == "play_card":
-        args["cards"] = [fill(spec, lambda s, k: completion.complete(s, k, lang, cards=deck_cards))
+        args["cards"] = [fill(spec, lambda s, k: completion.complete(s, k, lang, cards=deck_cards, carried=carried))
                          for spec in args["cards"]]
     elif action.type == "set_job_profile":
         args["jobs"] = [completion.with_job_facts(job) for job in args["jobs"]]
@@ -119,7 +119,8 @@ def with_card_facts(action: Action, lang: str, game_key: str, readings: deck_kno
         args["card"] = fill(args["card"], lambda s, k: completion.complete(s, k, lang, cards=deck_cards,
                                                                         asks_categories=False))
     elif action.type == "watch_tv":
-        args["card"] = fill(args["card"], lambda s, k: completion.complete(s, k, lang, cards=deck_cards))
+        args["card"] = fill(args["card"], lambda s, k: completion.complete(s, k, lang, cards=deck_cards,
+                                                                        carried=carried))
     elif action.type == "cancel_card":  # the rules judge the canceling card by its kind and what it cancels
         _with_canceler(prepared, args, lang, decks, readings)
     elif action.type == "take_loot" and args["card"] is not None:  # a known card keeps its type; the rules judge it

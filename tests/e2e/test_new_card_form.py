@@ -51,6 +51,16 @@ def test_a_new_cards_form_asks_its_type_in_one_tap_and_only_its_categories(sessi
             type_buttons(ana, ("person", "cat"), f"{lang} call at {width}")
             expect(ana.get_by_test_id("card-categories")).to_have_count(0)
             assert ana.locator("#pc-slack-seat").get_attribute("inputmode") == "numeric"
+        # A rulebook Person whose Slack nobody entered yet: its chip opens the Slack to copy, in view, instead of a
+        # refusal that pushed the field under the bar (the outsider's German turn: Gordo).
+        ana.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+        gordo = {"ru": "Гордо"}.get(lang, "Gordo")
+        ana.locator("#pc-name-seat").fill(gordo)
+        ana.locator(".play-card-form .card-picker").get_by_role("button", name=gordo, exact=True).click()
+        expect(ana.locator("#pc-slack-seat")).to_be_focused()
+        assert ana.locator("#pc-slack-seat").evaluate(ABOVE_BAR), f"{lang}: the Slack to copy is under the bar"
+        expect(ana.get_by_test_id("turn-phase")).to_have_attribute("data-phase", "call")  # nothing was sent
+        ana.locator("#pc-name-seat").fill("")
         table.act("advance", 1, phase="call", turn=1)
         expect(ana.get_by_test_id("turn-phase")).to_have_attribute("data-phase", "freetime", timeout=PROPAGATION_MS)
         open_numbers(ana)

@@ -16,6 +16,9 @@ from tests.helpers.browser_steps import PROPAGATION_MS, open_numbers
 from tests.helpers.lan_phones import sit_down
 
 SIZES = ((320, 568), (360, 640), (390, 844))
+# The mark before the name of the first chip that asks for numbers, as the picker holds it now.
+MARK = "picker => getComputedStyle(picker.querySelector('.pick[data-asks]'), '::before').content"
+DIG = {"en": "Dig Holes", "de": "Löcher buddeln", "ru": "Рытьё ям"}  # an Activity the rulebook gives 0 Slack
 MAO = {"en": "Sayings of Chairman Mao", "de": "Mao-Bibel", "ru": "Цитатник председателя Мао"}
 LEADER = {"en": "Glorious Leader", "de": "Ruhmreicher Anführer", "ru": "Славный Вождь"}  # a Person: never played
 NOT_PLAYED = {"en": "{} does not belong in this field.", "de": "{} gehört nicht in dieses Feld.",
@@ -67,14 +70,27 @@ def test_the_picker_never_hides_the_card_and_a_chip_does_one_thing(session_brows
             expect(note).to_be_visible()
             box = note.bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (where, box)
-        # A chip shows what its tap does (▶: played at once), and does it even with the printed numbers open.
-        field.fill(MAO[lang][:4])
+        # A chip shows what its tap does: ▶ plays a card whose numbers are known at once, even with the printed
+        # numbers open; ✎ opens the numbers nobody entered yet, the first of them focused, and sends nothing.
+        field.fill(DIG[lang])
         open_numbers(ana)
-        chip = chips.filter(has_text=MAO[lang]).first
-        assert "▶" in chip.evaluate("c => getComputedStyle(c, '::before').content")
+        known = chips.filter(has_text=DIG[lang]).first
+        assert "▶" in known.evaluate("c => getComputedStyle(c, '::before').content")
         with ana.expect_request(lambda sent: sent.method == "POST" and "/act" in sent.url) as sent:
-            chip.click()  # sent at once (what this table knows of its numbers is the server's to complete or ask)
-        assert parse_qs(sent.value.post_data)["name"] == [MAO[lang]]
+            known.click()
+        assert parse_qs(sent.value.post_data)["name"] == [DIG[lang]]
+        expect(ana.get_by_test_id("window")).to_contain_text(DIG[lang], timeout=PROPAGATION_MS)
+        table.act("undo", 1)
+        expect(ana.get_by_test_id("window")).to_have_count(0, timeout=PROPAGATION_MS)
+        field.fill(MAO[lang][:4])
+        chip = chips.filter(has_text=MAO[lang]).first
+        expect(chip).to_have_attribute("data-asks", "slack cost")  # the server's word: its play would ask them
+        assert "✎" in picker.evaluate(MARK)  # read in one go: a late panel may still replace the chips
+        posted = []
+        ana.on("request", lambda sent: posted.append(sent.url) if sent.method == "POST" and "/act" in sent.url else None)
+        chip.click()
+        expect(ana.locator("#pc-slack-seat")).to_be_focused()  # a Thing of the rulebook: its type known, not its Slack
+        assert field.input_value() == MAO[lang] and posted == []
         table.act("play_card", 1, cards=[{"name": "Siesta", "type": "activity", "categories": ["sleep"], "slack": 1}])
         expect(ben.get_by_test_id("window")).to_contain_text("Siesta", timeout=PROPAGATION_MS)
 

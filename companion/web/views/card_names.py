@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 
 from ... import cards as catalog
 from ...knowledge import card_choices, card_match, photo_readers, photo_uploads
+from ...knowledge.completion import missing_facts
 from ...rules import N_, TableState, game, may_cancel, refusal
 from ..common import actor_for, bearer_key, is_display, play, table_or_404
 from ..connection import get_db
@@ -108,8 +109,23 @@ def _a_seat_that_may_answer(state: TableState) -> int | None:
     return next((s for s in state.order if s != window.seat and s not in window.passed), None)
 
 
-def _chip(choice: card_match.Choice, score: float) -> dict:
-    """One chip of the picker: the card's name, as sent, and as shown (`shown`: broken at its syllables)."""
+def _numbers_asked(choice: card_match.Choice, form: str) -> list[str]:
+    """What a form's play of the card would be refused without, as the server completes a card, among the fields
+    the form has: a played card's type, Slack and (a Thing's) Cost, a called card's type and Slack, a loot Thing's
+    Slack, a Raid card's loot count."""
+    facts = {"type": choice.type, **choice.facts}
+    printed = catalog.BY_KEY.get(choice.card)
+    if printed is not None and printed.income_bonus and not choice.type:
+        return []  # played from the card form, it changes this turn's Income (budget_facts): nothing to copy
+    if form == "raid":
+        return [] if facts.get("loot") is not None else ["loot"]
+    numbers = {"play": ("type", "slack", "cost"), "call": ("type", "slack"), "loot": ("slack",)}.get(form, ())
+    return [fact for fact in missing_facts(facts, free=form == "loot") if fact in numbers]
+
+
+def _chip(choice: card_match.Choice, score: float, form: str) -> dict:
+    """One chip of the picker: the card's name, as sent, and as shown (`shown`: broken at its syllables); `asks`:
+    the printed numbers a play of it would be refused without (the chip opens them rather than playing)."""
     return {
         "name": choice.name,
         "shown": hyphens.hyphenated(choice.name, choice.lang),
@@ -120,6 +136,7 @@ def _chip(choice: card_match.Choice, score: float) -> dict:
         "here": choice.here,
         "score": round(score, 1),
         **({"elsewhere": True} if choice.elsewhere else {}),
+        **({"asks": asks} if (asks := _numbers_asked(choice, form)) else {}),
     }
 
 
@@ -150,7 +167,7 @@ def card_picks(token: str) -> Response:
     choices = [choice for choice in choices if form in SAYS_COPIED or not choice.elsewhere]
     fitting = [choice for choice in choices if form != "cancel" or _fits(form, choice, window)]
     found = card_match.ranked(typed, fitting, form, langs, most, not_cards)
-    answer: dict = {"cards": [_chip(choice, score) for choice, score in found]}
+    answer: dict = {"cards": [_chip(choice, score, form) for choice, score in found]}
     named = card_match.resolved(typed, choices, langs) if typed else None
     if named is not None and not _fits(form, named, window):  # the card it stands for, as the rules will judge it
         answer["message"] = _refusal(form, named, state, actor_for(table))
@@ -206,7 +223,7 @@ def read_card_photo(token: str) -> Response | tuple[Response, int]:
         (choice, score) for choice, score in reading.candidates
         if form not in card_match.FORMS or _fits(form, choice, window)
     ]
-    answer = {"text": reading.text, "candidates": [_chip(choice, score) for choice, score in found]}
+    answer = {"text": reading.text, "candidates": [_chip(choice, score, form) for choice, score in found]}
     if reading.candidates and not found:
         answer.update(text="", message=_(OTHER_FIELD, card=reading.candidates[0][0].name))
     elif not found:  # no chip: the phone says why and leaves the field to type

@@ -121,7 +121,17 @@
   }
   function hold() {
     if (!held || !held.element.getClientRects().length) { held = null; return; }  // gone, or hidden
-    window.scrollBy(0, held.element.getBoundingClientRect().top - held.top);
+    var shift = held.element.getBoundingClientRect().top - held.top, body = document.body;
+    // Near the page's end there may be no room to scroll by: the log's oldest line leaves at the bottom as a new
+    // one comes in on top. The page grows by what is missing, and keeps that room until the reader is back on top.
+    var missing = window.scrollY + shift + window.innerHeight - root.scrollHeight;
+    if (missing > 0) body.style.minHeight = body.offsetHeight + missing + "px";
+    window.scrollBy(0, shift);
+  }
+  if (seatPage) {
+    window.addEventListener("scroll", function () {
+      if (window.scrollY <= 0 && document.body.style.minHeight) document.body.style.minHeight = "";
+    }, { passive: true });
   }
   if (seatPage && window.ResizeObserver) new ResizeObserver(hold).observe(document.body);
   // A size that comes back within one frame (the picker hidden by a refresh, then filled again) is no resize to a
@@ -134,7 +144,9 @@
     window.addEventListener(name, function () { held = null; }, { capture: true, passive: true });
   });
   // The reader's place before a live refresh: the first heading wholly between the bars (a card's title, a fold's
-  // summary: what the reader keeps their bearings by). At the very top the news shows above instead.
+  // summary: what the reader keeps their bearings by); but where the log's lines fill the middle of the screen, the
+  // line there, as new lines come in on top of the log (a line keeps its element across a morph: it has an id). At
+  // the very top the news shows above instead.
   var HEADINGS = "#panel h1, #panel h2, #panel h3, #panel summary", reading = null;
   function noteReading() {
     reading = null;
@@ -142,11 +154,20 @@
     var head = document.querySelector("#panel .now-bar") || document.querySelector("body > .bar");
     var bar = document.getElementById("action-bar"), top = head ? head.getBoundingClientRect().bottom : 0;
     var bottom = bar ? bar.getBoundingClientRect().top : window.innerHeight;
-    reading = Array.prototype.filter.call(document.querySelectorAll(HEADINGS), function (heading) {
-      var box = heading.getBoundingClientRect();
-      return box.height && box.top >= top - 1 && box.bottom <= bottom && !heading.closest("#action-bar, .now-bar");
-    })[0] || null;
+    reading = logLineAt((top + bottom) / 2) || Array.prototype.filter.call(document.querySelectorAll(HEADINGS),
+      function (heading) {
+        var box = heading.getBoundingClientRect();
+        return box.height && box.top >= top - 1 && box.bottom <= bottom && !heading.closest("#action-bar, .now-bar");
+      })[0] || null;
     if (reading) reading = { element: reading, top: reading.getBoundingClientRect().top };
+  }
+  function logLineAt(y) {
+    var log = document.querySelector("#panel .log"), box = log && log.getBoundingClientRect();
+    if (!box || !box.height || box.top > y || box.bottom < y) return null;
+    function off(line) { var at = line.getBoundingClientRect(); return Math.max(at.top - y, y - at.bottom, 0); }
+    return Array.prototype.reduce.call(log.querySelectorAll(":scope > li[id]"), function (nearest, line) {
+      return nearest && off(nearest) <= off(line) ? nearest : line;
+    }, null);
   }
 
   // --- after a tap the page stays where the player looked ------------------------------------------

@@ -74,6 +74,51 @@ def uncovered_at_every_size(page, selectors, what):
     page.set_viewport_size(PHONE["viewport"])
 
 
+def uncovered_where_the_page_put_it(page, selectors, what):
+    """Each element lies uncovered on the screen where the page has put it (the test does not scroll)."""
+    try:
+        page.wait_for_function(f"s => ({UNCOVERED})(s).length === 0", arg=selectors, timeout=3000)
+    except PlaywrightTimeout:
+        size = page.viewport_size
+        page.screenshot(path=f"/tmp/first-screen-{size['width']}.png")
+        found = page.evaluate(UNCOVERED, selectors)
+        raise AssertionError(f"{what} at {size}, scrolled {page.evaluate('scrollY')} px: {found}") from None
+
+
+def to_the_top(page, size):
+    """The phone at this size, back at the top of its page as a thumb takes it there."""
+    page.set_viewport_size(size)
+    page.mouse.move(size["width"] / 2, size["height"] / 3)
+    page.mouse.wheel(0, -20000)
+    page.wait_for_function("() => scrollY === 0")
+
+
+def new_card_at_every_size(page):
+    """At each size the player opens the card form from the bar, types a card nobody has seen and taps its type: the
+    form moves on to the Slack field, which lies uncovered above the bar."""
+    for size in SIZES:
+        to_the_top(page, size)
+        page.get_by_test_id("go-play_card").click()
+        page.locator("#pc-name-seat").fill("Qwzx Unseen")
+        expect(page.locator(".play-card-form .card-numbers")).to_have_attribute("open", "", timeout=5000)
+        page.locator("label[for='pc-type-person-seat']").click()
+        expect(page.locator("#pc-slack-seat")).to_be_focused()
+        uncovered_where_the_page_put_it(page, ["#pc-slack-seat"], "a new card's Slack field")
+        page.locator("#pc-name-seat").fill("")
+    page.set_viewport_size(PHONE["viewport"])
+
+
+def get_rid_at_every_size(page):
+    """At each size the player taps the bar's way to getting rid of People: where to send the Person, the roll and
+    the die row lie uncovered above the bar."""
+    controls = ["select[id^=rid-]", "[data-testid=get-rid]", *(f"[data-testid=get-rid-{n}]" for n in range(1, 7))]
+    for size in SIZES:
+        to_the_top(page, size)
+        page.get_by_test_id("go-get_rid").click()
+        uncovered_where_the_page_put_it(page, controls, "getting rid of a Person")
+    page.set_viewport_size(PHONE["viewport"])
+
+
 def table(server, browser, game, lang):
     """A three-seat table whose display acts through the API; Ana and Ben hold phones; Ana starts."""
     made = api(server, "/api/tables", {"game": game, "seats": 3, "language": lang})
@@ -136,7 +181,7 @@ def test_every_phase_puts_now_first_on_and_off_turn(browser, file_server, game, 
     ana.set_viewport_size(SIZES[0])
     ana.get_by_test_id("go-play_card").click()
     expect(ana.locator(".play-card-form .card-picker .pick").first).to_be_in_viewport()
-    ana.set_viewport_size(PHONE["viewport"])
+    new_card_at_every_size(ana)
     act("play_card", 1, cards=[COOK])
     act("advance", 1, phase="call", turn=1)
     act("play_card", 1, cards=[SIESTA])
@@ -158,4 +203,6 @@ def test_every_phase_puts_now_first_on_and_off_turn(browser, file_server, game, 
             act("advance", 1, phase=phases[i - 1], turn=4)
         expect(ana.get_by_test_id("turn-phase")).to_have_attribute("data-phase", phase, timeout=5000)
         check_now(ana, lang, ACTIONS.get(phase, []))
+        if phase == "roll":
+            get_rid_at_every_size(ana)
         on_first_screen(ben, ben.get_by_test_id("turn-phase"), "the phase, off turn")

@@ -206,3 +206,8 @@ def test_every_phase_puts_now_first_on_and_off_turn(browser, file_server, game, 
         if phase == "roll":
             get_rid_at_every_size(ana)
         on_first_screen(ben, ben.get_by_test_id("turn-phase"), "the phase, off turn")
+    # The win: the way to keep the play in BG Stats on the first screen at every size, for the winner and the others.
+    act("adjust_slack", 1, delta=30)
+    for page in (ana, ben):
+        expect(page.get_by_test_id("bgstats-link")).to_be_visible(timeout=5000)
+        uncovered_at_every_size(page, ["[data-testid=bgstats-link]"], "the BG Stats button after the win")

@@ -114,9 +114,9 @@
   // After a refresh or a tap, what comes with it may still grow for a while (a card picker fills its row after
   // asking for the known cards): the element is held until the player touches the page. Above the screen the
   // browser's own scroll anchoring does the same.
-  var held = null;
+  var held = null, LOG_LINE = "#panel .log > li[id]";
   function holdAt(element, top) {
-    held = element ? { element: element, top: top } : null;
+    held = element ? { element: element, top: top, roomy: element.matches(LOG_LINE) } : null;
     hold();
   }
   function hold() {
@@ -125,7 +125,7 @@
     // Near the page's end there may be no room to scroll by: the log's oldest line leaves at the bottom as a new
     // one comes in on top. The page grows by what is missing, and keeps that room until the reader is back on top.
     var missing = window.scrollY + shift + window.innerHeight - root.scrollHeight;
-    if (missing > 0) body.style.minHeight = body.offsetHeight + missing + "px";
+    if (missing > 0 && held.roomy) body.style.minHeight = body.offsetHeight + missing + "px";
     window.scrollBy(0, shift);
   }
   if (seatPage) {
@@ -137,8 +137,32 @@
   // A size that comes back within one frame (the picker hidden by a refresh, then filled again) is no resize to a
   // ResizeObserver, though what lies below moved twice: changes in the panel are followed too.
   if (seatPage && window.MutationObserver) {
-    new MutationObserver(hold).observe(document.body, { childList: true, subtree: true, attributes: true,
-                                                         attributeFilter: ["hidden", "open", "class"] });
+    new MutationObserver(function () { hold(); keepButtonInView(); })
+      .observe(document.body, { childList: true, subtree: true, attributes: true,
+                                attributeFilter: ["hidden", "open", "class"] });
+  }
+
+  // --- a field being typed in keeps its form's button above the action bar ---------------------------------------
+  // The chips offered for what is typed push the button down: the page follows, as far as the field stays in view.
+  var typingIn = null;
+  function keepButtonInView() {
+    if (!typingIn) return;
+    if (document.activeElement !== typingIn || !typingIn.form) { typingIn = null; return; }
+    var button = typingIn.form.querySelector("button.primary[type=submit]");
+    if (!button || !button.getClientRects().length) return;
+    var bar = document.getElementById("action-bar");
+    var head = document.querySelector("#panel .now-bar") || document.querySelector("body > .bar");
+    var floor = bar ? bar.getBoundingClientRect().top : window.innerHeight;
+    var ceiling = head ? head.getBoundingClientRect().bottom : 0;
+    var under = button.getBoundingClientRect().bottom - floor, room = typingIn.getBoundingClientRect().top - ceiling;
+    if (under > 0 && room > 0) window.scrollBy(0, Math.min(under, room));
+  }
+  if (seatPage) {
+    document.addEventListener("focusin", function (event) {
+      var field = event.target, panel = document.getElementById("panel");
+      typingIn = typing() && field.form && panel && panel.contains(field) ? field : null;
+      if (typingIn) requestAnimationFrame(keepButtonInView);  // after the browser brought the field into view
+    });
   }
   ["pointerdown", "wheel", "keydown", "touchstart"].forEach(function (name) {
     window.addEventListener(name, function () { held = null; }, { capture: true, passive: true });
@@ -165,7 +189,7 @@
     var log = document.querySelector("#panel .log"), box = log && log.getBoundingClientRect();
     if (!box || !box.height || box.top > y || box.bottom < y) return null;
     function off(line) { var at = line.getBoundingClientRect(); return Math.max(at.top - y, y - at.bottom, 0); }
-    return Array.prototype.reduce.call(log.querySelectorAll(":scope > li[id]"), function (nearest, line) {
+    return Array.prototype.reduce.call(document.querySelectorAll(LOG_LINE), function (nearest, line) {
       return nearest && off(nearest) <= off(line) ? nearest : line;
     }, null);
   }

@@ -119,6 +119,19 @@ def get_rid_at_every_size(page):
     page.set_viewport_size(PHONE["viewport"])
 
 
+def tv_card_at_every_size(page):
+    """At each size the player taps the TV card's field and types its name: the field and "Play the TV card on them"
+    lie uncovered above the bar."""
+    for size in SIZES:
+        to_the_top(page, size)
+        page.locator("#tv-name-seat").click()
+        page.keyboard.type("Vampire")
+        expect(page.locator("[data-card-picker][aria-busy]")).to_have_count(0, timeout=5000)
+        uncovered_where_the_page_put_it(page, ["#tv-name-seat", "[data-testid=watch-tv]"], "the TV card's form")
+        page.locator("#tv-name-seat").fill("")
+    page.set_viewport_size(PHONE["viewport"])
+
+
 def table(server, browser, game, lang):
     """A three-seat table whose display acts through the API; Ana and Ben hold phones; Ana starts."""
     made = api(server, "/api/tables", {"game": game, "seats": 3, "language": lang})
@@ -192,6 +205,8 @@ def test_every_phase_puts_now_first_on_and_off_turn(browser, file_server, game, 
                             "one's own announced card")
     for test_id in ("cancel-card", "pass-card", "turn-phase", "my-total"):
         on_first_screen(ben, ben.get_by_test_id(test_id), f"{test_id}, off turn")
+    if game == "geek":  # Chez Geek's TV card: Ben names it, and plays it from where he typed
+        tv_card_at_every_size(ben)
     for phase in phases[3:]:
         act("advance", 1, phase=phase, turn=1)
     play_turns(act, phases, (2, 3))

@@ -157,11 +157,17 @@
     var under = button.getBoundingClientRect().bottom - floor, room = typingIn.getBoundingClientRect().top - ceiling;
     if (under > 0 && room > 0) window.scrollBy(0, Math.min(under, room));
   }
+  function followTyping(event) {
+    var field = event.target, panel = document.getElementById("panel");
+    typingIn = typing() && field.form && panel && panel.contains(field) ? field : null;
+    if (typingIn) requestAnimationFrame(keepButtonInView);  // after the browser brought the field into view
+  }
   if (seatPage) {
-    document.addEventListener("focusin", function (event) {
-      var field = event.target, panel = document.getElementById("panel");
-      typingIn = typing() && field.form && panel && panel.contains(field) ? field : null;
-      if (typingIn) requestAnimationFrame(keepButtonInView);  // after the browser brought the field into view
+    document.addEventListener("focusin", followTyping);
+    document.addEventListener("input", followTyping);
+    // The player moving the page takes over until they type again.
+    ["pointerdown", "wheel", "touchstart"].forEach(function (name) {
+      window.addEventListener(name, function () { typingIn = null; }, { capture: true, passive: true });
     });
   }
   ["pointerdown", "wheel", "keydown", "touchstart"].forEach(function (name) {

@@ -93,7 +93,7 @@ def to_the_top(page, size):
     page.wait_for_function("() => scrollY === 0")
 
 
-def new_card_at_every_size(page):
+def new_card_at_every_size(page, kind):
     """At each size the player opens the card form from the bar, types a card nobody has seen and taps its type: the
     form moves on to the Slack field, which lies uncovered above the bar."""
     for size in SIZES:
@@ -101,7 +101,7 @@ def new_card_at_every_size(page):
         page.get_by_test_id("go-play_card").click()
         page.locator("#pc-name-seat").fill("Qwzx Unseen")
         expect(page.locator(".play-card-form .card-numbers")).to_have_attribute("open", "", timeout=5000)
-        page.locator("label[for='pc-type-person-seat']").click()
+        page.locator(f"label[for='pc-type-{kind}-seat']").click()
         expect(page.locator("#pc-slack-seat")).to_be_focused()
         uncovered_where_the_page_put_it(page, ["#pc-slack-seat"], "a new card's Slack field")
         page.locator("#pc-name-seat").fill("")
@@ -194,7 +194,7 @@ def test_every_phase_puts_now_first_on_and_off_turn(browser, file_server, game, 
     ana.set_viewport_size(SIZES[0])
     ana.get_by_test_id("go-play_card").click()
     expect(ana.locator(".play-card-form .card-picker .pick").first).to_be_in_viewport()
-    new_card_at_every_size(ana)
+    new_card_at_every_size(ana, "person")
     act("play_card", 1, cards=[COOK])
     act("advance", 1, phase="call", turn=1)
     act("play_card", 1, cards=[SIESTA])
@@ -220,6 +220,8 @@ def test_every_phase_puts_now_first_on_and_off_turn(browser, file_server, game, 
         check_now(ana, lang, ACTIONS.get(phase, []))
         if phase == "roll":
             get_rid_at_every_size(ana)
+        if phase == "freetime":
+            new_card_at_every_size(ana, "activity")
         on_first_screen(ben, ben.get_by_test_id("turn-phase"), "the phase, off turn")
     # The win: the way to keep the play in BG Stats on the first screen at every size, for the winner and the others.
     act("adjust_slack", 1, delta=30)

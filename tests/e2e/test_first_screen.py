@@ -2,7 +2,9 @@
 the player's own total and what the phase calls for — or, off turn, the open cancel window's buttons — in every
 phase of Chez Guevara and of Chez Geek, in English, German and Russian. In Call People the card's name field and the
 bar's way to it, and one's own announced card, lie on the first screen uncovered at 320x568 and 360x640 too
-(issue 47 item 1)."""
+(issue 47 item 1). Inside the forms a moment opens, at the three sizes (issue 60 item 2): a new card's Slack field
+once its type is tapped, the die row of getting rid of a Person from the bar's way there, the TV card's button while
+its name is typed, and after the win the BG Stats button, each put above the bar by the page, not by the test."""
 
 
 import pytest

@@ -144,10 +144,10 @@
 
   // --- a field being typed in keeps its form's button above the action bar ---------------------------------------
   // The chips offered for what is typed push the button down: the page follows, as far as the field stays in view.
-  var typingIn = null;
+  var typingIn = null, typedUntil = 0, FOLLOW_MS = 1500;
   function keepButtonInView() {
     if (!typingIn) return;
-    if (document.activeElement !== typingIn || !typingIn.form) { typingIn = null; return; }
+    if (document.activeElement !== typingIn || !typingIn.form || Date.now() > typedUntil) { typingIn = null; return; }
     var button = typingIn.form.querySelector("button.primary[type=submit]");
     if (!button || !button.getClientRects().length) return;
     var bar = document.getElementById("action-bar");
@@ -157,13 +157,17 @@
     var under = button.getBoundingClientRect().bottom - floor, room = typingIn.getBoundingClientRect().top - ceiling;
     if (under > 0 && room > 0) window.scrollBy(0, Math.min(under, room));
   }
+  // Only what the player types counts, and only until the chips it asks for have come: a refresh later on, or one
+  // that gives the field its focus back, is no typing.
   function followTyping(event) {
     var field = event.target, panel = document.getElementById("panel");
-    typingIn = typing() && field.form && panel && panel.contains(field) ? field : null;
-    if (typingIn) requestAnimationFrame(keepButtonInView);  // after the browser brought the field into view
+    if (!event.isTrusted) return;
+    typingIn = typing() && field === document.activeElement && field.form && panel && panel.contains(field)
+      ? field : null;
+    typedUntil = Date.now() + FOLLOW_MS;
+    if (typingIn) requestAnimationFrame(keepButtonInView);
   }
   if (seatPage) {
-    document.addEventListener("focusin", followTyping);
     document.addEventListener("input", followTyping);
     // The player moving the page takes over until they type again.
     ["pointerdown", "wheel", "touchstart"].forEach(function (name) {

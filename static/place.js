@@ -114,27 +114,73 @@
   // After a refresh or a tap, what comes with it may still grow for a while (a card picker fills its row after
   // asking for the known cards): the element is held until the player touches the page. Above the screen the
   // browser's own scroll anchoring does the same.
-  var held = null;
+  var held = null, LOG_LINE = "#panel .log > li[id]";
   function holdAt(element, top) {
-    held = element ? { element: element, top: top } : null;
+    held = element ? { element: element, top: top, roomy: element.matches(LOG_LINE) } : null;
     hold();
   }
   function hold() {
     if (!held || !held.element.getClientRects().length) { held = null; return; }  // gone, or hidden
-    window.scrollBy(0, held.element.getBoundingClientRect().top - held.top);
+    var shift = held.element.getBoundingClientRect().top - held.top, body = document.body;
+    // Near the page's end there may be no room to scroll by: the log's oldest line leaves at the bottom as a new
+    // one comes in on top. The page grows by what is missing, and keeps that room until the reader is back on top.
+    var missing = window.scrollY + shift + window.innerHeight - root.scrollHeight;
+    if (missing > 0 && held.roomy) body.style.minHeight = body.offsetHeight + missing + "px";
+    window.scrollBy(0, shift);
+  }
+  if (seatPage) {
+    window.addEventListener("scroll", function () {
+      if (window.scrollY <= 0 && document.body.style.minHeight) document.body.style.minHeight = "";
+    }, { passive: true });
   }
   if (seatPage && window.ResizeObserver) new ResizeObserver(hold).observe(document.body);
   // A size that comes back within one frame (the picker hidden by a refresh, then filled again) is no resize to a
   // ResizeObserver, though what lies below moved twice: changes in the panel are followed too.
   if (seatPage && window.MutationObserver) {
-    new MutationObserver(hold).observe(document.body, { childList: true, subtree: true, attributes: true,
-                                                         attributeFilter: ["hidden", "open", "class"] });
+    new MutationObserver(function () { hold(); keepButtonInView(); })
+      .observe(document.body, { childList: true, subtree: true, attributes: true,
+                                attributeFilter: ["hidden", "open", "class"] });
+  }
+
+  // --- a field being typed in keeps its form's button above the action bar ---------------------------------------
+  // The chips offered for what is typed push the button down: the page follows, as far as the field stays in view.
+  var typingIn = null, typedUntil = 0, FOLLOW_MS = 1500;
+  function keepButtonInView() {
+    if (!typingIn) return;
+    if (document.activeElement !== typingIn || !typingIn.form || Date.now() > typedUntil) { typingIn = null; return; }
+    var button = typingIn.form.querySelector("button.primary[type=submit]");
+    if (!button || !button.getClientRects().length) return;
+    var bar = document.getElementById("action-bar");
+    var head = document.querySelector("#panel .now-bar") || document.querySelector("body > .bar");
+    var floor = bar ? bar.getBoundingClientRect().top : window.innerHeight;
+    var ceiling = head ? head.getBoundingClientRect().bottom : 0;
+    var under = button.getBoundingClientRect().bottom - floor, room = typingIn.getBoundingClientRect().top - ceiling;
+    if (under > 0 && room > 0) window.scrollBy(0, Math.min(under, room));
+  }
+  // Only what the player types counts, and only until the chips it asks for have come: a refresh later on, or one
+  // that gives the field its focus back, is no typing.
+  function followTyping(event) {
+    var field = event.target, panel = document.getElementById("panel");
+    if (!event.isTrusted) return;
+    typingIn = typing() && field === document.activeElement && field.form && panel && panel.contains(field)
+      ? field : null;
+    typedUntil = Date.now() + FOLLOW_MS;
+    if (typingIn) requestAnimationFrame(keepButtonInView);
+  }
+  if (seatPage) {
+    document.addEventListener("input", followTyping);
+    // The player moving the page takes over until they type again.
+    ["pointerdown", "wheel", "touchstart"].forEach(function (name) {
+      window.addEventListener(name, function () { typingIn = null; }, { capture: true, passive: true });
+    });
   }
   ["pointerdown", "wheel", "keydown", "touchstart"].forEach(function (name) {
     window.addEventListener(name, function () { held = null; }, { capture: true, passive: true });
   });
   // The reader's place before a live refresh: the first heading wholly between the bars (a card's title, a fold's
-  // summary: what the reader keeps their bearings by). At the very top the news shows above instead.
+  // summary: what the reader keeps their bearings by); but where the log's lines fill the middle of the screen, the
+  // line there, as new lines come in on top of the log (a line keeps its element across a morph: it has an id). At
+  // the very top the news shows above instead.
   var HEADINGS = "#panel h1, #panel h2, #panel h3, #panel summary", reading = null;
   function noteReading() {
     reading = null;
@@ -142,11 +188,20 @@
     var head = document.querySelector("#panel .now-bar") || document.querySelector("body > .bar");
     var bar = document.getElementById("action-bar"), top = head ? head.getBoundingClientRect().bottom : 0;
     var bottom = bar ? bar.getBoundingClientRect().top : window.innerHeight;
-    reading = Array.prototype.filter.call(document.querySelectorAll(HEADINGS), function (heading) {
-      var box = heading.getBoundingClientRect();
-      return box.height && box.top >= top - 1 && box.bottom <= bottom && !heading.closest("#action-bar, .now-bar");
-    })[0] || null;
+    reading = logLineAt((top + bottom) / 2) || Array.prototype.filter.call(document.querySelectorAll(HEADINGS),
+      function (heading) {
+        var box = heading.getBoundingClientRect();
+        return box.height && box.top >= top - 1 && box.bottom <= bottom && !heading.closest("#action-bar, .now-bar");
+      })[0] || null;
     if (reading) reading = { element: reading, top: reading.getBoundingClientRect().top };
+  }
+  function logLineAt(y) {
+    var log = document.querySelector("#panel .log"), box = log && log.getBoundingClientRect();
+    if (!box || !box.height || box.top > y || box.bottom < y) return null;
+    function off(line) { var at = line.getBoundingClientRect(); return Math.max(at.top - y, y - at.bottom, 0); }
+    return Array.prototype.reduce.call(document.querySelectorAll(LOG_LINE), function (nearest, line) {
+      return nearest && off(nearest) <= off(line) ? nearest : line;
+    }, null);
   }
 
   // --- after a tap the page stays where the player looked ------------------------------------------

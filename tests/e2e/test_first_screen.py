@@ -2,7 +2,9 @@
 the player's own total and what the phase calls for — or, off turn, the open cancel window's buttons — in every
 phase of Chez Guevara and of Chez Geek, in English, German and Russian. In Call People the card's name field and the
 bar's way to it, and one's own announced card, lie on the first screen uncovered at 320x568 and 360x640 too
-(issue 47 item 1)."""
+(issue 47 item 1). Inside the forms a moment opens, at the three sizes (issue 60 item 2): a new card's Slack field
+once its type is tapped, the die row of getting rid of a Person from the bar's way there, the TV card's button while
+its name is typed, and after the win the BG Stats button, each put above the bar by the page, not by the test."""
 
 
 import pytest
@@ -74,6 +76,64 @@ def uncovered_at_every_size(page, selectors, what):
     page.set_viewport_size(PHONE["viewport"])
 
 
+def uncovered_where_the_page_put_it(page, selectors, what):
+    """Each element lies uncovered on the screen where the page has put it (the test does not scroll)."""
+    try:
+        page.wait_for_function(f"s => ({UNCOVERED})(s).length === 0", arg=selectors, timeout=3000)
+    except PlaywrightTimeout:
+        size = page.viewport_size
+        page.screenshot(path=f"/tmp/first-screen-{size['width']}.png")
+        found = page.evaluate(UNCOVERED, selectors)
+        raise AssertionError(f"{what} at {size}, scrolled {page.evaluate('scrollY')} px: {found}") from None
+
+
+def to_the_top(page, size):
+    """The phone at this size, back at the top of its page as a thumb takes it there."""
+    page.set_viewport_size(size)
+    page.mouse.move(size["width"] / 2, size["height"] / 3)
+    page.mouse.wheel(0, -20000)
+    page.wait_for_function("() => scrollY === 0")
+
+
+def new_card_at_every_size(page, kind):
+    """At each size the player opens the card form from the bar, types a card nobody has seen and taps its type: the
+    form moves on to the Slack field, which lies uncovered above the bar."""
+    for size in SIZES:
+        to_the_top(page, size)
+        page.get_by_test_id("go-play_card").click()
+        page.locator("#pc-name-seat").fill("Qwzx Unseen")
+        expect(page.locator(".play-card-form .card-numbers")).to_have_attribute("open", "", timeout=5000)
+        page.locator(f"label[for='pc-type-{kind}-seat']").click()
+        expect(page.locator("#pc-slack-seat")).to_be_focused()
+        uncovered_where_the_page_put_it(page, ["#pc-slack-seat"], "a new card's Slack field")
+        page.locator("#pc-name-seat").fill("")
+    page.set_viewport_size(PHONE["viewport"])
+
+
+def get_rid_at_every_size(page):
+    """At each size the player taps the bar's way to getting rid of People: where to send the Person, the roll and
+    the die row lie uncovered above the bar."""
+    controls = ["select[id^=rid-]", "[data-testid=get-rid]", *(f"[data-testid=get-rid-{n}]" for n in range(1, 7))]
+    for size in SIZES:
+        to_the_top(page, size)
+        page.get_by_test_id("go-get_rid").click()
+        uncovered_where_the_page_put_it(page, controls, "getting rid of a Person")
+    page.set_viewport_size(PHONE["viewport"])
+
+
+def tv_card_at_every_size(page):
+    """At each size the player taps the TV card's field and types its name: the field and "Play the TV card on them"
+    lie uncovered above the bar."""
+    for size in SIZES:
+        to_the_top(page, size)
+        page.locator("#tv-name-seat").click()
+        page.keyboard.type("Vampire")
+        expect(page.locator("[data-card-picker][aria-busy]")).to_have_count(0, timeout=5000)
+        uncovered_where_the_page_put_it(page, ["#tv-name-seat", "[data-testid=watch-tv]"], "the TV card's form")
+        page.locator("#tv-name-seat").fill("")
+    page.set_viewport_size(PHONE["viewport"])
+
+
 def table(server, browser, game, lang):
     """A three-seat table whose display acts through the API; Ana and Ben hold phones; Ana starts."""
     made = api(server, "/api/tables", {"game": game, "seats": 3, "language": lang})
@@ -136,7 +196,7 @@ def test_every_phase_puts_now_first_on_and_off_turn(browser, file_server, game, 
     ana.set_viewport_size(SIZES[0])
     ana.get_by_test_id("go-play_card").click()
     expect(ana.locator(".play-card-form .card-picker .pick").first).to_be_in_viewport()
-    ana.set_viewport_size(PHONE["viewport"])
+    new_card_at_every_size(ana, "person")
     act("play_card", 1, cards=[COOK])
     act("advance", 1, phase="call", turn=1)
     act("play_card", 1, cards=[SIESTA])
@@ -147,6 +207,8 @@ def test_every_phase_puts_now_first_on_and_off_turn(browser, file_server, game, 
                             "one's own announced card")
     for test_id in ("cancel-card", "pass-card", "turn-phase", "my-total"):
         on_first_screen(ben, ben.get_by_test_id(test_id), f"{test_id}, off turn")
+    if game == "geek":  # Chez Geek's TV card: Ben names it, and plays it from where he typed
+        tv_card_at_every_size(ben)
     for phase in phases[3:]:
         act("advance", 1, phase=phase, turn=1)
     play_turns(act, phases, (2, 3))
@@ -158,4 +220,13 @@ def test_every_phase_puts_now_first_on_and_off_turn(browser, file_server, game, 
             act("advance", 1, phase=phases[i - 1], turn=4)
         expect(ana.get_by_test_id("turn-phase")).to_have_attribute("data-phase", phase, timeout=5000)
         check_now(ana, lang, ACTIONS.get(phase, []))
+        if phase == "roll":
+            get_rid_at_every_size(ana)
+        if phase == "freetime":
+            new_card_at_every_size(ana, "activity")
         on_first_screen(ben, ben.get_by_test_id("turn-phase"), "the phase, off turn")
+    # The win: the way to keep the play in BG Stats on the first screen at every size, for the winner and the others.
+    act("adjust_slack", 1, delta=30)
+    for page in (ana, ben):
+        expect(page.get_by_test_id("bgstats-link")).to_be_visible(timeout=5000)
+        uncovered_at_every_size(page, ["[data-testid=bgstats-link]"], "the BG Stats button after the win")

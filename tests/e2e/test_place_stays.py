@@ -1,5 +1,6 @@
 """A place that stays put (issue 47 item 4): while a live refresh lands (someone else's card window opens or closes,
-a roll, a raid), the first heading the reader has in view moves by at most 8 px. Told, and shown (item 7): when the
+a roll, a raid), the first heading the reader has in view, or the log line in the middle of the screen where the
+reader reads the log (issue 60 item 3h), moves by at most 8 px. Told, and shown (item 7): when the
 reader's own turn or answer begins, the page goes back to its first screen, where the moment is, unless the reader
 is typing.
 
@@ -26,12 +27,21 @@ SIZES = tuple({"width": width, "height": height} for _name, _lang, width, height
 MOST_PX = 8
 LOOKING_AT = ("#fold-dice > summary", "#fold-scoreboard > summary", "#fold-log > summary", "[data-testid=me] h1")
 
-# The first heading wholly below the bars on top (the header, the now bar) and above the action bar: its text and
-# where it lies.
+# What the reader reads: the first heading wholly below the bars on top (the header, the now bar) and above the
+# action bar, or where the log's lines fill the middle between the bars, the line there (issue 60 item 3h): its text
+# and where it lies.
 FIRST_HEADING = """() => {
   const top = Math.max(...[...document.querySelectorAll('body > .bar, #panel .now-bar')]
                          .map(e => e.getBoundingClientRect().bottom)) - 1;  // under the now bar by a hair: in view
   const bar = document.getElementById('action-bar'), floor = bar ? bar.getBoundingClientRect().top : innerHeight;
+  const middle = (top + floor) / 2;
+  const log = document.querySelector('#panel .log'), spans = log && log.getBoundingClientRect();
+  if (spans && spans.top <= middle && spans.bottom >= middle) {
+    const off = e => { const b = e.getBoundingClientRect(); return Math.max(b.top - middle, middle - b.bottom, 0); };
+    const e = [...log.children].sort((a, b) => off(a) - off(b))[0];
+    window.firstHeading = e;
+    return [e.textContent.trim().slice(0, 40), e.getBoundingClientRect().top];
+  }
   for (const e of document.querySelectorAll('#panel h1, #panel h2, #panel h3, #panel summary')) {
     const b = e.getBoundingClientRect();
     if (b.height && b.top >= top && b.bottom <= floor && !e.closest('#action-bar')) {
@@ -181,3 +191,50 @@ def test_the_place_stays_put_while_others_play_and_the_readers_own_moment_is_sho
         readers = [(phone, SIZES[(i + k) % 3], LOOKING_AT[(i + k) % len(LOOKING_AT)], expected[k])
                    for k, phone in enumerate((ana, ben, cleo))]
         lands(readers, act, what, lambda: table_state()["version"])
+
+
+# The log's line nearest the middle of the screen whose words no other line shares: its text and where it lies.
+LINE_IN_THE_MIDDLE = """() => { const lines = [...document.querySelectorAll('#fold-log .log > li')];
+  const texts = lines.map(line => line.textContent.trim()), middle = innerHeight / 2;
+  const unique = lines.filter((line, i) => texts.indexOf(texts[i]) === texts.lastIndexOf(texts[i]));
+  const line = unique.sort((a, b) => Math.abs(a.getBoundingClientRect().top - middle)
+                                     - Math.abs(b.getBoundingClientRect().top - middle))[0];
+  return line ? [line.textContent.trim(), line.getBoundingClientRect().top] : null; }"""
+LINE_NOW = """text => { const line = [...document.querySelectorAll('#fold-log .log > li')]
+  .find(line => line.textContent.trim() === text);
+  return line ? line.getBoundingClientRect().top : null; }"""
+
+
+def reading_the_log(page, size):
+    """The reader, at this size, opens the log and scrolls (as a thumb would) until a line lies mid-screen."""
+    page.set_viewport_size(size)
+    details = page.locator("#fold-log")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    page.mouse.move(size["width"] / 2, size["height"] / 2)
+    lines = page.locator("#fold-log .log > li")
+    middle = lines.nth(lines.count() // 2)
+    page.mouse.wheel(0, middle.evaluate("e => e.getBoundingClientRect().top - innerHeight / 2"))
+    page.wait_for_function(STILL)
+    line = page.evaluate(LINE_IN_THE_MIDDLE)
+    assert line is not None and 0 < line[1] < size["height"], f"no log line in view at {size}: {line}"
+    return line
+
+
+def test_the_log_line_being_read_stays_put_while_others_play(table):
+    """Issue 60 item 3h: a new line arrives on top of the log; the line the reader reads does not move."""
+    display, phones = table
+    for value in (1, 2, 3, 4, 5, 6):  # a log long enough to read in
+        version = display.act("roll_die", 1, purpose="other", value=value)["version"]
+    for turn, size in enumerate(SIZES):
+        for phone in phones:
+            expect(phone.locator("#panel")).to_have_attribute("data-version", str(version), timeout=PROPAGATION_MS)
+            phone.wait_for_function(SETTLED, timeout=PROPAGATION_MS)
+        read = [(phone, *reading_the_log(phone, SIZES[(turn + k) % 3])) for k, phone in enumerate(phones)]
+        version = display.act("roll_die", 1, purpose="other", value=turn + 1)["version"]
+        for phone, text, top in read:
+            expect(phone.locator("#panel")).to_have_attribute("data-version", str(version), timeout=PROPAGATION_MS)
+            phone.wait_for_function(SETTLED, timeout=PROPAGATION_MS)
+            now = phone.evaluate(LINE_NOW, text)
+            where = f"{phone.viewport_size['width']}x{phone.viewport_size['height']}"
+            assert now is not None and abs(now - top) <= MOST_PX, f"at {where}: {text!r} moved from {top:.0f} to {now}"

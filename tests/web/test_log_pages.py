@@ -46,7 +46,7 @@ def test_an_undo_names_what_it_took_back_even_when_that_is_on_an_earlier_page(ap
     assert "undid" in lines[0] and "wound" in lines[0], lines[0]
     _lines, earlier, _newer = page(client, earlier)  # events 6 to 10
     html = markup.unescape(client.get(earlier).get_data(as_text=True))  # events 1 to 5
-    wound = re.search(r"<li class=\"([^\"]*)\"><time>[^<]*</time> <b>[^<]*Seat 2</b>[^<]*wound", html)
+    wound = re.search(r"<li [^>]*class=\"([^\"]*)\">\s*<time>[^<]*</time> <b>[^<]*Seat 2</b>[^<]*wound", html)
     assert wound and wound[1] == "undone", html.split('<ol class="log">')[1][:600]
 
 

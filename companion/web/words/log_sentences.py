@@ -53,6 +53,7 @@ class Entry:
     who: str
     what: str
     undone: bool = False
+    won: bool = False
 
 
 def describe(event: dict, state: TableState, by_seq: dict[int, dict]) -> str:
@@ -126,7 +127,7 @@ def log_entries(events: list[dict], state: TableState, by_seq: dict[int, dict]) 
             time = datetime.fromtimestamp(e["at"]).strftime("%H:%M")
             if e["seq"] == state.won_at and state.winner is not None:
                 entries.append(Entry(seq=e["seq"], time=time, who=name_at_win(state, state.winner),
-                                     what=_("has reached the goal and won the game")))
+                                     what=_("has reached the goal and won the game"), won=True))
             entries.append(Entry(seq=e["seq"], time=time, who=line_owner(e, then), what=describe(e, then, by_seq),
                                  undone=step_of(e) in state.undone))
         then = _before(e, then)

@@ -90,6 +90,8 @@ def test_a_new_cards_form_asks_its_type_in_one_tap_and_only_its_categories(sessi
             assert ana.locator("label[for='pc-die-seat'], label:has(#pc-die-seat)").evaluate(ABOVE_BAR), where
             ana.keyboard.press("Space")
             expect(ana.locator("#pc-mod-seat")).to_be_focused()
+            # left empty, the die's own number counts: the field says +0, not "fixed" (the outsider's guess)
+            expect(ana.locator("#pc-mod-seat")).to_have_attribute("placeholder", "0")
             die.uncheck()
     finally:
         ana.context.close()

@@ -287,7 +287,8 @@ def _offers(state: TableState, mine: tuple[int, ...], display: bool) -> Offers:
         parts.update(window)
         parts.update(raid)
         parts.update(_denouncement(state, mine))
-    parts["withheld"] = tuple(item for part in (tools, turn, window, raid, whenever) for item in part.get("withheld", ()))
+    parts["withheld"] = tuple(item for part in (tools, turn, window, raid, whenever)
+                              for item in part.get("withheld", ()))
     return Offers(**parts)
 
 

@@ -107,6 +107,7 @@ def new_card_at_every_size(page, kind):
         expect(page.locator("#pc-slack-seat")).to_be_focused()
         uncovered_where_the_page_put_it(page, ["#pc-slack-seat"], "a new card's Slack field")
         page.locator("#pc-name-seat").fill("")
+    page.locator("#pc-name-seat").blur()  # the player leaves the form, its keyboard down, before the next moment
     page.set_viewport_size(PHONE["viewport"])
 
 
@@ -131,6 +132,7 @@ def tv_card_at_every_size(page):
         expect(page.locator("[data-card-picker][aria-busy]")).to_have_count(0, timeout=5000)
         uncovered_where_the_page_put_it(page, ["#tv-name-seat", "[data-testid=watch-tv]"], "the TV card's form")
         page.locator("#tv-name-seat").fill("")
+    page.locator("#tv-name-seat").blur()
     page.set_viewport_size(PHONE["viewport"])
 
 

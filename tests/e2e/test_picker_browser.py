@@ -87,7 +87,8 @@ def test_the_picker_never_hides_the_card_and_a_chip_does_one_thing(session_brows
         expect(chip).to_have_attribute("data-asks", "slack cost")  # the server's word: its play would ask them
         assert "✎" in picker.evaluate(MARK)  # read in one go: a late panel may still replace the chips
         posted = []
-        ana.on("request", lambda sent: posted.append(sent.url) if sent.method == "POST" and "/act" in sent.url else None)
+        ana.on("request", lambda sent: posted.append(sent.url) if sent.method == "POST" and "/act" in sent.url
+               else None)
         chip.click()
         expect(ana.locator("#pc-slack-seat")).to_be_focused()  # a Thing of the rulebook: its type known, not its Slack
         assert field.input_value() == MAO[lang] and posted == []

@@ -28,6 +28,17 @@ UNCOVERED = """selectors => { const found = [], w = window.innerWidth, bar = doc
   }
   if (document.documentElement.scrollWidth > w) found.push(`the page is wider than ${w} px`);
   return found; }"""
+# How many lines of an explanation's words its "Got it" button overlaps.
+GOT_IT_OVER_TEXT = """note => { const b = note.querySelector('[data-testid=explain-done]').getBoundingClientRect();
+  const words = document.createRange(); let over = 0;
+  for (const node of note.childNodes) {
+    if (node.nodeType !== Node.TEXT_NODE || !node.textContent.trim()) continue;
+    words.selectNodeContents(node);
+    for (const line of words.getClientRects())
+      over += line.bottom > b.top + 0.5 && line.top < b.bottom - 0.5
+        && line.right > b.left + 0.5 && line.left < b.right - 0.5;
+  }
+  return over; }"""
 # Words of each moment's explanation in each phone's language.
 WORDS = {
     ("draw", "en"): "Your turn begins", ("roll", "en"): "Roll phase", ("call", "en"): "Call People:",
@@ -74,6 +85,7 @@ class Phone:
         expect(note.locator("a.help")).to_have_count(1)
         assert note.evaluate("(n, s) => !!(n.compareDocumentPosition(document.querySelector(s)) & 4)", before), \
             f"{moment} is not above {before}"
+        assert note.evaluate(GOT_IT_OVER_TEXT) == 0, f"{moment}: its Got it covers its own words"
         note.scroll_into_view_if_needed()
         bar = self.page.locator("#action-bar")
         if bar.count():

@@ -13,7 +13,7 @@ from .goth import twins_of
 from .guevara import default_profile_values
 from .jobs import JOB_CHANGES, hand_limit
 from .lead import lead, occasion
-from .moments import MOMENTS, WHENEVER, moments, table_moment
+from .moments import MOMENTS, PHASES, WHENEVER, moments, table_moment
 from .offers import Offers, display_offers, offers, refusal
 from .race_lanes import Lane, lanes
 from .routing import decide
@@ -24,7 +24,7 @@ from .violations import N_, RuleViolation
 
 __all__ = [
     "ACTION_TYPES", "ALL_CATEGORIES", "ALL_PEST_CATEGORIES", "ALL_PHASES", "ALL_ROLL_PURPOSES", "BY_DISPLAY",
-    "CALL_SUCCEEDS", "DISPLAY", "GAMES", "GET_RID_SUCCEEDS", "JOB_CHANGES", "MOMENTS", "N_", "RANK_NAMES", "RANKS",
+    "CALL_SUCCEEDS", "DISPLAY", "GAMES", "GET_RID_SUCCEEDS", "JOB_CHANGES", "MOMENTS", "N_", "PHASES", "RANK_NAMES", "RANKS",
     "REMATCHES", "TV_SLACK", "WHENEVER", "Denunciation", "Game", "Lane", "Offers", "Raid", "RuleViolation",
     "TableState", "Window", "apply", "decide", "default_profile_values", "display_offers", "engine", "find_card",
     "fold", "game", "game_story", "hand_limit", "initial_state", "job_deck", "lanes", "lead", "moments", "notable",

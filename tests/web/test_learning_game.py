@@ -154,6 +154,9 @@ def test_the_explanation_of_a_phase_stands_in_for_its_short_reminder_until_dismi
     ana, reminder = join(app, token, 1, "Ana"), "Roll to get rid of unwanted People"
     to_roll(client, token)
     page = ana.get(f"/t/{token}/seat").get_data(as_text=True)
-    assert MOMENT.findall(page)[0] == "roll" and reminder not in page
+    # once, at the end of the explanation (its numbers: 4-6 sends People away), not in the turn card beside it
+    assert MOMENT.findall(page)[0] == "roll" and page.count(reminder) == 1
+    assert reminder in page.split('data-moment="roll"')[1].split("</aside>")[0] and 'class="reminder"' not in page
     ana.post(f"/t/{token}/explained", data={"moment": "roll"}, headers=HTMX)
-    assert reminder in ana.get(f"/t/{token}/seat").get_data(as_text=True)
+    page = ana.get(f"/t/{token}/seat").get_data(as_text=True)
+    assert reminder in page.split('class="reminder"')[1] and 'data-moment="roll"' not in page

@@ -9,10 +9,10 @@ shopping, jobs): a moment the two families tell alike is told once.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from ...rules import MOMENTS, N_, WHENEVER, Game, TableState, table_moment
+from ...rules import MOMENTS, N_, PHASES, WHENEVER, Game, TableState, table_moment
 from ..i18n import gettext as _
 from . import reminders, told
 
@@ -183,10 +183,22 @@ def shown(found: Iterable[str], seen: Iterable[str], game: Game) -> dict[str, tu
     return places
 
 
-def of_phase(shown_now: dict[str, tuple[Explanation, ...]], state: TableState) -> bool:
-    """Whether the panel explains the phase the turn is in (its short reminder then says nothing more)."""
-    phase = state.turn.phase if state.turn else None
-    return any(item.moment.replace("_", "") == phase for items in shown_now.values() for item in items)
+# The phases whose numbers only their short reminder says (the hand to draw up to, the roll that sends People away,
+# the hand to keep): explained, the reminder ends their explanation. The others' explanations say theirs.
+REMINDED_IN_EXPLANATION = ("draw", "roll", "discard")
+
+
+def with_reminder(shown_now: dict[str, tuple[Explanation, ...]], state: TableState,
+                  reminder: str) -> dict[str, tuple[Explanation, ...]] | None:
+    """Where the panel explains the phase the turn is in, the explanation standing in for the phase's short
+    reminder (with the reminder at its end, where only it says the phase's numbers); else None."""
+    moment = PHASES.get(state.turn.phase) if state.turn else None
+    if not any(item.moment == moment for items in shown_now.values() for item in items):
+        return None
+    if moment not in REMINDED_IN_EXPLANATION:
+        return shown_now
+    return {place: tuple(replace(item, text=f"{item.text} {reminder}") if item.moment == moment else item
+                         for item in items) for place, items in shown_now.items()}
 
 
 def table_line(state: TableState) -> str:
@@ -196,6 +208,6 @@ def table_line(state: TableState) -> str:
         return ""
     moment, seat = found
     name = told.seat_name(state, seat)
-    if moment in ("draw", "roll", "call", "free_time", "discard", "heal"):
+    if moment in PHASES.values():
         return reminders.phase_reminder(state, name)
     return _(_TABLE_LINES["announced" if moment.startswith("announced_") else moment], name=name)

@@ -111,8 +111,9 @@ def explain_again(db: Database, table_id: int, seat: int) -> None:
 
 
 def anyone_has_played(db: Database) -> bool:
-    """Whether any table on this server has finished a game (else a new table is the players' first game)."""
-    return archive.any_finished(db)
+    """Whether any table on this server has finished a game (else a new table is the players' first game): marked
+    when a game is won, or, for games won before the mark was kept, in the front page's archive."""
+    return store.remembered(db, store.GAMES_WON) is not None or archive.any_finished(db)
 
 
 def finished_games(db: Database, stories: Stories, winner_now: Callable[[int], int | None],

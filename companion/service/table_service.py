@@ -152,6 +152,8 @@ class TableService:
                                    reader)
         new_state = self.cache.appended(db, table.id, stored)
         version.append(new_state.version)
+        if new_state.winner is not None and current.winner is None:
+            store.remember(db, store.GAMES_WON, {"table": table.id})
         return Outcome(stored, new_state)
 
     def _tell(self, table_id: int | None, version: list[int], answer_first: AnswerFirst | None) -> None:

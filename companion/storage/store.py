@@ -413,6 +413,8 @@ def append(db: Database, table_id: int, after: int, action_id: str, actor: str,
                 if key is not None:
                     db.execute("INSERT INTO claims (table_id, seat, key, claimed_at) VALUES (?, ?, ?, ?)",
                                [table_id, seat, digest(key), now])
+                else:  # a freed seat's next player is new to the moments its last one dismissed
+                    db.execute("DELETE FROM seen_moments WHERE table_id = ? AND seat = ?", [table_id, seat])
             if is_postgresql(db):
                 db.execute("SELECT pg_notify(?, ?)", [LIVE_CHANNEL, f"v {table_id} {after + len(events)}"])
     except integrity_errors() as error:
@@ -436,7 +438,8 @@ def _append_in_one_statement(db: Database, table_id: int, after: int, action: li
         params += [table_id, claim[0], digest(claim[1]), now]
     elif claim is not None:
         parts.append("freed AS (DELETE FROM claims WHERE table_id = ? AND seat = ?)")
-        params += [table_id, claim[0]]
+        parts.append("forgot AS (DELETE FROM seen_moments WHERE table_id = ? AND seat = ?)")
+        params += [table_id, claim[0], table_id, claim[0]]
     # The NOTIFY is sent when the statement's transaction commits, and not at all if it fails.
     db.execute(f"WITH {', '.join(parts)} SELECT pg_notify(?, ?)",
                [*params, LIVE_CHANNEL, f"v {table_id} {after + len(rows)}"])
@@ -501,6 +504,9 @@ def _claims_follow(db: Database, table_id: int, after: int, made: int, claim: tu
         if key is not None:
             claims[seat] = digest(key)
     db.claims_at[table_id] = (made, claims)
+
+
+GAMES_WON = "games_won"  # remembered once a table of this server has seen a game won: its players have played here
 
 
 def remember(db: Database, key: str, value: dict) -> None:

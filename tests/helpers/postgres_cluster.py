@@ -53,10 +53,10 @@ class Cluster:
 
     def start(self) -> Cluster:
         """Make the cluster and start its server; fast and unsafe settings suit a throwaway one."""
+        self._watch()  # first: a run killed while the cluster starts leaves nothing either
         self._run(str(self.binaries / "initdb"), "-D", str(self.data), "-U", "postgres", "--auth=trust",
                   "-E", "UTF8", "--locale=C.UTF-8")
         self.resume()
-        self._watch()
         return self
 
     def _watch(self) -> None:

@@ -91,6 +91,19 @@ def test_a_dismissed_moment_is_kept_with_the_seat_for_every_phone_of_it(app, cli
     assert explained(second_device(app, ana), token)[0] == "roll"
 
 
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"], indirect=True)
+def test_a_freed_seats_next_player_is_explained_what_the_last_one_dismissed(database, tmp_path):
+    from companion.app import create_app
+    app = create_app({"TESTING": True, **({"DATABASE": database} if database else {})}, instance_path=str(tmp_path))
+    client = app.test_client()
+    token = open_table(client, first_game=True)
+    ana = join(app, token, 1, "Ana")
+    to_roll(client, token)
+    assert ana.post(f"/t/{token}/explained", data={"moment": "roll"}, headers=HTMX).status_code == 200
+    assert act(client, token, type="free_seat", seat=1).status_code == 200
+    assert explained(join(app, token, 1, "Dana"), token)[0] == "roll"
+
+
 def test_the_next_moment_shows_once_the_first_is_dismissed(app, client):
     token = open_table(client, first_game=True)
     ana = join(app, token, 1, "Ana")
@@ -145,8 +158,8 @@ def test_a_new_table_is_a_first_game_until_this_server_has_seen_a_game_finished(
     assert box.search(client.get("/").get_data(as_text=True)).group(1)
     token = open_table(client, first_game=True)
     act(client, token, type="adjust_slack", seat=1, delta=30)
-    client.get(f"/t/{token}/display")  # the win is told once its table is looked at
-    assert box.search(client.get("/").get_data(as_text=True)).group(1) is None
+    # another browser, which never sat at that table, opening the next one: the server has seen a game won
+    assert box.search(app.test_client().get("/").get_data(as_text=True)).group(1) is None
 
 
 def test_the_explanation_of_a_phase_stands_in_for_its_short_reminder_until_dismissed(app, client):

@@ -21,7 +21,7 @@ class SetupStep:
     text: str
     # None: no tick, where the app cannot tell (shuffling, drawing) or where doing the step ends the guide (start)
     done: bool | None
-    form: str | None = None  # the step's form (templates/partials/setup/_<form>.html), shown as the offers allow
+    form: str | None = None  # the step's form (templates/partials/_setup_<form>.html), shown as the offers allow
 
 
 def setup_steps(state: TableState) -> list[SetupStep]:

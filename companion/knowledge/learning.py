@@ -96,17 +96,15 @@ def learn(db: Database, lessons: list[Lesson], decks: tuple[str, ...], table_id:
             written[deck_knowledge.name_key(card["name"])] = (
                 _new_name(db, entry, table_id, seconds=not card.get("copied")), entry)
             continue
+        read_at = shared.updated_at if shared else None
         shared = shared or deck_knowledge.Known(deck, entry_lang, name, {}, {}, 0, card.get("key"))
-        contradicts = {}
-        for fact, value in printed.items():
-            known = shared.facts.get(fact, catalog.get(fact))
-            if known is None or (known == value and fact not in shared.facts):
-                shared.facts[fact] = value  # adds to what the server knows (or writes down what the rulebook says)
-                shared.sources[fact] = {"from": "catalog", "at": now} if catalog.get(fact) == value else said
-            elif known != value:
-                contradicts[fact] = value
-        shared.played, shared.updated_at = shared.played + 1, now
-        deck_knowledge.save(db, shared)
+        contradicts = _taught(shared, printed, catalog, said, now)
+        if not deck_knowledge.save_unless_changed(db, shared, read_at):
+            # Another table or the host changed the card since this action read it: taught over what is there now.
+            shared = deck_knowledge.get(db, shared.deck, shared.lang, shared.key) or replace(shared, facts={},
+                                                                                           sources={}, played=0)
+            contradicts = _taught(shared, printed, catalog, said, now)
+            deck_knowledge.save(db, shared)
         kept = {fact: value for fact, value in (own.facts if own else {}).items() if fact not in printed}
         mine = {fact: value for fact, value in {**kept, **contradicts}.items() if shared.facts.get(fact) != value}
         entry = deck_knowledge.Known(deck, entry_lang, name, mine, {fact: said for fact in mine},
@@ -117,6 +115,21 @@ def learn(db: Database, lessons: list[Lesson], decks: tuple[str, ...], table_id:
             deck_knowledge.propose(db, entry, "conflict", table_id)
         else:
             _withdraw(db, entry, table_id)
+
+
+def _taught(shared: deck_knowledge.Known, printed: dict, catalog: dict, said: dict, now: float) -> dict:
+    """The shared entry taught what a played card prints (in place): what adds to it is taken, one more play counted;
+    the facts that contradict it, returned."""
+    contradicts = {}
+    for fact, value in printed.items():
+        known = shared.facts.get(fact, catalog.get(fact))
+        if known is None or (known == value and fact not in shared.facts):
+            shared.facts[fact] = value  # adds to what the server knows (or writes down what the rulebook says)
+            shared.sources[fact] = {"from": "catalog", "at": now} if catalog.get(fact) == value else said
+        elif known != value:
+            contradicts[fact] = value
+    shared.played, shared.updated_at = shared.played + 1, now
+    return contradicts
 
 
 def _new_name(db: Database, entry: deck_knowledge.Known, table_id: int,

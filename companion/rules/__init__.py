@@ -24,8 +24,8 @@ from .violations import N_, RuleViolation
 
 __all__ = [
     "ACTION_TYPES", "ALL_CATEGORIES", "ALL_PEST_CATEGORIES", "ALL_PHASES", "ALL_ROLL_PURPOSES", "BY_DISPLAY",
-    "CALL_SUCCEEDS", "DISPLAY", "GAMES", "GET_RID_SUCCEEDS", "JOB_CHANGES", "MOMENTS", "N_", "PHASES", "RANK_NAMES", "RANKS",
-    "REMATCHES", "TV_SLACK", "WHENEVER", "Denunciation", "Game", "Lane", "Offers", "Raid", "RuleViolation",
+    "CALL_SUCCEEDS", "DISPLAY", "GAMES", "GET_RID_SUCCEEDS", "JOB_CHANGES", "MOMENTS", "N_", "PHASES", "RANK_NAMES",
+    "RANKS", "REMATCHES", "TV_SLACK", "WHENEVER", "Denunciation", "Game", "Lane", "Offers", "Raid", "RuleViolation",
     "TableState", "Window", "apply", "decide", "default_profile_values", "display_offers", "engine", "find_card",
     "fold", "game", "game_story", "hand_limit", "initial_state", "job_deck", "lanes", "lead", "moments", "notable",
     "occasion", "needs_replay", "offers", "step_of", "table_moment", "terms", "twins_of",

@@ -157,6 +157,20 @@ def save(db: Database, known: Known) -> None:
                + ", ".join(f"{column} = excluded.{column}" for column in row), list(row.values()))
 
 
+def save_unless_changed(db: Database, known: Known, read_at: float | None) -> bool:
+    """Write an entry only if nobody changed it since it was read (`read_at`: its time of change then, None where
+    there was none); whether it was written."""
+    row = known.row()
+    if read_at is None:
+        written = db.execute(f"INSERT INTO deck_cards ({', '.join(row)}) VALUES ({', '.join('?' * len(row))}) "
+                             "ON CONFLICT (deck, lang, name_key) DO NOTHING", list(row.values()))
+    else:
+        written = db.execute(f"UPDATE deck_cards SET {', '.join(f'{column} = ?' for column in row)} "
+                             "WHERE deck = ? AND lang = ? AND name_key = ? AND updated_at = ?",
+                             [*row.values(), known.deck, known.lang, known.key, read_at])
+    return written.rowcount == 1
+
+
 def delete(db: Database, deck: str, lang: str, key: str) -> None:
     """Remove an entry."""
     db.execute("DELETE FROM deck_cards WHERE deck = ? AND lang = ? AND name_key = ?", [deck, lang, key])

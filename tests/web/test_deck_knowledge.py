@@ -2,6 +2,7 @@
 overwritten."""
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 from companion.app import create_app
@@ -155,6 +156,26 @@ def test_a_played_card_is_read_once_before_the_rules_decide_and_learned_from_tha
     with app.app_context():
         from companion.web.connection import get_db
         assert deck_knowledge.get(get_db(), "guevara", "en", "hammock time").played == 2  # still taught
+
+
+@BOTH_DATABASES
+def test_a_card_another_table_taught_meanwhile_keeps_what_it_taught(app, client, table, monkeypatch):
+    """Between this play's reading of the card and its learning, another table's play of it is recorded: both
+    plays are counted, neither written over."""
+    ana = taught_hammock_time(app, client, table)
+    appended = store.append
+
+    def another_table_plays_it_meanwhile(db, *args, **kwargs):
+        stored = appended(db, *args, **kwargs)
+        known = deck_knowledge.get(db, "guevara", "en", "hammock time")
+        deck_knowledge.save(db, replace(known, played=known.played + 5, updated_at=known.updated_at + 1))
+        return stored
+
+    monkeypatch.setattr(store, "append", another_table_plays_it_meanwhile)
+    assert act(ana, table, type="play_card", seat=1, name="hammock time").status_code == 200
+    with app.app_context():
+        from companion.web.connection import get_db
+        assert deck_knowledge.get(get_db(), "guevara", "en", "hammock time").played == 1 + 5 + 1
 
 
 def test_a_new_card_named_twice_in_one_play_is_counted_twice(app, client, table):

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from companion.testing.real_server import held_port
 
-CONF = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
+CONF = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"  # the checkout's, as docs/deploy.md uses it
 MISSING = "nginx is not installed (Debian/Ubuntu: apt-get install nginx-light): the deployment tests need it"
 
 MAIN = """daemon off;

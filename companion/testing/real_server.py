@@ -52,7 +52,7 @@ def _outgoing_ports_start() -> int:
 class Server:
     """`python -m companion serve` on 127.0.0.1, restartable on the same port and instance folder.
 
-    `url` is where browsers open it: 127.0.0.1, or the LAN name of tests/helpers/chromium.py when `host_name` says so
+    `url` is where browsers open it: 127.0.0.1, or a LAN name the browser maps to loopback when `host_name` says so
     (the server still listens on 127.0.0.1 only, and tells phones that address through --public-url, unless
     `public_url` is False).
     `loopback_url` is for the tests' own requests, which do not go through Chromium's host mapping.

@@ -48,6 +48,9 @@ def test_the_phones_and_the_display_offer_the_play_to_bg_stats_after_the_win(bro
         expect(phone.get_by_test_id("bgstats")).to_contain_text("BG Stats must be installed")
         links.append(link.get_attribute("href"))
     expect(display.get_by_test_id("bgstats-link")).to_be_visible(timeout=PROPAGATION_MS)
+    # on the display, the win and its BG Stats come before the race: on the first screen at any number of seats
+    assert display.get_by_test_id("bgstats").bounding_box()["y"] < display.get_by_test_id("race").bounding_box()["y"]
+    expect(display.get_by_test_id("bgstats-link")).to_be_in_viewport()
     links.append(display.get_by_test_id("bgstats-link").get_attribute("href"))
     assert len(set(links)) == 1 and links[0].startswith(PREFIX)
     assert scanned(display, "bgstats-qr") == links[0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..cards import cards_for
+from ..cards import BY_KEY, cards_for
 from ..cards import guevara_cards as catalog
 from ..input.actions import Action
 
@@ -16,6 +16,13 @@ def catalog_effect(name: str, lang: str, decks: tuple[str, ...]) -> dict | None:
     if found is None or not found.income_bonus:
         return None
     return {"key": found.key, "income": found.income_bonus}
+
+
+def becomes_budget_card(key: str | None, card_type: str | None) -> bool:
+    """Whether a card of the catalog named in the card form with no type is played as a change to this turn's
+    Income (as `with_budget_facts` turns it into one)."""
+    found = BY_KEY.get(key) if key and not card_type else None
+    return bool(found and found.income_bonus)
 
 
 def with_budget_facts(action: Action, lang: str, decks: tuple[str, ...]) -> Action:

@@ -40,10 +40,26 @@ def merged(spec: dict[str, Any], remembered: dict | None, lang: str,
 def complete_raid(spec: dict[str, Any], remembered: dict | None, lang: str) -> dict[str, Any]:
     """A Raid card: an Activity whose printed number is how many loot cards are dealt."""
     result = {**merged(spec, remembered, lang), "type": "activity", "categories": ["raid"]}
-    if result.get("loot") is None:
+    if missing := _raid_missing(result):
         raise BadInput(N_("Copy from %(card)s what this server does not know yet: %(missing)s."), card=spec["name"],
-                       missing=("loot",))
+                       missing=missing)
     return result
+
+
+def _raid_missing(card: dict[str, Any]) -> tuple[str, ...]:
+    return () if card.get("loot") is not None else ("loot",)
+
+
+# The printed numbers each card form has fields for, as its play is completed (`remembered.with_card_facts`).
+FORM_NUMBERS = {"play": ("type", "slack", "cost"), "call": ("type", "slack"), "loot": ("slack",)}
+
+
+def asked_in(form: str, card: dict[str, Any]) -> tuple[str, ...]:
+    """What a card form's play of a card the server knows this much of would be refused without, among the fields
+    the form has, as `complete` and `complete_raid` would ask (a card form's chip opens them rather than playing)."""
+    if form == "raid":
+        return _raid_missing(card)
+    return tuple(fact for fact in missing_facts(card, free=form == "loot") if fact in FORM_NUMBERS.get(form, ()))
 
 
 def complete(spec: dict[str, Any], remembered: dict | None, lang: str, free: bool = False,

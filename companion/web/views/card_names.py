@@ -10,8 +10,8 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from ... import cards as catalog
-from ...knowledge import card_choices, card_match, photo_readers, photo_uploads
-from ...knowledge.completion import missing_facts
+from ...knowledge import card_choices, card_match, completion, photo_readers, photo_uploads
+from ...knowledge.budget_facts import becomes_budget_card
 from ...rules import N_, TableState, game, may_cancel, refusal
 from ..common import actor_for, bearer_key, is_display, play, table_or_404
 from ..connection import get_db
@@ -110,17 +110,10 @@ def _a_seat_that_may_answer(state: TableState) -> int | None:
 
 
 def _numbers_asked(choice: card_match.Choice, form: str) -> list[str]:
-    """What a form's play of the card would be refused without, as the server completes a card, among the fields
-    the form has: a played card's type, Slack and (a Thing's) Cost, a called card's type and Slack, a loot Thing's
-    Slack, a Raid card's loot count."""
-    facts = {"type": choice.type, **choice.facts}
-    printed = catalog.BY_KEY.get(choice.card)
-    if printed is not None and printed.income_bonus and not choice.type:
-        return []  # played from the card form, it changes this turn's Income (budget_facts): nothing to copy
-    if form == "raid":
-        return [] if facts.get("loot") is not None else ["loot"]
-    numbers = {"play": ("type", "slack", "cost"), "call": ("type", "slack"), "loot": ("slack",)}.get(form, ())
-    return [fact for fact in missing_facts(facts, free=form == "loot") if fact in numbers]
+    """What the form's play of the card would be refused without (a budget card, played, asks nothing)."""
+    if becomes_budget_card(choice.card, choice.type):
+        return []
+    return list(completion.asked_in(form, {"type": choice.type, **choice.facts}))
 
 
 def _chip(choice: card_match.Choice, score: float, form: str) -> dict:

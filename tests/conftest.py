@@ -13,7 +13,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from xdist.scheduler import LoadFileScheduling
 
 pytest.register_assert_rewrite("tests.helpers")  # their asserts explain a failure as a test's own do
 
@@ -34,38 +33,26 @@ def pytest_configure(config):
         os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the workers, started after this, inherit it
 
 
-# The files that mostly wait (for timeouts, a database away, workers replaced) run one after another on one
-# pytest-xdist worker, started first, while the other workers keep both cores busy with the browser files and
-# then the many short ones, which go last to even out the end.
+# Files that mostly wait (for timeouts, a database away, workers replaced) go out among the browser files, one to
+# every two, so that while one pytest-xdist worker waits the others keep both cores busy; the many short files go
+# last, to even out the end.
 WAITING = ("tests/reliability/", "tests/deploy/")
 BROWSER = ("tests/e2e/",)
-WAITING_LANE = "the files that mostly wait"
-
-
-class WaitingFilesInOneLane(LoadFileScheduling):
-    """xdist's `--dist loadfile`, except that the waiting files are one unit of work, so one worker runs them all."""
-
-    def _split_scope(self, nodeid: str) -> str:
-        path = super()._split_scope(nodeid)
-        return WAITING_LANE if path.startswith(WAITING) else path
-
-
-def pytest_xdist_make_scheduler(config, log):
-    """Whole files to the workers (`--dist loadfile`), the waiting ones in one lane."""
-    if config.getoption("dist") == "loadfile":
-        return WaitingFilesInOneLane(config, log)
-    return None
 
 
 def pytest_collection_modifyitems(config, items):
-    """The files in the order the workers are given them: the waiting lane, the browser files, the rest."""
+    """The files in the order the workers are given them (the suite runs `--dist loadfile`, in this order)."""
     by_file: dict[str, list] = {}
     for item in items:
         by_file.setdefault(Path(item.path).relative_to(config.rootpath).as_posix(), []).append(item)
     waiting = [name for name in by_file if name.startswith(WAITING)]
     browser = [name for name in by_file if name.startswith(BROWSER)]
     rest = [name for name in by_file if name not in waiting and name not in browser]
-    items[:] = [item for name in waiting + browser + rest for item in by_file[name]]
+    ordered = []
+    while waiting or browser:
+        ordered += browser[:2] + waiting[:1]
+        browser, waiting = browser[2:], waiting[1:]
+    items[:] = [item for name in ordered + rest for item in by_file[name]]
 
 
 def pytest_sessionfinish(session):

@@ -9,7 +9,13 @@ from playwright.sync_api import expect
 
 from tests.helpers.api_tables import GUEVARA, RANKS
 from tests.helpers.browser_steps import PROPAGATION_MS
-from tests.helpers.learning_phones import DIG_HOLES, INVITED, SIESTA, LearningTable, uncovered_at_every_size
+from tests.helpers.learning_phones import (
+    DIG_HOLES,
+    SIESTA,
+    LearningTable,
+    an_invited_person_called,
+    uncovered_at_every_size,
+)
 
 
 def test_a_first_round_of_chez_guevara_explains_each_moment_once_on_the_new_phones(browser, file_server):
@@ -45,13 +51,7 @@ def test_a_first_round_of_chez_guevara_explains_each_moment_once_on_the_new_phon
     ana.explains("call", ".play-card")
 
     # An invited Person: Ana rolls for it once the others had their chance; Ben may cancel it.
-    act("play_card", 1, cards=[INVITED])
-    ana.explains("announced_call", "[data-testid=window]")
-    ben.explains("answer", "[data-testid=window]")
-    cleo.explains_nothing()
-    for phone in (ben, cleo):
-        phone.lets_it_pass()
-    act("roll_for_card", 1, value=5)
+    an_invited_person_called(act, ana, ben, cleo)
 
     # Free Time: Ana's Activity; Ben, a Corporal, may pull rank on the Private; then he does.
     act("advance", 1, phase="call", turn=1)

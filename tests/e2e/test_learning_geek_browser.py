@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from tests.helpers.api_tables import GEEK, JOBS
 from tests.helpers.browser_steps import PROPAGATION_MS
-from tests.helpers.learning_phones import INVITED, SIESTA, LearningTable, uncovered_at_every_size
+from tests.helpers.learning_phones import SIESTA, LearningTable, an_invited_person_called, uncovered_at_every_size
 
 # Ana's job prints two Incomes, so each of her turns waits for the table's die.
 TWO_INCOMES = [{**JOBS[0], "income": [2, 4]}, *JOBS[1:]]
@@ -36,13 +36,7 @@ def test_a_first_round_of_chez_geek_explains_the_job_die_and_the_tv_once_on_the_
 
     # An invited Person: Ben may cancel it; Cleo, who has played before, sees the window as before.
     table.through(1, 1, GEEK[:2])
-    act("play_card", 1, cards=[INVITED])
-    ana.explains("announced_call", "[data-testid=window]")
-    ben.explains("answer", "[data-testid=window]")
-    cleo.explains_nothing()
-    for phone in (ben, cleo):
-        phone.lets_it_pass()
-    act("roll_for_card", 1, value=5)
+    an_invited_person_called(act, ana, ben, cleo)
 
     # Ana's Activity in her Free Time: Ben, who has read how to answer a card, learns the TV card, and plays one.
     act("advance", 1, phase="call", turn=1)

@@ -19,6 +19,23 @@ from tests.helpers.chromium import DISPLAY, PHONE
 # How long a browser test waits for a change to reach another screen. It checks that the change arrives, not how
 # fast: speed is measured by benchmarks/bench_live.py, and a 1 s wait failed now and then on a quiet CI machine.
 PROPAGATION_MS = 5000
+# The phone sizes a first screen is checked at: a small phone, a common one and a tall one.
+PHONE_SIZES = ({"width": 320, "height": 568}, {"width": 360, "height": 640}, {"width": 390, "height": 844})
+# Each element wholly on the screen, above the action bar (unless in it), and the one drawn at its middle; the page
+# no wider.
+UNCOVERED = """selectors => { const found = [], w = window.innerWidth, bar = document.getElementById('action-bar');
+  const floor = bar ? bar.getBoundingClientRect().top : window.innerHeight;
+  for (const selector of selectors) {
+    const e = document.querySelector(selector);
+    if (!e) { found.push(`${selector}: missing`); continue; }
+    const b = e.getBoundingClientRect(), bottom = bar && bar.contains(e) ? window.innerHeight : floor;
+    if (!b.width || !b.height || b.top < 0 || b.bottom > bottom + 0.5 || b.left < -0.5 || b.right > w + 0.5)
+      found.push(`${selector}: ${Math.round(b.top)} to ${Math.round(b.bottom)}, the bar from ${Math.round(floor)}`);
+    const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+    if (!(hit && (hit === e || e.contains(hit) || hit.contains(e)))) found.push(`${selector}: covered`);
+  }
+  if (document.documentElement.scrollWidth > w) found.push(`the page is wider than ${w} px`);
+  return found; }"""
 
 
 def answered_posts(page) -> list[str]:

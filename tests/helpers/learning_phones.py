@@ -7,27 +7,14 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.helpers.api_tables import api
-from tests.helpers.browser_steps import PROPAGATION_MS
+from tests.helpers.browser_steps import PHONE_SIZES as SIZES
+from tests.helpers.browser_steps import PROPAGATION_MS, UNCOVERED
 from tests.helpers.chromium import PHONE
 
 INVITED = {"name": "Camp Cook", "type": "person", "slack": 2, "invited": True}
 SIESTA = {"name": "Siesta", "type": "activity", "slack": 1, "categories": ["sleep"]}
 DIG_HOLES = {"name": "Dig Holes", "type": "activity", "slack": 0}
-SIZES = ({"width": 320, "height": 568}, {"width": 360, "height": 640}, {"width": 390, "height": 844})
-# Each element wholly on the screen and above the action bar (unless in it), not covered, the page no wider.
-UNCOVERED = """selectors => { const found = [], w = window.innerWidth, bar = document.getElementById('action-bar');
-  const floor = bar ? bar.getBoundingClientRect().top : window.innerHeight;
-  for (const selector of selectors) {
-    const e = document.querySelector(selector);
-    if (!e) { found.push(`${selector}: missing`); continue; }
-    const b = e.getBoundingClientRect(), bottom = bar && bar.contains(e) ? window.innerHeight : floor;
-    if (!b.width || !b.height || b.top < 0 || b.bottom > bottom + 0.5 || b.left < -0.5 || b.right > w + 0.5)
-      found.push(`${selector}: ${Math.round(b.top)} to ${Math.round(b.bottom)}, the bar from ${Math.round(floor)}`);
-    const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
-    if (!(hit && (hit === e || e.contains(hit) || hit.contains(e)))) found.push(`${selector}: covered`);
-  }
-  if (document.documentElement.scrollWidth > w) found.push(`the page is wider than ${w} px`);
-  return found; }"""
+
 # How many lines of an explanation's words its "Got it" button overlaps.
 GOT_IT_OVER_TEXT = """note => { const b = note.querySelector('[data-testid=explain-done]').getBoundingClientRect();
   const words = document.createRange(); let over = 0;
@@ -110,6 +97,18 @@ class Phone:
     def explains_nothing(self) -> None:
         """Nothing explained where the player looks."""
         assert self.shown() == [], f"{self.name}'s phone explains {self.shown()}"
+
+
+def an_invited_person_called(act, ana, ben, cleo) -> None:
+    """Ana calls an invited Person: her phone explains her announced card, Ben's (new) how to answer it, Cleo's (not
+    new) nothing; both let it pass, and Ana rolls a 5."""
+    act("play_card", 1, cards=[INVITED])
+    ana.explains("announced_call", "[data-testid=window]")
+    ben.explains("answer", "[data-testid=window]")
+    cleo.explains_nothing()
+    for phone in (ben, cleo):
+        phone.lets_it_pass()
+    act("roll_for_card", 1, value=5)
 
 
 def uncovered_at_every_size(page, selectors, what):

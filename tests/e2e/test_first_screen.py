@@ -13,11 +13,10 @@ from playwright.sync_api import expect
 
 from tests.helpers.api_tables import COOK, GEEK, GUEVARA, JOBS, RANKS, SIESTA, api
 from tests.helpers.browser_steps import PHONE_SIZES as SIZES
-from tests.helpers.browser_steps import UNCOVERED
+from tests.helpers.browser_steps import UNCOVERED, uncovered_at_every_size
 from tests.helpers.chromium import PHONE
 
 SCREEN = PHONE["viewport"]["height"]
-
 
 
 def phone(browser, url, seat, name, lang):
@@ -44,23 +43,6 @@ def on_first_screen(page, locator, what):
     if box is None or box["y"] + box["height"] > SCREEN:
         page.screenshot(path=f"/tmp/first-screen-{what.split(',')[0]}.png")
     assert box is not None and box["y"] + box["height"] <= SCREEN, f"{what} lies at {box} on a {SCREEN} px screen"
-
-
-def uncovered_at_every_size(page, selectors, what):
-    """At 320x568, 360x640 and 390x844, scrolled to the top, each element lies on the first screen uncovered (the
-    bars take their room a frame after a resize: waited for); the phone ends at its own size."""
-    for size in SIZES:
-        page.set_viewport_size(size)
-        # Back to the top as a thumb would: a script's scroll is no touch, and the page holds its reader's place.
-        page.mouse.move(size["width"] / 2, size["height"] / 3)
-        page.mouse.wheel(0, -20000)
-        try:
-            page.wait_for_function(f"s => scrollY === 0 && ({UNCOVERED})(s).length === 0", arg=selectors, timeout=3000)
-        except PlaywrightTimeout:
-            page.screenshot(path=f"/tmp/first-screen-{size['width']}.png")
-            found = page.evaluate(UNCOVERED, selectors)
-            raise AssertionError(f"{what} at {size}, scrolled {page.evaluate('scrollY')} px: {found}") from None
-    page.set_viewport_size(PHONE["viewport"])
 
 
 def uncovered_where_the_page_put_it(page, selectors, what):

@@ -8,14 +8,8 @@ the action bar. The display acts over HTTP; the phones are only looked at."""
 from playwright.sync_api import expect
 
 from tests.helpers.api_tables import GUEVARA, RANKS
-from tests.helpers.browser_steps import PROPAGATION_MS
-from tests.helpers.learning_phones import (
-    DIG_HOLES,
-    SIESTA,
-    LearningTable,
-    an_invited_person_called,
-    uncovered_at_every_size,
-)
+from tests.helpers.browser_steps import PROPAGATION_MS, uncovered_at_every_size
+from tests.helpers.learning_phones import DIG_HOLES, SIESTA, LearningTable, an_invited_person_called
 
 
 def test_a_first_round_of_chez_guevara_explains_each_moment_once_on_the_new_phones(browser, file_server):

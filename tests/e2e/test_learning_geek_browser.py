@@ -7,8 +7,8 @@ The display acts over HTTP; the phones are only looked at."""
 from playwright.sync_api import expect
 
 from tests.helpers.api_tables import GEEK, JOBS
-from tests.helpers.browser_steps import PROPAGATION_MS
-from tests.helpers.learning_phones import SIESTA, LearningTable, an_invited_person_called, uncovered_at_every_size
+from tests.helpers.browser_steps import PROPAGATION_MS, uncovered_at_every_size
+from tests.helpers.learning_phones import SIESTA, LearningTable, an_invited_person_called
 
 # Ana's job prints two Incomes, so each of her turns waits for the table's die.
 TWO_INCOMES = [{**JOBS[0], "income": [2, 4]}, *JOBS[1:]]

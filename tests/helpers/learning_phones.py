@@ -3,12 +3,10 @@ checked where and when it shows, and the layout of a moment's first screen at ea
 
 from urllib.error import HTTPError
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.helpers.api_tables import api
-from tests.helpers.browser_steps import PHONE_SIZES as SIZES
-from tests.helpers.browser_steps import PROPAGATION_MS, UNCOVERED
+from tests.helpers.browser_steps import PROPAGATION_MS
 from tests.helpers.chromium import PHONE
 
 INVITED = {"name": "Camp Cook", "type": "person", "slack": 2, "invited": True}
@@ -109,23 +107,6 @@ def an_invited_person_called(act, ana, ben, cleo) -> None:
     for phone in (ben, cleo):
         phone.lets_it_pass()
     act("roll_for_card", 1, value=5)
-
-
-def uncovered_at_every_size(page, selectors, what):
-    """At each phone size, scrolled to the top as a thumb would, every element lies on the first screen above the
-    action bar, uncovered; the phone ends at its own size."""
-    for size in SIZES:
-        page.set_viewport_size(size)
-        page.mouse.move(size["width"] / 2, size["height"] / 3)
-        page.mouse.wheel(0, -20000)
-        try:
-            page.wait_for_function(f"s => scrollY === 0 && ({UNCOVERED})(s).length === 0", arg=selectors, timeout=3000)
-        except PlaywrightTimeout:
-            page.screenshot(path=f"/tmp/learning-{size['width']}.png")
-            raise AssertionError(f"{what} at {size}: {page.evaluate(UNCOVERED, selectors)}") from None
-    page.set_viewport_size(PHONE["viewport"])
-
-
 
 
 class LearningTable:

@@ -116,7 +116,7 @@ def seat_screen(table: TableRow, seat: int, read: Reading, error: str | None = N
     offered = offers(state, seat)
     leading = lead(offered)
     explain = {} if seen is None else explanations.shown(moments(state, offered, seat), seen, state.rules)
-    with_reminder = explanations.with_reminder(explain, state, _reminder(state, seat, "seat")) if explain else None
+    with_reminder = explanations.with_reminder(explain, state, lambda: _reminder(state, seat, "seat"))
     return _screen(table, read, "seat", offered, seat, LOG_LINES, lead=leading, occasion=occasion(state, leading),
                    learner=seen is not None, explain=with_reminder or explain, reminded=with_reminder is None,
                    done_to_me=highlights.done_to(read.events, state, seat, read.by_seq),

@@ -8,7 +8,7 @@ shopping, jobs): a moment the two families tell alike is told once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
@@ -189,15 +189,16 @@ REMINDED_IN_EXPLANATION = ("draw", "roll", "discard")
 
 
 def with_reminder(shown_now: dict[str, tuple[Explanation, ...]], state: TableState,
-                  reminder: str) -> dict[str, tuple[Explanation, ...]] | None:
+                  reminder: Callable[[], str]) -> dict[str, tuple[Explanation, ...]] | None:
     """Where the panel explains the phase the turn is in, the explanation standing in for the phase's short
-    reminder (with the reminder at its end, where only it says the phase's numbers); else None."""
+    reminder (with the reminder, made only then, at its end where only it says the phase's numbers); else None."""
     moment = PHASES.get(state.turn.phase) if state.turn else None
     if not any(item.moment == moment for items in shown_now.values() for item in items):
         return None
     if moment not in REMINDED_IN_EXPLANATION:
         return shown_now
-    return {place: tuple(replace(item, text=f"{item.text} {reminder}") if item.moment == moment else item
+    said = reminder()
+    return {place: tuple(replace(item, text=f"{item.text} {said}") if item.moment == moment else item
                          for item in items) for place, items in shown_now.items()}
 
 

@@ -119,18 +119,32 @@
     held = element ? { element: element, top: top, roomy: element.matches(LOG_LINE) } : null;
     hold();
   }
+  // The page was scrolled since it was last held, by the player or by a part of the page that shows something:
+  // what is held moved by just as much the other way. A change of the page's length moves only what is held, and
+  // the browser's scroll anchoring only the page; a page grown shorter under a reader at its end is pulled down.
+  // A wheel scrolls before its event reaches this script.
+  function scrolledSince(held, top) {
+    var scrolled = window.scrollY - held.y, atEnd = window.scrollY + window.innerHeight >= root.scrollHeight - 1;
+    return held.y !== undefined && Math.abs(scrolled) >= 1 && Math.abs(held.at - top - scrolled) < 1
+      && !(scrolled < 0 && atEnd);
+  }
   function hold() {
     if (!held || !held.element.getClientRects().length) { held = null; return; }  // gone, or hidden
-    var shift = held.element.getBoundingClientRect().top - held.top, body = document.body;
+    var top = held.element.getBoundingClientRect().top;
+    if (scrolledSince(held, top)) { held = null; return; }
+    var shift = top - held.top, body = document.body;
     // Near the page's end there may be no room to scroll by: the log's oldest line leaves at the bottom as a new
     // one comes in on top. The page grows by what is missing, and keeps that room until the reader is back on top.
     var missing = window.scrollY + shift + window.innerHeight - root.scrollHeight;
     if (missing > 0 && held.roomy) body.style.minHeight = body.offsetHeight + missing + "px";
     window.scrollBy(0, shift);
+    held.y = window.scrollY;
+    held.at = held.element.getBoundingClientRect().top;
   }
   if (seatPage) {
     window.addEventListener("scroll", function () {
       if (window.scrollY <= 0 && document.body.style.minHeight) document.body.style.minHeight = "";
+      if (held && held.y !== undefined && window.scrollY !== held.y) hold();  // a scroll it did not make lets go
     }, { passive: true });
   }
   if (seatPage && window.ResizeObserver) new ResizeObserver(hold).observe(document.body);
@@ -157,8 +171,8 @@
     var under = button.getBoundingClientRect().bottom - floor, room = typingIn.getBoundingClientRect().top - ceiling;
     if (under > 0 && room > 0) window.scrollBy(0, Math.min(under, room));
   }
-  // Only what the player types counts, and only until the chips it asks for have come: a refresh later on, or one
-  // that gives the field its focus back, is no typing.
+  // Only what the player types counts, and only until the chips it asks for have come: a refresh ends it (what it
+  // brings is held in place instead), and one that gives the field its focus back is no typing.
   function followTyping(event) {
     var field = event.target, panel = document.getElementById("panel");
     if (!event.isTrusted) return;
@@ -299,6 +313,7 @@
   function noteFocus() {
     var bar = document.getElementById("action-bar");
     focusInBar = !!(bar && bar.contains(document.activeElement));
+    typingIn = null;  // what a refresh or a tap's answer brings is held in place, not followed as typing
     noteReading();
   }
   document.addEventListener("companion:before-morph", noteFocus);

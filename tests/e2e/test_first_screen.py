@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from tests.helpers.api_tables import COOK, GEEK, GUEVARA, JOBS, RANKS, SIESTA, api
 from tests.helpers.browser_steps import PHONE_SIZES as SIZES
-from tests.helpers.browser_steps import UNCOVERED, uncovered_at_every_size
+from tests.helpers.browser_steps import UNCOVERED, uncovered_at_every_size, wheel
 from tests.helpers.chromium import PHONE
 
 SCREEN = PHONE["viewport"]["height"]
@@ -56,12 +56,16 @@ def uncovered_where_the_page_put_it(page, selectors, what):
         raise AssertionError(f"{what} at {size}, scrolled {page.evaluate('scrollY')} px: {found}") from None
 
 
+# What has focus, which type is chosen and what the Slack field holds, for a failure's message.
+FORM_NOW = """() => { const f = document.activeElement, checked = document.querySelector('input[name=card_type]:checked');
+  return {focus: f && (f.id || f.tagName), type: checked && checked.value, slack: document.querySelector(
+    '#pc-slack-seat')?.value, scrollY, version: document.getElementById('panel')?.dataset.version}; }"""
+
+
 def to_the_top(page, size):
     """The phone at this size, back at the top of its page as a thumb takes it there."""
     page.set_viewport_size(size)
-    page.mouse.move(size["width"] / 2, size["height"] / 3)
-    page.mouse.wheel(0, -20000)
-    page.wait_for_function("() => scrollY === 0")
+    wheel(page, -20000)
 
 
 def new_card_at_every_size(page, kind):
@@ -73,7 +77,11 @@ def new_card_at_every_size(page, kind):
         page.locator("#pc-name-seat").fill("Qwzx Unseen")
         expect(page.locator(".play-card-form .card-numbers")).to_have_attribute("open", "", timeout=5000)
         page.locator(f"label[for='pc-type-{kind}-seat']").click()
-        expect(page.locator("#pc-slack-seat")).to_be_focused()
+        try:
+            expect(page.locator("#pc-slack-seat")).to_be_focused()
+        except AssertionError:
+            raise AssertionError(f"at {size} the Slack field has no focus after {kind} was tapped: "
+                                 f"{page.evaluate(FORM_NOW)}") from None
         uncovered_where_the_page_put_it(page, ["#pc-slack-seat"], "a new card's Slack field")
         page.locator("#pc-name-seat").fill("")
     page.locator("#pc-name-seat").blur()  # the player leaves the form, its keyboard down, before the next moment

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 
 from companion.testing.real_server import Server
 from tests.helpers.api_tables import RANKS, SIESTA
-from tests.helpers.browser_steps import PROPAGATION_MS
+from tests.helpers.browser_steps import PROPAGATION_MS, STILL, wheel
 from tests.helpers.chromium import LAN_HOST
 from tests.helpers.lan_phones import PHONES, seated_table
 
@@ -50,11 +50,6 @@ FIRST_HEADING = """() => {
     }
   }
   return null; }"""
-# The page has stopped scrolling: the same place three frames running.
-STILL = """() => new Promise(done => { const ys = [];
-  const look = () => { ys.push(scrollY); if (ys.length >= 3 && ys.slice(-3).every(y => y === ys[ys.length - 1]))
-    done(true); else requestAnimationFrame(look); };
-  requestAnimationFrame(look); })"""
 SETTLED = """() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() =>
   done(![...document.querySelectorAll('#panel [data-card-picker]')].some(picker => picker.hidden)))))"""
 HEADING_NOW = "() => window.firstHeading && document.contains(window.firstHeading) ? " \
@@ -87,10 +82,7 @@ def reading(page, size, looking_at):
         if details.get_attribute("open") is None:
             details.locator("summary").click()
     # Scrolled as a thumb would (a programmatic scroll is no touch, and the page would rightly keep its place).
-    size_now = page.viewport_size
-    page.mouse.move(size_now["width"] / 2, size_now["height"] / 2)
-    page.mouse.wheel(0, page.locator(looking_at).evaluate("e => e.getBoundingClientRect().top - innerHeight / 3"))
-    page.wait_for_function(STILL)
+    wheel(page, page.locator(looking_at).evaluate("e => e.getBoundingClientRect().top - innerHeight / 3"))
     heading = page.evaluate(FIRST_HEADING)
     assert heading is not None, f"no heading in view at {size}"
     return heading
@@ -211,11 +203,9 @@ def reading_the_log(page, size):
     details = page.locator("#fold-log")
     if details.get_attribute("open") is None:
         details.locator("summary").click()
-    page.mouse.move(size["width"] / 2, size["height"] / 2)
     lines = page.locator("#fold-log .log > li")
     middle = lines.nth(lines.count() // 2)
-    page.mouse.wheel(0, middle.evaluate("e => e.getBoundingClientRect().top - innerHeight / 2"))
-    page.wait_for_function(STILL)
+    wheel(page, middle.evaluate("e => e.getBoundingClientRect().top - innerHeight / 2"))
     line = page.evaluate(LINE_IN_THE_MIDDLE)
     assert line is not None and 0 < line[1] < size["height"], f"no log line in view at {size}: {line}"
     return line
@@ -238,3 +228,21 @@ def test_the_log_line_being_read_stays_put_while_others_play(table):
             now = phone.evaluate(LINE_NOW, text)
             where = f"{phone.viewport_size['width']}x{phone.viewport_size['height']}"
             assert now is not None and abs(now - top) <= MOST_PX, f"at {where}: {text!r} moved from {top:.0f} to {now}"
+
+
+def test_a_scroll_the_page_did_not_make_is_not_undone(table):
+    """A wheel's scroll lands before its event reaches the page: the place held since a refresh lets go of the
+    reader's new place then, and a change on the page afterwards does not pull the page back."""
+    display, phones = table
+    cleo = phones[2]
+    reading(cleo, SIZES[1], "#fold-log > summary")
+    version = display.act("roll_die", 1, purpose="other", value=5)["version"]
+    expect(cleo.locator("#panel")).to_have_attribute("data-version", str(version), timeout=PROPAGATION_MS)
+    cleo.wait_for_function(SETTLED, timeout=PROPAGATION_MS)
+    place = cleo.evaluate("scrollY") - 120
+    cleo.evaluate("window.scrollBy(0, -120)")  # the page scrolled, its wheel event not come yet
+    cleo.wait_for_function(STILL)
+    cleo.evaluate("document.getElementById('panel').classList.add('changed')")  # anything on the page that changes
+    cleo.wait_for_function(STILL)
+    now = cleo.evaluate("scrollY")
+    assert abs(now - place) < 1, f"the page went back from {place} to {now}"

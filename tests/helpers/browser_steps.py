@@ -39,14 +39,37 @@ UNCOVERED = """selectors => { const found = [], w = window.innerWidth, bar = doc
   return found; }"""
 
 
+# The page has stopped scrolling: the same place three frames running.
+STILL = """() => new Promise(done => { const ys = [];
+  const look = () => { ys.push(scrollY); if (ys.length >= 3 && ys.slice(-3).every(y => y === ys[ys.length - 1]))
+    done(true); else requestAnimationFrame(look); };
+  requestAnimationFrame(look); })"""
+
+
+def wheel(page, delta):
+    """A thumb's scroll by `delta` px from the middle of the screen, waited for until the page has come where it
+    takes it and stays there: Playwright's wheel returns before the page has moved (a place read then is read before
+    the scroll), and a page that scrolled back against the player must not pass for one that stayed."""
+    size = page.viewport_size
+    page.mouse.move(size["width"] / 2, size["height"] / 3)
+    start, end = page.evaluate("[scrollY, document.documentElement.scrollHeight - innerHeight]")
+    target = min(max(start + delta, 0), end)
+    page.mouse.wheel(0, delta)
+    try:
+        page.wait_for_function("to => Math.abs(scrollY - to) < 1.5", arg=target, timeout=PROPAGATION_MS)
+    except PlaywrightTimeout:
+        now = page.evaluate("scrollY")
+        raise AssertionError(f"the wheel took the page from {start} to {now}, not to {target}") from None
+    page.wait_for_function(STILL)
+
+
 def uncovered_at_every_size(page, selectors, what):
     """At 320x568, 360x640 and 390x844, scrolled to the top, each element lies on the first screen uncovered (the
     bars take their room a frame after a resize: waited for); the phone ends at its own size."""
     for size in PHONE_SIZES:
         page.set_viewport_size(size)
         # Back to the top as a thumb would: a script's scroll is no touch, and the page holds its reader's place.
-        page.mouse.move(size["width"] / 2, size["height"] / 3)
-        page.mouse.wheel(0, -20000)
+        wheel(page, -20000)
         try:
             page.wait_for_function(f"s => scrollY === 0 && ({UNCOVERED})(s).length === 0", arg=selectors, timeout=3000)
         except PlaywrightTimeout:

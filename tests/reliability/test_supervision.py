@@ -5,6 +5,7 @@ or doubled, and no process of the server outlives it."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -354,11 +355,16 @@ def test_a_photo_not_read_in_time_is_answered_in_the_phones_language_and_its_rea
         sender = threading.Thread(target=lambda: answers.append(
             send_photo(server, token, key, draw(None, 8, "de", table="wood", others=1), "de")))
         sender.start()
-        stalled: list[int] = []  # stopped as found: a second look could come after a short reading has ended
-        assert wait_for(lambda: stalled.extend(photo_readings(server)) or stalled, 30)
-        for pid in stalled:  # the reading stalls (a machine busy with other work, taken to the extreme)
-            os.kill(pid, signal.SIGSTOP)
-        sender.join(30)
+        # The reading stalls (a machine busy with other work, taken to the extreme): each of its processes is
+        # stopped as soon as it is found, until the answer comes, as a second look may start after a first ended.
+        stalled: set[int] = set()
+        while sender.is_alive():
+            for pid in set(photo_readings(server)) - stalled:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGSTOP)
+                stalled.add(pid)
+            sender.join(0.01)
+        assert stalled, "the photo was answered before any reading of it was seen"
         assert answers[0] == (503, {"error": "Das Foto konnte nicht rechtzeitig gelesen werden, weil der Server "
                                              "ausgelastet ist: tippe den Namen der Karte stattdessen ein."})
         assert wait_for(lambda: gone(stalled), 5), running(stalled)

@@ -52,6 +52,11 @@ def moments_seen(table: table_reads.TableRow, actor: str, state: TableState) -> 
     return kept[table.id, seat]
 
 
+def moments_seen_changed() -> None:
+    """A seat dismissed a moment: the moments seen are read again for what this request still draws."""
+    g.pop("moments_seen", None)
+
+
 def state_now(table: table_reads.TableRow) -> TableState:
     """The table's current state."""
     return play().state(get_db(), table)

@@ -71,7 +71,7 @@ class _Controls(HTMLParser):
 
 
 def _seat(value: str | None) -> int | None:
-    return int(value) if value not in (None, "", "None") else None
+    return int(value) if value else None
 
 
 def controls_on(html: str) -> tuple[set[tuple[str, int | None]], set[tuple[str, int | None]]]:

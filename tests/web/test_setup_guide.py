@@ -233,6 +233,7 @@ def test_the_start_step_says_what_still_keeps_the_game_from_starting(client, lan
     reason = start.split('data-testid="withheld-start_game"')[1].split("</p>")[0]
     assert {"en": "Choose the dealer first", "de": "zuerst den Geber", "ru": "выбери сдающего"}[language] in reason
     assert 'value="start_game"' not in start
+    assert "data-seat" not in start.split('data-testid="withheld-start_game"')[0].rsplit("<p", 1)[1]  # the table's
     act(client, token, type="set_dealer", seat=3)
     start = client.get(f"/t/{token}/display").get_data(as_text=True).split('data-step="start"')[1].split("</li>")[0]
     assert "withheld-start_game" not in start and 'name="type" value="start_game"' in start

@@ -6,7 +6,7 @@ is dismissed), and whether a phone is new is kept by the phone, as its language 
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ...input.values import BadInput, as_flag
@@ -18,6 +18,7 @@ from ..connection import get_db
 from ..fragments import live_panel
 from ..i18n import gettext as _
 from ..panels import panel_context
+from ..readings import moments_seen_changed
 
 bp = Blueprint("explaining", __name__)
 
@@ -30,7 +31,7 @@ def dismiss(token: str) -> Response | tuple[str, int]:
     if moment not in MOMENTS:
         return render_template("message.html", message=_("That explanation does not exist.")), 400
     table_reads.moment_seen(get_db(), table.id, seat, moment)
-    g.pop("moments_seen", None)  # read again: the panel now leaves it out
+    moments_seen_changed()  # the panel now leaves it out
     if not is_htmx():
         return _back(token)
     actor = f"seat:{seat}"

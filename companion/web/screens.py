@@ -130,13 +130,15 @@ def display_screen(table: TableRow, read: Reading, error: str | None = None, sec
     state = read.state
     _base, loopback_only = public_base()
     profile = setup_forms.setup_form(state, read.setup_cards, current_language())
-    return _screen(table, read, "display", display_offers(state), None, LOG_LINES,
+    moment_line = explanations.table_line(state) if state.first_game else ""
+    # A phase's moment line is its reminder, with the player's name: the turn's box does not say it again.
+    reminded = not (moment_line and explanations.is_phase_line(state))
+    return _screen(table, read, "display", display_offers(state), None, LOG_LINES, reminded,
                    here=url_for("tables.display", token=table.token), error=error,
                    section=refusal_section(section, state.rules),
                    earlier=_moved_earlier(state.order), join_url=join_url(table), loopback_only=loopback_only,
                    profile=profile, typed_form=typed_form, bgstats=read.bgstats,
-                   moment_line=explanations.table_line(state) if state.first_game else "",
-                   setup_guide=tuple(setup_guide.setup_steps(state)))
+                   moment_line=moment_line, setup_guide=tuple(setup_guide.setup_steps(state)))
 
 
 def spectator_screen(read: Reading, key: str) -> Screen:

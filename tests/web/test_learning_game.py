@@ -149,8 +149,10 @@ def test_the_display_says_the_tables_moment_in_a_line_at_a_learning_table_only(a
     join(app, token, 1, "Ana")
     page = client.get(f"/t/{token}/display").get_data(as_text=True)
     assert re.search(r'data-testid="race-moment">Ana draws Life cards up to 6\.<', page)
+    assert page.count("up to 6") == 1  # said once: the turn's box leaves the phase's reminder to that line
     ordinary = open_table(client, first_game=False)
-    assert 'data-testid="race-moment"' not in client.get(f"/t/{ordinary}/display").get_data(as_text=True)
+    plain = client.get(f"/t/{ordinary}/display").get_data(as_text=True)
+    assert 'data-testid="race-moment"' not in plain and 'class="reminder"' in plain
 
 
 def test_a_new_table_is_a_first_game_until_this_server_has_seen_a_game_finished(app, client):

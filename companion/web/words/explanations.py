@@ -202,6 +202,12 @@ def with_reminder(shown_now: dict[str, tuple[Explanation, ...]], state: TableSta
                          for item in items) for place, items in shown_now.items()}
 
 
+def is_phase_line(state: TableState) -> bool:
+    """Whether the display's line of the moment is the phase's reminder."""
+    found = table_moment(state)
+    return found is not None and found[0] in PHASES.values()
+
+
 def table_line(state: TableState) -> str:
     """The display's line of the moment the whole table is in ("" before the first turn)."""
     found = table_moment(state)

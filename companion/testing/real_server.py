@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import http.client
 import random
 import signal
 import socket
@@ -70,6 +72,7 @@ class Server:
             "--photo-seconds", str(photo_seconds)) + (
             ("--database", database) if database else ()) + tuple(extra_args)
         self.preexec_fn = preexec_fn  # run in the server's process before it starts (e.g. to drop a privilege)
+        self.worker_count = workers
         self.process: subprocess.Popen | None = None
 
     def start(self, ready_path: str = "/healthz") -> Server:
@@ -84,11 +87,25 @@ class Server:
                 raise RuntimeError(f"server exited with {self.process.returncode}")
             try:
                 with urllib.request.urlopen(self.loopback_url + ready_path, timeout=1) as response:
-                    if response.status == 200:
+                    if response.status == 200 and self._every_worker_serves(ready_path, deadline):
                         return self
             except OSError:
                 time.sleep(0.05)
         raise RuntimeError("server did not start in 20 s")
+
+    def _every_worker_serves(self, ready_path: str, deadline: float) -> bool:
+        """Whether each server process has answered `ready_path` (asked until it has, or until `deadline`): one
+        still starting would open the instance folder only after the test has gone on (and, say, damaged it)."""
+        answered: set[int] = set()
+        while len(answered) < self.worker_count and time.monotonic() < deadline:
+            connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=1)
+            try:
+                connection.request("GET", ready_path)
+                if connection.getresponse().status == 200:
+                    answered.add(self.holder(connection.sock))
+            finally:
+                connection.close()
+        return len(answered) >= self.worker_count
 
     def host_key(self) -> str:
         """The host key the server made in its instance folder (the one its printed host link carries)."""
@@ -103,6 +120,16 @@ class Server:
         import psutil
         children = psutil.Process(self.process.pid).children()
         return [child.pid for child in children] or [self.process.pid]
+
+    def holder(self, sock: socket.socket) -> int:
+        """The pid of the server process that holds the server's end of this connection."""
+        import psutil
+        port = sock.getsockname()[1]
+        for pid in self.workers():
+            with contextlib.suppress(psutil.NoSuchProcess):  # one that ended meanwhile holds nothing
+                if any(s.raddr and s.raddr.port == port for s in psutil.Process(pid).net_connections("tcp")):
+                    return pid
+        raise AssertionError("no server process holds the connection")
 
     def kill(self) -> None:
         """Kill the server at once, every process of it, as a crash would (SIGKILL, no cleanup)."""

@@ -13,12 +13,7 @@ from companion.testing.real_server import Server
 
 def holder(server: Server, connection: http.client.HTTPConnection | socket.socket) -> int:
     """The pid of the worker that holds the server's end of this connection."""
-    sock = connection.sock if isinstance(connection, http.client.HTTPConnection) else connection
-    port = sock.getsockname()[1]
-    for pid in server.workers():
-        if any(s.raddr and s.raddr.port == port for s in psutil.Process(pid).net_connections("tcp")):
-            return pid
-    raise AssertionError("no worker holds the connection")
+    return server.holder(connection.sock if isinstance(connection, http.client.HTTPConnection) else connection)
 
 
 def descendants(pid: int) -> list[int]:

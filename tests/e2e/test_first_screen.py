@@ -57,7 +57,8 @@ def uncovered_where_the_page_put_it(page, selectors, what):
 
 
 # What has focus, which type is chosen and what the Slack field holds, for a failure's message.
-FORM_NOW = """() => { const f = document.activeElement, checked = document.querySelector('input[name=card_type]:checked');
+FORM_NOW = """() => { const f = document.activeElement;
+  const checked = document.querySelector('input[name=card_type]:checked');
   return {focus: f && (f.id || f.tagName), type: checked && checked.value, slack: document.querySelector(
     '#pc-slack-seat')?.value, scrollY, version: document.getElementById('panel')?.dataset.version}; }"""
 

@@ -145,9 +145,10 @@ def test_a_photo_slower_than_its_time_gets_a_reason_in_the_phones_language_not_a
         sock.sendall((f"POST /t/{token}/card-photo HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: de\r\n"
                       f"Content-Type: multipart/form-data; boundary={BOUNDARY}\r\nContent-Length: {len(body)}\r\n"
                       f"Authorization: Bearer {key}\r\n\r\n").encode())
-        started, answer = time.monotonic(), b""
+        started, answer, unsent = time.monotonic(), b"", 0
         for start in range(0, len(body), 500):
             if select.select([sock], [], [], 0.1)[0]:  # the server answered while the photo still arrives
+                unsent = len(body) - start
                 break
             sock.sendall(body[start : start + 500])
         while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
@@ -158,7 +159,10 @@ def test_a_photo_slower_than_its_time_gets_a_reason_in_the_phones_language_not_a
     assert head.startswith(b"HTTP/1.1 408") and b"application/json" in head
     assert json.loads(json_body) == {"error": "Das Foto kam zu langsam an: geh näher ans WLAN, oder tippe den "
                                               "Namen der Karte stattdessen ein."}
-    assert time.monotonic() - started < 2 + 8 + 3
+    # Told at its time, not once the whole photo is in: most of it was still to come (a busy machine slows this
+    # test's own sending too, so the time is checked against what the whole photo takes, not to the second).
+    assert unsent > len(body) / 2, unsent
+    assert time.monotonic() - started < 2 + 8 + 10
 
 
 @pytest.fixture

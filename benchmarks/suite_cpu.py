@@ -116,7 +116,7 @@ def main() -> int:
     for kind, command, seconds in seen.values():
         spent[kind] += seconds
         if kind == OTHERS:
-            others[command[:args.width]] += seconds
+            others[" ".join(command.split())[:args.width]] += seconds
     total = sum(spent.values())
     print(f"\n{wall:.0f} s wall on {os.cpu_count()} cores ({wall * os.cpu_count():.0f} CPU-s could be had); "
           f"{total:.0f} CPU-s read, by kind (the command's own processes):")

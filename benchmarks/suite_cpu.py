@@ -8,7 +8,8 @@ command line; only the command's own processes count (they carry a mark in their
 they start inherit, servers that detach included, or their parent is one of them), so other work on the machine
 does not. A process that lives shorter than one reading is missed, and one's last moments are, so the figures
 are a floor; processes already running when it starts count only what they spend from then on. Prints the wall
-time, the CPU time of each kind, and their sum against what the machine's cores could have given; then how long
+time, the CPU time of each kind, and their sum against what the machine's cores could have given; the command lines
+of the costliest processes of no known kind (those with the same start added up); then how long
 the cores were busy in all (/proc/stat: nothing missed, but other work on the machine counts too), and their busy
 share in each stretch of `--stretch` seconds, which shows when the command left a core idle.
 """
@@ -57,26 +58,35 @@ def started_by(pid: int, mark: bytes, ours: dict[int, bool]) -> bool:
         return False
 
 
-def kind_of(pid: int) -> str | None:
-    """What the process is, by its command line; None if it is gone."""
+def command_of(pid: int) -> str | None:
+    """The process's command line; None if it is gone."""
     try:
-        command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
     except OSError:
         return None
-    return next((kind for mark, kind in KINDS if mark in command), "others")
+
+
+def kind_of(command: str) -> str:
+    """What the process is, by its command line."""
+    return next((kind for mark, kind in KINDS if mark in command), OTHERS)
+
+
+OTHERS = "others"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--every", type=float, default=0.5, help="seconds between readings")
     parser.add_argument("--stretch", type=float, default=20.0, help="seconds of each busy share printed at the end")
+    parser.add_argument("--others", type=int, default=10, help="how many of the others' command lines to print")
+    parser.add_argument("--width", type=int, default=100, help="characters of each of those command lines")
     parser.add_argument("command", nargs=argparse.REMAINDER, help="the command, after --")
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command:
         parser.error("give the command to measure after --")
     before = {int(p): cpu_seconds(int(p)) or 0.0 for p in os.listdir("/proc") if p.isdigit()}
-    seen: dict[int, tuple[str, float]] = {}
+    seen: dict[int, tuple[str, str, float]] = {}
     started, busy_before = time.monotonic(), machine_busy_seconds()
     stretch_started, stretch_busy, shares = started, busy_before, []
     run = uuid.uuid4().hex
@@ -97,14 +107,16 @@ def main() -> int:
                 ours[pid] = started_by(pid, mark, ours)
             if not ours[pid]:
                 continue
-            kind = seen[pid][0] if pid in seen else kind_of(pid)
-            if kind is not None:
-                seen[pid] = (kind, spent - before.get(pid, 0.0))
+            command = seen[pid][1] if pid in seen else command_of(pid)
+            if command is not None:
+                seen[pid] = (kind_of(command), command, spent - before.get(pid, 0.0))
         time.sleep(args.every)
     wall, busy = time.monotonic() - started, machine_busy_seconds() - busy_before
-    spent = Counter()
-    for kind, seconds in seen.values():
+    spent, others = Counter(), Counter()
+    for kind, command, seconds in seen.values():
         spent[kind] += seconds
+        if kind == OTHERS:
+            others[" ".join(command.split())[:args.width]] += seconds
     total = sum(spent.values())
     print(f"\n{wall:.0f} s wall on {os.cpu_count()} cores ({wall * os.cpu_count():.0f} CPU-s could be had); "
           f"{total:.0f} CPU-s read, by kind (the command's own processes):")
@@ -112,6 +124,10 @@ def main() -> int:
         print(f"{seconds:8.1f} s  {100 * seconds / total:5.1f}%  {kind}")
     print(f"The machine's cores were busy {busy:.0f} CPU-s meanwhile ({100 * busy / (wall * os.cpu_count()):.0f}%), "
           "short-lived processes and everything else running on it included.")
+    if others:
+        print(f"The {OTHERS}, by command line (its first {args.width} characters), the costliest first:")
+        for command, seconds in others.most_common(args.others):
+            print(f"{seconds:8.1f} s  {command}")
     print(f"Their busy share, every {args.stretch:g} s: " + " ".join(f"{100 * share:.0f}%" for share in shares))
     return process.returncode
 

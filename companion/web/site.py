@@ -8,6 +8,7 @@ import sqlite3
 
 from flask import Flask, current_app, g, jsonify, render_template, request
 from jinja2 import FileSystemBytecodeCache
+from jinja2.bccache import Bucket
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
@@ -27,13 +28,35 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
        "frame-ancestors 'none'")
 
 
+class _CompiledTemplates(FileSystemBytecodeCache):
+    """Jinja's compiled templates in its private folder, each also kept in this process once read: the code is
+    immutable, so every app of the process (each test's) takes it from memory instead of reading its file again."""
+
+    _read: dict[tuple[str, str], tuple[str, object]] = {}  # (pattern, template key): (source's checksum, code)
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        """The template's code from memory if its source is unchanged, else from its file."""
+        checksum, code = self._read.get((self.pattern, bucket.key), (None, None))
+        if checksum == bucket.checksum:
+            bucket.code = code
+            return
+        super().load_bytecode(bucket)
+        if bucket.code is not None:
+            self._read[self.pattern, bucket.key] = (bucket.checksum, bucket.code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        """The template just compiled, written to its file and kept."""
+        super().dump_bytecode(bucket)
+        self._read[self.pattern, bucket.key] = (bucket.checksum, bucket.code)
+
+
 def _compiled_templates(env) -> FileSystemBytecodeCache:
     """The templates compiled once for every process of this machine's user (a server process, each worker and each
     test's app compiled them anew: about 0.4 CPU-s for all of them), in Jinja's own private folder in the temporary
     directory; a template whose source changed is compiled again. The files are named for what changes the compiled
     code besides the source (the extensions and how gettext is called), so no other setup reads them."""
     setup = repr((sorted(env.extensions), env.newstyle_gettext, env.trim_blocks, env.lstrip_blocks))
-    return FileSystemBytecodeCache(pattern=f"chez-companion-{hashlib.sha1(setup.encode()).hexdigest()[:12]}-%s.cache")
+    return _CompiledTemplates(pattern=f"chez-companion-{hashlib.sha1(setup.encode()).hexdigest()[:12]}-%s.cache")
 
 
 def register(app: Flask) -> None:

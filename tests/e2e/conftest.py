@@ -44,7 +44,7 @@ def pytest_runtest_makereport(item, call):
     browser = item.funcargs.get("browser") if hasattr(item, "funcargs") else None
     if call.when == "call" and report.failed and browser is not None:
         report.sections.append(("pages when it failed", _pages_now(browser)))
-        for name in ("server", "file_server", "served", "two_processes", "lan_server"):
+        for name in ("server", "file_server", "served", "two_processes", "lan_server", "file_lan_server"):
             log = getattr(getattr(item.funcargs.get(name), "log", None), "name", None)
             text = Path(log).read_text(errors="replace") if log else ""
             if "Traceback" in text:
@@ -183,5 +183,14 @@ def lan_server(tmp_path):
     display's QR code carries the LAN address, so phones that scan it land there too.
     """
     running = Server(tmp_path / "instance", host_name=LAN_HOST).start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def file_lan_server(tmp_path_factory):
+    """The server opened as phones at a table open it (see lan_server), shared by a file's tests, each of which opens
+    tables of its own on it."""
+    running = Server(tmp_path_factory.mktemp("file-lan-server") / "instance", host_name=LAN_HOST).start()
     yield running
     running.stop()

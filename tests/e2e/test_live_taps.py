@@ -14,8 +14,8 @@ from tests.helpers.browser_steps import (
 )
 
 
-def test_a_tap_held_across_another_phones_change_still_counts(browser, server):
-    display = open_table(browser, server, seats="2")
+def test_a_tap_held_across_another_phones_change_still_counts(browser, file_server):
+    display = open_table(browser, file_server, seats="2")
     url = scan_qr(display)
     ana, ben = join(browser, url, 1, "Ana"), join(browser, url, 2, "Ben")
     plus = ana.get_by_role("button", name="+1 Slack for Ana")
@@ -29,8 +29,8 @@ def test_a_tap_held_across_another_phones_change_still_counts(browser, server):
         expect(screen.get_by_test_id("total-1")).to_have_text("1", timeout=PROPAGATION_MS)
 
 
-def test_what_the_player_typed_ticked_and_unfolded_stays_through_another_phones_change(browser, server):
-    ana, ben, _cleo = table_of_three(browser, server)
+def test_what_the_player_typed_ticked_and_unfolded_stays_through_another_phones_change(browser, file_server):
+    ana, ben, _cleo = table_of_three(browser, file_server)
     advance_to(ana, "Free Time")
     ana.fill("#pc-name-seat", "Quokka Parade")  # a new card, its numbers being copied
     open_numbers(ana)

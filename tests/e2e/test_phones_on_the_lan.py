@@ -39,14 +39,14 @@ def seat_on(browser, server):
     return page, violations
 
 
-def test_the_qr_code_leads_phones_to_an_insecure_context_where_the_wake_lock_api_is_missing(browser, lan_server):
-    page, _ = seat_on(browser, lan_server)
+def test_the_qr_code_leads_phones_to_an_insecure_context_where_the_wake_lock_api_is_missing(browser, file_lan_server):
+    page, _ = seat_on(browser, file_lan_server)
     assert page.url.startswith("http://table.lan:")
     assert page.evaluate("[window.isSecureContext, 'wakeLock' in navigator]") == [False, False]
 
 
-def test_on_the_lan_the_first_tap_keeps_the_screen_awake_with_the_fallback_again_after_hiding(browser, lan_server):
-    page, violations = seat_on(browser, lan_server)
+def test_on_the_lan_the_first_tap_keeps_the_screen_awake_with_the_fallback_again_after_hiding(browser, file_lan_server):
+    page, violations = seat_on(browser, file_lan_server)
     awake, video = page.locator("#keep-awake"), page.locator("video.keep-awake-video")
     expect(awake).to_have_attribute("data-state", "off")  # nothing may play before the player's first tap
     page.locator(".settings summary").click()  # the first tap: opening the settings to look
@@ -84,8 +84,8 @@ def test_on_loopback_the_wake_lock_api_is_used_and_the_indicator_says_what_the_b
     assert violations == []
 
 
-def test_the_seat_pages_manifest_resolves_and_parses_in_chromium(browser, lan_server):
-    page, _ = seat_on(browser, lan_server)
+def test_the_seat_pages_manifest_resolves_and_parses_in_chromium(browser, file_lan_server):
+    page, _ = seat_on(browser, file_lan_server)
     manifest = page.context.new_cdp_session(page).send("Page.getAppManifest")
     assert manifest["url"].startswith("http://table.lan:") and "/manifest.webmanifest?seat=1" in manifest["url"]
     assert manifest["errors"] == []

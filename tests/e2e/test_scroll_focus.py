@@ -50,7 +50,7 @@ def inside_the_screen(box):
 @pytest.fixture(params=["loopback", "lan"])
 def any_server(request):
     """The server as the display opens it, and as phones on the table's Wi-Fi open it."""
-    return request.getfixturevalue("server" if request.param == "loopback" else "lan_server")
+    return request.getfixturevalue("file_server" if request.param == "loopback" else "file_lan_server")
 
 
 def test_a_refused_tap_keeps_the_page_still_and_shows_the_refusal_by_the_control(browser, any_server):
@@ -95,8 +95,8 @@ def test_an_accepted_tap_keeps_the_page_still_and_focus_on_the_control(browser, 
     assert abs(ana.evaluate("window.scrollY") - before) < 50
 
 
-def test_next_phase_from_the_keyboard_keeps_focus_on_next_phase(browser, server):
-    ana, _button = seat_page_scrolled_to_the_card_form(browser, server)
+def test_next_phase_from_the_keyboard_keeps_focus_on_next_phase(browser, file_server):
+    ana, _button = seat_page_scrolled_to_the_card_form(browser, file_server)
     advance = ana.get_by_test_id("advance")
     advance.focus()
     ana.keyboard.press("Enter")

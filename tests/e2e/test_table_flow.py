@@ -55,11 +55,11 @@ def test_three_phones_join_by_qr_tap_undo_and_survive_a_restart(browser, server)
     expect(display.get_by_test_id("last-roll")).to_contain_text("5")
 
 
-def test_a_taken_seat_is_greyed_out_and_the_display_can_free_it(browser, server):
-    display = open_table(browser, server, seats="2")
+def test_a_taken_seat_is_greyed_out_and_the_display_can_free_it(browser, file_server):
+    display = open_table(browser, file_server, seats="2")
     url = scan_qr(display)
     token = url.split("/t/")[1].split("/")[0]
-    api(server, f"/t/{token}/join.json", {"seat": 1, "name": "Ana"})  # Ana's phone, which nobody looks at
+    api(file_server, f"/t/{token}/join.json", {"seat": 1, "name": "Ana"})  # Ana's phone, which nobody looks at
     stranger = browser.new_context(**PHONE).new_page()
     stranger.goto(url)
     expect(stranger.locator("input[name=seat][value='1']")).to_be_disabled()
@@ -71,8 +71,8 @@ def test_a_taken_seat_is_greyed_out_and_the_display_can_free_it(browser, server)
     expect(stranger.locator("input[name=seat][value='1']")).to_be_enabled()
 
 
-def test_seat_page_is_phone_friendly(browser, server):
-    display = open_table(browser, server, seats="2")
+def test_seat_page_is_phone_friendly(browser, file_server):
+    display = open_table(browser, file_server, seats="2")
     ana = join(browser, scan_qr(display), 1, "Ana")
     sizes = ana.eval_on_selector_all(
         "button, select, input:not([type=hidden]), summary",

@@ -47,7 +47,7 @@ STILL = """() => new Promise(done => { const ys = [];
 
 
 def wheel(page, delta):
-    """A thumb's scroll by `delta` px from the middle of the screen, waited for until the page has come where it
+    """A thumb's scroll by `delta` px a third of the way down the screen, waited for until the page has come where it
     takes it and stays there: Playwright's wheel returns before the page has moved (a place read then is read before
     the scroll), and a page that scrolled back against the player must not pass for one that stayed."""
     size = page.viewport_size

@@ -47,6 +47,7 @@ def complete_raid(spec: dict[str, Any], remembered: dict | None, lang: str) -> d
 
 
 def _raid_missing(card: dict[str, Any]) -> tuple[str, ...]:
+    """What a Raid card cannot be played without: how many loot cards it deals."""
     return () if card.get("loot") is not None else ("loot",)
 
 

@@ -33,9 +33,8 @@ def moments(state: TableState, offered: Offers, seat: int) -> tuple[str, ...]:
         return ()
     if state.winner is not None:
         return ("win",)
-    found = {name for name, here in _answers(state, offered, seat).items() if here}
-    found |= {name for name, here in _own_turn(state, offered, seat).items() if here}
-    found |= {name for name, here in _any_time(state, offered, seat).items() if here}
+    found = {name for kinds in (_answers, _own_turn, _any_time) for name, here in kinds(state, offered, seat).items()
+             if here}
     return tuple(name for name in MOMENTS if name in found)
 
 

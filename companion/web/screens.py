@@ -130,10 +130,8 @@ def display_screen(table: TableRow, read: Reading, error: str | None = None, sec
     state = read.state
     _base, loopback_only = public_base()
     profile = setup_forms.setup_form(state, read.setup_cards, current_language())
-    moment_line = explanations.table_line(state) if state.first_game else ""
-    # A phase's moment line is its reminder, with the player's name: the turn's box does not say it again.
-    reminded = not (moment_line and explanations.is_phase_line(state))
-    return _screen(table, read, "display", display_offers(state), None, LOG_LINES, reminded,
+    moment_line, says_phase = explanations.table_line(state) if state.first_game else ("", False)
+    return _screen(table, read, "display", display_offers(state), None, LOG_LINES, not says_phase,
                    here=url_for("tables.display", token=table.token), error=error,
                    section=refusal_section(section, state.rules),
                    earlier=_moved_earlier(state.order), join_url=join_url(table), loopback_only=loopback_only,

@@ -69,6 +69,7 @@ def _seat_of(token: str) -> tuple[TableRow, int]:
 
 
 def _back(token: str) -> Response:
+    """Back to the seat's page."""
     response = redirect(url_for("seat.seat_page", token=token), 303)
     response.vary.add("HX-Request")
     return response

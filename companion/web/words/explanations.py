@@ -172,7 +172,8 @@ def explanation(moment: str, game: Game) -> Explanation:
 def shown(found: Iterable[str], seen: Iterable[str], game: Game) -> dict[str, tuple[Explanation, ...]]:
     """What a new player's panel explains now, by place: the first of the moments `found` (most pressing first)
     that the seat has not dismissed, and inside the Whenever cards' fold each of theirs not dismissed yet."""
-    unseen = [moment for moment in found if moment not in set(seen)]
+    dismissed = set(seen)
+    unseen = [moment for moment in found if moment not in dismissed]
     first = next((moment for moment in unseen if moment not in WHENEVER), None)
     places: dict[str, tuple[Explanation, ...]] = {}
     if first is not None:
@@ -202,19 +203,14 @@ def with_reminder(shown_now: dict[str, tuple[Explanation, ...]], state: TableSta
                          for item in items) for place, items in shown_now.items()}
 
 
-def is_phase_line(state: TableState) -> bool:
-    """Whether the display's line of the moment is the phase's reminder."""
-    found = table_moment(state)
-    return found is not None and found[0] in PHASES.values()
-
-
-def table_line(state: TableState) -> str:
-    """The display's line of the moment the whole table is in ("" before the first turn)."""
+def table_line(state: TableState) -> tuple[str, bool]:
+    """The display's line of the moment the whole table is in ("" before the first turn), and whether it is the
+    phase's reminder (said about the player on turn, so the turn's box need not say it again)."""
     found = table_moment(state)
     if found is None:
-        return ""
+        return "", False
     moment, seat = found
     name = told.seat_name(state, seat)
     if moment in PHASES.values():
-        return reminders.phase_reminder(state, name)
-    return _(_TABLE_LINES["announced" if moment.startswith("announced_") else moment], name=name)
+        return reminders.phase_reminder(state, name), True
+    return _(_TABLE_LINES["announced" if moment.startswith("announced_") else moment], name=name), False

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from benchmarks.measure import cpu_seconds, machine_busy_seconds
 
+OTHERS = "others"  # the kind of a process no mark of KINDS names
 # (what the command line holds, the kind it is counted as): the first that matches.
 KINDS = (
     ("--type=renderer", "Chromium: pages"),
@@ -69,9 +70,6 @@ def command_of(pid: int) -> str | None:
 def kind_of(command: str) -> str:
     """What the process is, by its command line."""
     return next((kind for mark, kind in KINDS if mark in command), OTHERS)
-
-
-OTHERS = "others"
 
 
 def main() -> int:

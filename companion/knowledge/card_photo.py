@@ -6,10 +6,7 @@ is kept of the photo."""
 from __future__ import annotations
 
 import io
-import os
 import re
-import shutil
-import subprocess
 import warnings
 from dataclasses import dataclass, replace
 
@@ -17,6 +14,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from . import tesseract
 from .card_match import Choice, fold, read_score
 from .photo_uploads import NotAPhoto, TooManyPixels
 
@@ -54,21 +52,7 @@ WORD = re.compile(r"\W*[^\W\d_]{3,}\W*")  # a word: three letters or more, no di
 # (decoding included) read on the tuning half on this project's 2-core machines. Pixels, not seconds: beside other
 # work a CPU-second does less (the cores' caches are shared), and a photo must be read alike, only slower.
 BUDGET = 4_600_000
-RUN_CPU = 3  # CPU seconds one Tesseract run may take before it is stopped
-WORDS_TSV = (
-    "level",
-    "page_num",
-    "block_num",
-    "par_num",
-    "line_num",
-    "word_num",
-    "left",
-    "top",
-    "width",
-    "height",
-    "conf",
-    "text",
-)
+RUN_CPU = 3  # CPU seconds one Tesseract run may take before it is stopped: its picture reads as nothing
 
 
 @dataclass(frozen=True)
@@ -228,46 +212,6 @@ def title_band(picture: np.ndarray, corners: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(card, cv2.COLOR_RGB2GRAY)
 
 
-def _png(grey: np.ndarray) -> bytes:
-    _ok, encoded = cv2.imencode(".png", grey, [cv2.IMWRITE_PNG_COMPRESSION, 1])
-    return encoded.tobytes()
-
-
-def tesseract_words(grey: np.ndarray, lang: str) -> list[dict]:
-    """Each word Tesseract reads in a grey picture (sparse text: a card is no page), at its reader's priority
-    (companion/knowledge/photo_readers.py), on one thread (its OpenMP threads only fight each other on two
-    cores)."""
-    command = ["tesseract", "stdin", "stdout", "-l", lang, "--psm", "11", "-c", "tessedit_do_invert=0", "tsv"]
-    limit = shutil.which("prlimit")
-    if limit:  # a picture that keeps Tesseract busy longer than this reads as nothing
-        command = [limit, f"--cpu={RUN_CPU}", *command]
-    with subprocess.Popen(
-        command,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        env={**os.environ, "OMP_THREAD_LIMIT": "1"},
-    ) as process:
-        process.stdin.write(_png(grey))  # tesseract reads all of it before it writes anything
-        process.stdin.close()
-        output = process.stdout.read()
-    words = []
-    for row in output.decode("utf-8", "replace").splitlines()[1:]:
-        fields = row.split("\t")
-        if len(fields) == len(WORDS_TSV) and fields[-1].strip():
-            word = dict(zip(WORDS_TSV, fields))
-            words.append(
-                {
-                    "text": word["text"].strip(),
-                    "left": int(word["left"]),
-                    "top": int(word["top"]),
-                    "height": int(word["height"]),
-                    "conf": float(word["conf"]),
-                }
-            )
-    return words
-
-
 def lines(words: list[dict]) -> list[Line]:
     """The printed lines among the words, tallest first, then each two lines printed close one under the
     other, joined (a name printed on two lines)."""
@@ -380,13 +324,26 @@ def _frame(picture: np.ndarray) -> list[np.ndarray]:
     return _inked(frame, 31, 90)
 
 
+def tesseract_langs(langs: tuple[str, ...]) -> tuple[str, str]:
+    """The Tesseract languages a table of `langs` (its own first) reads a title band in: its own, then the
+    others' read together (German at a Russian table only)."""
+    first = TESSERACT_LANGS[langs[0]]
+    return first, "+".join(TESSERACT_LANGS[lang] for lang in langs[1:] if lang != "de" or langs[0] == "ru")
+
+
+def loaded(langs: tuple[str, ...]) -> None:
+    """Tesseract's models for a table of `langs` loaded in this process, before it forks its readings."""
+    for lang in tesseract_langs(langs):
+        if lang:
+            tesseract.reader(lang)
+
+
 def _passes(picture: np.ndarray, langs: tuple[str, ...]):
     """(picture, Tesseract language, group) to read, the likeliest first: the card's title band in the table's
     language (group 0); the whole frame where no card is found or its band names none (group 1); then the band
     in the other languages (group 2: a Russian table may play German or English cards). Each as dark ink, then
     as light ink. Lines of one group are read at one scale."""
-    first = TESSERACT_LANGS[langs[0]]
-    others = "+".join(TESSERACT_LANGS[lang] for lang in langs[1:] if lang != "de" or langs[0] == "ru")
+    first, others = tesseract_langs(langs)
     corners = card_corners(picture)
     band = _inked(title_band(picture, corners), 41, 90) if corners is not None else []
     for grey in band:
@@ -424,7 +381,7 @@ def read(data: bytes, choices: list[Choice], langs: tuple[str, ...], most: int =
     titles: dict[int, Line] = {}
     given = 0
     for grey, lang, group in _passes(picture, langs):
-        found = lines(tesseract_words(grey, lang))
+        found = lines(tesseract.words(grey, lang, RUN_CPU))
         given += grey.size
         # The group's title so far listed first: at a tie, the likelier pass's reading stays.
         title = _title([titles[group], *found] if group in titles else found)

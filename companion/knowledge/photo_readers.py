@@ -23,7 +23,7 @@ from .card_match import Choice
 if TYPE_CHECKING:
     from .card_photo import Reading
 
-# The readers' own priority below the server's (their Tesseract runs inherit it), at which a photo is read when its
+# The readers' own priority below the server's (their readings inherit it), at which a photo is read when its
 # reading at idle priority starves (idle_first). Not the lowest (19): beside other work the photos were then read
 # minutes late and the readers' queue stalled.
 NICENESS = 10
@@ -69,7 +69,7 @@ def lowered() -> None:
 
 
 def end_with_parent() -> None:
-    """Kill this process's group (itself and the Tesseract runs it started) when its parent ends, however it ends,
+    """Kill this process's group (itself and the readings it started) when its parent ends, however it ends,
     even by SIGKILL: a thread waits for the parent's end (Linux's pidfd). A reader may otherwise outlive the server
     by minutes, holding its memory."""
     parent = os.getppid()
@@ -98,18 +98,11 @@ def _die_with_parent() -> None:
 
 
 def _waited(child: int) -> int:
-    """Nanoseconds `child` and the processes it runs (Tesseract) have waited, ready to run, for a core."""
+    """Nanoseconds `child` has waited, ready to run, for a core."""
     try:
-        pids = [child, *map(int, Path(f"/proc/{child}/task/{child}/children").read_text().split())]
-    except (OSError, ValueError):
-        return 0
-    waited = 0
-    for pid in pids:
-        try:
-            waited += int(Path(f"/proc/{pid}/schedstat").read_text().split()[1])
-        except (OSError, IndexError, ValueError):
-            pass  # it ended meanwhile
-    return waited
+        return int(Path(f"/proc/{child}/schedstat").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0  # it ended meanwhile
 
 
 STARVING = object()  # a reading at idle priority given up: other work keeps every core busy
@@ -139,9 +132,9 @@ def idle_first(work, *args, deadline: float | None = None, look: float = LOOK):
 
 
 def _in_child(work, args, deadline: float | None, look: float, idle: bool):
-    """(True, work(*args)) or (False, what it raised) from a child process in a group of its own (its Tesseract
-    runs end with it), at idle priority if `idle`; STARVING if, at idle priority, it starved, or it died without an
-    answer; TooSlow raised past `deadline`."""
+    """(True, work(*args)) or (False, what it raised) from a child process in a group of its own, at idle
+    priority if `idle`; STARVING if, at idle priority, it starved, or it died without an answer; TooSlow raised
+    past `deadline`."""
     answer, into = os.pipe()
     child = os.fork()
     if child == 0:
@@ -189,6 +182,16 @@ def _in_child(work, args, deadline: float | None, look: float, idle: bool):
     return pickle.loads(b"".join(written))
 
 
+def _read(data: bytes, choices: list[Choice], langs: tuple[str, ...], deadline: float) -> Reading:
+    """card_photo.read in a child of this reader (idle_first), Tesseract's models for the table's languages
+    loaded here first, once a reader: each child finds them loaded (a Tesseract command loaded them for each
+    picture, most of what it cost)."""
+    from . import card_photo  # the readers' own code: OpenCV and NumPy load there, not in the server
+
+    card_photo.loaded(langs)
+    return idle_first(card_photo.read, data, choices, langs, deadline=deadline)
+
+
 class Readers:
     """At most `readers` photos read at once (default: one per core but one, at least one) and `waiting` more
     waiting (default: two per reader); a photo beyond those gets Busy at once, never after a wait, and one not read
@@ -226,11 +229,9 @@ class Readers:
     def read(self, data: bytes, choices: list[Choice], langs: tuple[str, ...]) -> Reading:
         """The photo read by a reader process (card_photo.read), within a place(); NotAPhoto as card_photo
         raises it."""
-        from . import card_photo  # the readers' own code: OpenCV and NumPy are loaded there, not in the server
-
         pool = self._executor()
         deadline = time.time() + self.seconds
-        reading = pool.submit(idle_first, card_photo.read, data, choices, langs, deadline=deadline)
+        reading = pool.submit(_read, data, choices, langs, deadline)
         try:
             return reading.result(timeout=self.seconds + STOPPING)
         except Late:

@@ -17,7 +17,7 @@ def holder(server: Server, connection: http.client.HTTPConnection | socket.socke
 
 
 def descendants(pid: int) -> list[int]:
-    """Every process `pid` started, and those they started, down to Tesseract."""
+    """Every process `pid` started, and those they started, down to a photo reader's children."""
     try:
         return [child.pid for child in psutil.Process(pid).children(recursive=True)]
     except psutil.NoSuchProcess:

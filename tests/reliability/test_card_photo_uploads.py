@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from companion.knowledge import photo_readers, photo_uploads
+from companion.knowledge import photo_readers, photo_uploads, tesseract
 from companion.testing.card_photos import BOUNDARY, plain
 from companion.testing.card_photos import card_photo as draw
 from companion.testing.card_photos import form_body as body_of
@@ -217,24 +217,30 @@ def lowliness() -> tuple[object, int]:
     return getattr(os, "sched_getscheduler", lambda _pid: None)(0), os.nice(0)
 
 
-def lowliness_of_a_child() -> tuple[object, int]:
-    """The same of a process started by this one (as a reader starts Tesseract)."""
-    code = "import os; print(getattr(os, 'sched_getscheduler', lambda _pid: None)(0), os.nice(0))"
-    shown = subprocess.run([sys.executable, "-S", "-c", code], check=True, capture_output=True, text=True)
-    policy, niceness = shown.stdout.split()
-    return None if policy == "None" else int(policy), int(niceness)
-
-
-def test_a_reader_and_the_tesseract_it_starts_run_below_the_servers_priority():
+def test_a_reader_runs_below_the_servers_priority():
     readers = photo_readers.Readers(1, 0)
     try:
-        pool = readers._executor()
-        policy, niceness = pool.submit(lowliness).result(timeout=120)
-        child = pool.submit(lowliness_of_a_child).result(timeout=120)
-        assert child == (policy, niceness)
+        _policy, niceness = readers._executor().submit(lowliness).result(timeout=120)
     finally:
         readers.close()
     assert niceness == min(19, os.nice(0) + photo_readers.NICENESS)
+
+
+def loaded_models() -> list[str]:
+    """The Tesseract models this process has loaded."""
+    return sorted(tesseract._READERS)
+
+
+def test_a_reader_loads_the_tables_tesseract_models_once_for_every_photo_it_reads():
+    readers = photo_readers.Readers(1, 0)
+    try:
+        photo = draw("Seife", 4, "de", **plain())
+        for _ in range(2):
+            reading = readers.read(photo, [], ("de", "en", "ru"))
+            assert reading.candidates == [] and "Seife" in reading.text
+        assert readers._executor().submit(loaded_models).result(timeout=30) == ["deu", "eng+rus"]
+    finally:
+        readers.close()
 
 
 def spun(cpu_seconds: float) -> tuple[int, int]:
@@ -282,4 +288,4 @@ def test_a_photo_is_read_all_the_same_when_other_work_keeps_every_core_busy(read
     finally:
         busy.kill()
         busy.wait()
-    assert policy == os.SCHED_OTHER and pid != reader_pid  # in a child of its own, whose Tesseract ends with it
+    assert policy == os.SCHED_OTHER and pid != reader_pid  # in a child of its own

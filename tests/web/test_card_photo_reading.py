@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from companion import cards as catalog
-from companion.knowledge import card_choices, card_photo, photo_uploads
+from companion.knowledge import card_choices, card_photo, photo_uploads, tesseract
 from companion.knowledge.card_match import fold, read_score
 from companion.storage import store
 from companion.testing.card_photos import card_photo as draw
@@ -137,6 +137,14 @@ def test_the_largest_pictures_taken_are_read_within_the_budget(choices, size, ki
     reading = card_photo.read(photo, choices, ("en", "de", "ru"))
     assert reading.candidates == []
     assert _cpu() - started < 1.2 + card_photo.RUN_CPU
+
+
+def test_a_picture_tesseract_takes_too_long_over_reads_as_nothing():
+    """A run stopped at its CPU seconds leaves no words (a noisy picture kept the Tesseract program busy for
+    minutes), and the next picture is read as before."""
+    grey = next(card_photo._passes(card_photo.opened(draw("Seife", 4, "de", **plain())), ("de", "en", "ru")))[0]
+    assert tesseract.words(grey, "deu", 0.0) == []
+    assert "Seife" in [word["text"] for word in tesseract.words(grey, "deu", card_photo.RUN_CPU)]
 
 
 def card_quad(middle: tuple[float, float], height: float, degrees: float) -> np.ndarray:

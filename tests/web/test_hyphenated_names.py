@@ -1,6 +1,7 @@
 """The soft hyphens a chip's card name carries (companion/web/words/hyphens.py): only at syllables of its language,
 never leaving a letter alone, and the name itself unchanged once they are taken out."""
 
+import functools
 import threading
 from pathlib import Path
 
@@ -41,7 +42,13 @@ def test_a_long_word_breaks_at_its_syllables_and_joints(name, lang, parts):
     assert hyphenated(name, lang).replace(SOFT_HYPHEN, "-") == parts
 
 
-FULLY_READ = {lang: pyphen.HyphDict(pyphen.LANGUAGES[code]) for lang, code in DICTIONARIES.items()}
+@functools.cache
+def fully_read(lang: str) -> pyphen.HyphDict:
+    """The language's whole hyphenation file read by pyphen (read when a test asks: every worker collects this
+    file, one runs it)."""
+    return pyphen.HyphDict(pyphen.LANGUAGES[DICTIONARIES[lang]])
+
+
 LETTERS = {"en": "abcdefghijklmnopqrstuvwxyz", "de": "abcdefghijklmnopqrstuvwxyzäöüß",
            "ru": "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"}
 
@@ -52,14 +59,14 @@ def test_each_pattern_read_when_asked_is_the_one_the_whole_file_read_keeps(lang)
     all zeros)."""
     asked = _patterns_read_when_asked(Path(pyphen.LANGUAGES[DICTIONARIES[lang]]))
     letters = list(asked.patterns.lines)
-    assert [asked.patterns.get(key) for key in letters] == [FULLY_READ[lang].patterns.get(key) for key in letters]
-    assert set(FULLY_READ[lang].patterns) <= set(letters) and asked.maxlen >= FULLY_READ[lang].maxlen
+    assert [asked.patterns.get(key) for key in letters] == [fully_read(lang).patterns.get(key) for key in letters]
+    assert set(fully_read(lang).patterns) <= set(letters) and asked.maxlen >= fully_read(lang).maxlen
 
 
 @pytest.mark.parametrize(("name", "lang"), NAMES)
 def test_the_patterns_read_when_asked_break_every_catalog_name_as_the_whole_file_read_does(name, lang):
     for word in name.split():
-        assert _dictionary(lang).hd.positions(word) == FULLY_READ[lang].positions(word), word
+        assert _dictionary(lang).hd.positions(word) == fully_read(lang).positions(word), word
 
 
 @settings(max_examples=300, deadline=None)
@@ -67,7 +74,7 @@ def test_the_patterns_read_when_asked_break_every_catalog_name_as_the_whole_file
     lambda lang: st.tuples(st.just(lang), st.text(alphabet=LETTERS[lang], min_size=1, max_size=24))))
 def test_the_patterns_read_when_asked_break_any_word_as_the_whole_file_read_does(lang_and_word):
     lang, word = lang_and_word
-    assert _dictionary(lang).hd.positions(word) == FULLY_READ[lang].positions(word)
+    assert _dictionary(lang).hd.positions(word) == fully_read(lang).positions(word)
 
 
 def test_every_language_of_the_catalog_has_a_dictionary():

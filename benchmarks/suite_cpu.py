@@ -1,5 +1,5 @@
 """Where a command's CPU time goes, by kind of process: for the test suite, Chromium, the servers the tests start,
-the pytest workers, Tesseract, PostgreSQL, nginx.
+the pytest workers, the photo readers, PostgreSQL, nginx.
 
     python -m benchmarks.suite_cpu [--every 0.5] -- python -m pytest
 
@@ -38,7 +38,6 @@ KINDS = (
     ("companion serve", "servers"),
     ("multiprocessing", "servers' photo readers"),
     ("playwright", "Playwright's driver"),
-    ("tesseract", "Tesseract"),
     ("postgres", "PostgreSQL"),
     ("nginx", "nginx"),
     ("pytest", "pytest and its workers"),

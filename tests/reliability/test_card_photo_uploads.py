@@ -278,13 +278,17 @@ def test_a_photo_is_read_all_the_same_when_other_work_keeps_every_core_busy(read
     core = min(os.sched_getaffinity(0))
     reader.submit(os.sched_setaffinity, 0, {core}).result(timeout=30)
     reader_pid = reader.submit(os.getpid).result(timeout=30)
+    # Other work on the reader's only core, above the reader's priority (nice 5: beside the rest of the suite it
+    # takes less from the other tests than a loop at the suite's own), spinning before the photo is read.
     busy = subprocess.Popen(
-        [sys.executable, "-c", f"import os\nos.sched_setaffinity(0, {{{core}}})\nwhile True: pass"]
+        [sys.executable, "-c", f"import os\nos.sched_setaffinity(0, {{{core}}})\nos.nice(5)\nprint(flush=True)\n"
+         "while True: pass"], stdout=subprocess.PIPE
     )
     try:
-        # At idle priority beside a busy loop on its only core, a third of a second of work would take
-        # minutes: the child waits for the core, and another reads it at the reader's own priority.
-        policy, pid = reader.submit(photo_readers.idle_first, spun, 0.3).result(timeout=120)
+        busy.stdout.readline()
+        # At idle priority beside a busy loop on its only core, a tenth of a second of work would take minutes:
+        # the child waits for the core, and another reads it at the reader's own priority.
+        policy, pid = reader.submit(photo_readers.idle_first, spun, 0.1).result(timeout=120)
     finally:
         busy.kill()
         busy.wait()

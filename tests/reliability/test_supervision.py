@@ -70,7 +70,9 @@ def test_a_worker_stopped_while_it_counts_connections_leaves_the_other_answering
     victim = server.workers()[0]
     seconds, held = [], 0
     try:
-        for attempt in range(1000):  # a stop lands inside the victim's counting a few times in a hundred
+        # A stop landed inside the victim's counting a few times in a hundred while it held a lock (before issue
+        # 58): 300 stops find such a moment, should one come back, and every fifteenth is tried whatever it holds.
+        for attempt in range(300):
             os.kill(victim, signal.SIGSTOP)
             try:
                 stopped_by = time.monotonic() + 5
@@ -78,7 +80,7 @@ def test_a_worker_stopped_while_it_counts_connections_leaves_the_other_answering
                     assert time.monotonic() < stopped_by
                 holding = bool(shared_locks_of(victim, server.instance))
                 held += holding
-                if holding or attempt % 50 == 0:  # each moment it held something, and now and then any moment
+                if holding or attempt % 15 == 0:
                     for _ in range(3):
                         status, took = fresh_tap(server.port, table)
                         assert status == 200

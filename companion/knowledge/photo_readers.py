@@ -139,7 +139,11 @@ def _in_child(work, args, deadline: float | None, look: float, idle: bool):
     child = os.fork()
     if child == 0:
         try:
-            os.close(answer)
+            # None of the reader's pipes stays open in a reading: one killed at idle priority on a busy machine
+            # takes seconds to finish dying, and multiprocessing's resource tracker ends only once every pipe to it
+            # is closed.
+            os.closerange(3, into)
+            os.closerange(into + 1, os.sysconf("SC_OPEN_MAX"))
             os.setpgid(0, 0)
             end_with_parent()
             if idle:

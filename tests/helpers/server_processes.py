@@ -4,11 +4,16 @@ started, and whether they have all ended."""
 from __future__ import annotations
 
 import http.client
+import os
+import signal
 import socket
+from pathlib import Path
 
 import psutil
 
 from companion.testing.real_server import Server
+
+EXITING = 0x4  # Linux's PF_EXITING in /proc/<pid>/stat's flags: the process is in its exit
 
 
 def holder(server: Server, connection: http.client.HTTPConnection | socket.socket) -> int:
@@ -35,6 +40,23 @@ def gone(pids: list[int]) -> bool:
     return True
 
 
+def gone_or_dying(pids: list[int]) -> bool:
+    """Whether each of these processes has ended or been killed and is ending (Linux: SIGKILL pending, or its exit
+    under way). A photo's reading runs at idle priority, and killed on a machine whose cores are all busy it finishes
+    dying only when a core has a moment for it, seconds later."""
+    for pid in pids:
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+            state, *fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # it ended
+        pending = [int(line.split()[1], 16) for line in status.splitlines() if line.startswith(("SigPnd", "ShdPnd"))]
+        killed = any(mask & 1 << (signal.SIGKILL - 1) for mask in pending)
+        if not (killed or int(fields[5]) & EXITING or state == "Z"):
+            return False
+    return True
+
+
 def running(pids: list[int]) -> list[str]:
     """What the processes among `pids` that still run are (for a failure's message)."""
     named = []
@@ -42,7 +64,8 @@ def running(pids: list[int]) -> list[str]:
         try:
             process = psutil.Process(pid)
             if process.status() != psutil.STATUS_ZOMBIE:
-                named.append(f"{pid} {' '.join(process.cmdline())[:80]}")
+                policy = getattr(os, "sched_getscheduler", lambda _pid: None)(pid)
+                named.append(f"{pid} ({process.status()}, policy {policy}) {' '.join(process.cmdline())[:80]}")
         except psutil.NoSuchProcess:
             pass
     return named

@@ -26,7 +26,7 @@ from companion.testing.card_photos import card_photo as draw
 from companion.testing.loopback_clients import call, open_stream, open_table
 from companion.testing.real_server import Server, wait_for
 from tests.helpers.api_tables import api
-from tests.helpers.server_processes import descendants, gone, holder, running
+from tests.helpers.server_processes import descendants, gone, gone_or_dying, holder, running
 
 HUNG_AFTER = 2.0  # the heartbeat timeout these tests give the server, to keep them short
 needs_tesseract = pytest.mark.skipif(not photo_uploads.available(), reason="Tesseract with deu and rus is missing")
@@ -305,7 +305,8 @@ def test_sigterm_during_taps_and_photo_readings_loses_nothing_acknowledged_and_l
             each.join(5)
         server.kill()
     assert took < 10 + 3, took  # within the graceful deadline
-    assert wait_for(lambda: gone(processes), 5), running(processes)
+    assert wait_for(lambda: gone_or_dying(processes), 5), running(processes)
+    assert wait_for(lambda: gone(processes), 60), running(processes)
     with sqlite3.connect(server.instance / "companion.sqlite") as db:
         table_id, = db.execute("SELECT id FROM tables WHERE token = ?", (table["token"],)).fetchone()
         recorded = {row[0] for row in db.execute("SELECT action_id FROM actions WHERE table_id = ?", (table_id,))}
@@ -327,7 +328,8 @@ def test_no_photo_reader_or_its_reading_outlives_a_server_killed_with_sigkill(tm
         processes = descendants(server.process.pid)
         server.process.send_signal(signal.SIGKILL)
         server.process.wait(10)
-        assert wait_for(lambda: gone(processes), 5), running(processes)
+        assert wait_for(lambda: gone_or_dying(processes), 5), running(processes)
+        assert wait_for(lambda: gone(processes), 60), running(processes)
     finally:
         server.kill()
 
@@ -368,6 +370,7 @@ def test_a_photo_not_read_in_time_is_answered_in_the_phones_language_and_its_rea
         assert stalled, "the photo was answered before any reading of it was seen"
         assert answers[0] == (503, {"error": "Das Foto konnte nicht rechtzeitig gelesen werden, weil der Server "
                                              "ausgelastet ist: tippe den Namen der Karte stattdessen ein."})
-        assert wait_for(lambda: gone(stalled), 5), running(stalled)
+        assert wait_for(lambda: gone_or_dying(stalled), 5), running(stalled)
+        assert wait_for(lambda: gone(stalled), 60), running(stalled)
     finally:
         server.kill()

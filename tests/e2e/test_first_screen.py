@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from tests.helpers.api_tables import COOK, GEEK, GUEVARA, JOBS, RANKS, SIESTA, api
 from tests.helpers.browser_steps import PHONE_SIZES as SIZES
-from tests.helpers.browser_steps import UNCOVERED, uncovered_at_every_size, wheel
+from tests.helpers.browser_steps import UNCOVERED, at_the_top, uncovered_at_every_size
 from tests.helpers.chromium import PHONE
 
 SCREEN = PHONE["viewport"]["height"]
@@ -63,17 +63,11 @@ FORM_NOW = """() => { const f = document.activeElement;
     '#pc-slack-seat')?.value, scrollY, version: document.getElementById('panel')?.dataset.version}; }"""
 
 
-def to_the_top(page, size):
-    """The phone at this size, back at the top of its page as a thumb takes it there."""
-    page.set_viewport_size(size)
-    wheel(page, -20000)
-
-
 def new_card_at_every_size(page, kind):
     """At each size the player opens the card form from the bar, types a card nobody has seen and taps its type: the
     form moves on to the Slack field, which lies uncovered above the bar."""
     for size in SIZES:
-        to_the_top(page, size)
+        at_the_top(page, size)
         page.get_by_test_id("go-play_card").click()
         page.locator("#pc-name-seat").fill("Qwzx Unseen")
         expect(page.locator(".play-card-form .card-numbers")).to_have_attribute("open", "", timeout=5000)
@@ -94,7 +88,7 @@ def get_rid_at_every_size(page):
     the die row lie uncovered above the bar."""
     controls = ["select[id^=rid-]", "[data-testid=get-rid]", *(f"[data-testid=get-rid-{n}]" for n in range(1, 7))]
     for size in SIZES:
-        to_the_top(page, size)
+        at_the_top(page, size)
         page.get_by_test_id("go-get_rid").click()
         uncovered_where_the_page_put_it(page, controls, "getting rid of a Person")
     page.set_viewport_size(PHONE["viewport"])
@@ -104,7 +98,7 @@ def tv_card_at_every_size(page):
     """At each size the player taps the TV card's field and types its name: the field and "Play the TV card on them"
     lie uncovered above the bar."""
     for size in SIZES:
-        to_the_top(page, size)
+        at_the_top(page, size)
         page.locator("#tv-name-seat").click()
         page.keyboard.type("Vampire")
         expect(page.locator("[data-card-picker][aria-busy]")).to_have_count(0, timeout=5000)

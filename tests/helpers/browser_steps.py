@@ -46,30 +46,49 @@ STILL = """() => new Promise(done => { const ys = [];
   requestAnimationFrame(look); })"""
 
 
+# Each scroll from now on, noted for a failure's message: when, where to, the panel's version, what has focus and how
+# tall the page is (what moved a page the wheel had taken elsewhere).
+SCROLLS_NOTED = """() => { const began = performance.now(); window.scrollsNoted = [];
+  if (!window.scrollNoter) { window.scrollNoter = true; addEventListener("scroll", () => window.scrollsNoted.push([
+    Math.round(performance.now() - window.scrollsBegan), scrollY, document.getElementById("panel")?.dataset.version,
+    document.activeElement && (document.activeElement.id || document.activeElement.tagName),
+    document.documentElement.scrollHeight]), { passive: true }); }
+  window.scrollsBegan = began;
+  return [scrollY, document.documentElement.scrollHeight - innerHeight]; }"""
+
+
 def wheel(page, delta):
     """A thumb's scroll by `delta` px a third of the way down the screen, waited for until the page has come where it
     takes it and stays there: Playwright's wheel returns before the page has moved (a place read then is read before
     the scroll), and a page that scrolled back against the player must not pass for one that stayed."""
     size = page.viewport_size
     page.mouse.move(size["width"] / 2, size["height"] / 3)
-    start, end = page.evaluate("[scrollY, document.documentElement.scrollHeight - innerHeight]")
+    start, end = page.evaluate(SCROLLS_NOTED)
     target = min(max(start + delta, 0), end)
     page.mouse.wheel(0, delta)
     try:
         page.wait_for_function("to => Math.abs(scrollY - to) < 1.5", arg=target, timeout=PROPAGATION_MS)
     except PlaywrightTimeout:
-        now = page.evaluate("scrollY")
-        raise AssertionError(f"the wheel took the page from {start} to {now}, not to {target}") from None
+        now, scrolls = page.evaluate("[scrollY, window.scrollsNoted]")
+        raise AssertionError(f"the wheel took the page from {start} to {now}, not to {target}; each scroll since "
+                             f"(ms, scrollY, panel version, focus, page height): {scrolls}") from None
     page.wait_for_function(STILL)
+
+
+def at_the_top(page, size):
+    """The phone at this size, back at the top of its page as a thumb takes it there once the page has settled at
+    its new size (no thumb moves in the frame the phone turns): a script's scroll is no touch, and the page holds
+    its reader's place."""
+    page.set_viewport_size(size)
+    page.wait_for_function(STILL)
+    wheel(page, -20000)
 
 
 def uncovered_at_every_size(page, selectors, what):
     """At 320x568, 360x640 and 390x844, scrolled to the top, each element lies on the first screen uncovered (the
     bars take their room a frame after a resize: waited for); the phone ends at its own size."""
     for size in PHONE_SIZES:
-        page.set_viewport_size(size)
-        # Back to the top as a thumb would: a script's scroll is no touch, and the page holds its reader's place.
-        wheel(page, -20000)
+        at_the_top(page, size)
         try:
             page.wait_for_function(f"s => scrollY === 0 && ({UNCOVERED})(s).length === 0", arg=selectors, timeout=3000)
         except PlaywrightTimeout:

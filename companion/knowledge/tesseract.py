@@ -70,7 +70,7 @@ class _Reader:
     """One language's (or languages') model, loaded once, read by one thread at a time."""
 
     def __init__(self, library: ctypes.CDLL, lang: str):
-        self.library, self.lang = library, lang
+        self.library = library
         self.lock = threading.Lock()
         self.handle = library.TessBaseAPICreate()
         if library.TessBaseAPIInit3(self.handle, None, lang.encode()) != 0:

@@ -48,12 +48,11 @@ STILL = """() => new Promise(done => { const ys = [];
 
 # Each scroll from now on, noted for a failure's message: when, where to, the panel's version, what has focus and how
 # tall the page is (what moved a page the wheel had taken elsewhere).
-SCROLLS_NOTED = """() => { const began = performance.now(); window.scrollsNoted = [];
+SCROLLS_NOTED = """() => { window.scrollsBegan = performance.now(); window.scrollsNoted = [];
   if (!window.scrollNoter) { window.scrollNoter = true; addEventListener("scroll", () => window.scrollsNoted.push([
     Math.round(performance.now() - window.scrollsBegan), scrollY, document.getElementById("panel")?.dataset.version,
     document.activeElement && (document.activeElement.id || document.activeElement.tagName),
     document.documentElement.scrollHeight]), { passive: true }); }
-  window.scrollsBegan = began;
   return [scrollY, document.documentElement.scrollHeight - innerHeight]; }"""
 
 

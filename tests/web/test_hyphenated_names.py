@@ -58,7 +58,7 @@ def test_each_pattern_read_when_asked_is_the_one_the_whole_file_read_keeps(lang)
     """Every pattern of the file, duplicates included (pyphen keeps the last line of a pattern's letters that is not
     all zeros)."""
     asked = _patterns_read_when_asked(Path(pyphen.LANGUAGES[DICTIONARIES[lang]]))
-    letters = list(asked.patterns.lines)
+    letters = asked.patterns.unread()
     assert [asked.patterns.get(key) for key in letters] == [fully_read(lang).patterns.get(key) for key in letters]
     assert set(fully_read(lang).patterns) <= set(letters) and asked.maxlen >= fully_read(lang).maxlen
 
@@ -97,3 +97,31 @@ def test_a_german_seat_page_loads_the_german_dictionary_before_its_first_chip_is
     ana.post("/language", data={"lang": "de"})
     assert ana.get(f"/t/{table}/seat").status_code == 200
     assert loaded.wait(30)  # no chip was asked for: the page itself had it read
+
+
+def test_threads_asking_for_a_dictionary_while_it_loads_read_its_file_once(monkeypatch):
+    """A seat page's warm-up and the first requests in other languages ask at once: the German file is read once.
+    Each read waits for the other threads to read too; it goes on alone once none comes within a second."""
+    from companion.web.words import hyphens
+
+    monkeypatch.setattr(hyphens, "_LOADED", {})
+    monkeypatch.setattr(hyphens.pyphen, "hdcache", {})
+    asking = 4
+    reads, together = [], threading.Barrier(asking)
+    real = hyphens._patterns_read_when_asked
+
+    def read_beside_the_others(path):
+        reads.append(path)
+        try:
+            together.wait(1)
+        except threading.BrokenBarrierError:
+            pass
+        return real(path)
+
+    monkeypatch.setattr(hyphens, "_patterns_read_when_asked", read_beside_the_others)
+    threads = [threading.Thread(target=_dictionary, args=("de",)) for _ in range(asking)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert len(reads) == 1 and _dictionary("de") is hyphens._LOADED["de"]

@@ -7,7 +7,7 @@ import functools
 import io
 import re
 import threading
-from collections import defaultdict
+from collections import Counter
 from pathlib import Path
 
 import pyphen
@@ -16,21 +16,25 @@ SOFT_HYPHEN = "\u00ad"
 DICTIONARIES = {"en": "en_GB", "de": "de_DE", "ru": "ru_RU"}
 SHORTEST_PART = 2  # the fewest letters on either side of a break: "ar-bei-ten", never "a-r-bei-ten"
 _WORD = re.compile(r"[^\W\d_]+")
-_DIGITS = re.compile(r"[0-9]")
 
 
 _LOADED: dict[str, pyphen.Pyphen] = {}
+_LOADING = {lang: threading.Lock() for lang in DICTIONARIES}
 
 
 def _dictionary(lang: str) -> pyphen.Pyphen | None:
-    """The language's hyphenation dictionary, loaded once (two threads may both load it: harmless)."""
+    """The language's hyphenation dictionary, loaded once: a thread that asks while another loads it waits for that
+    one (the page's warm-up and the first requests in other languages used to read the German file side by side)."""
     code = DICTIONARIES.get(lang)
     if code is None:
         return None
     if lang not in _LOADED:
-        path = pyphen.LANGUAGES[code]
-        pyphen.hdcache.setdefault(path, _patterns_read_when_asked(Path(path)))
-        _LOADED[lang] = pyphen.Pyphen(lang=code, left=SHORTEST_PART, right=SHORTEST_PART)
+        with _LOADING[lang]:
+            if lang not in _LOADED:
+                path = pyphen.LANGUAGES[code]
+                if path not in pyphen.hdcache:
+                    pyphen.hdcache[path] = _patterns_read_when_asked(Path(path))
+                _LOADED[lang] = pyphen.Pyphen(lang=code, left=SHORTEST_PART, right=SHORTEST_PART)
     return _LOADED[lang]
 
 
@@ -49,16 +53,22 @@ class _LinesOf:
 
 class _PatternsWhenAsked(dict):
     """A hyphenation file's patterns, each parsed by pyphen itself the first time a word looks it up: parsing the
-    whole German file at once was the costliest part of a new server process's first page."""
+    whole German file at once was the costliest part of a new server process's first page. `single` holds the line
+    of letters only one line has, `several` the lines, in the file's order, of letters more lines share."""
 
-    def __init__(self, encoding: str, lines: dict[str, list[str]]):
+    def __init__(self, encoding: str, single: dict[str, str], several: dict[str, list[str]]):
         super().__init__()
-        self.encoding, self.lines = encoding, lines
+        self.encoding, self.single, self.several = encoding, single, several
         self._parsing = threading.Lock()  # another request's thread must not miss a pattern being parsed
+
+    def unread(self) -> list[str]:
+        """The letters of every pattern not yet parsed."""
+        return [*self.single, *self.several]
 
     def get(self, key, default=None):
         with self._parsing:
-            lines = self.lines.pop(key, None)
+            line = self.single.pop(key, None)
+            lines = [line] if line is not None else self.several.pop(key, None)
             if lines is not None:
                 try:
                     self.update(pyphen.HyphDict(_LinesOf(self.encoding, lines)).patterns)
@@ -70,17 +80,26 @@ class _PatternsWhenAsked(dict):
 def _patterns_read_when_asked(path: Path) -> pyphen.HyphDict:
     """Pyphen's dictionary of the file at `path`, its lines found by their letters (a pattern's key) up front and
     each parsed only when asked for."""
-    raw = path.read_bytes()
-    encoding = raw.partition(b"\n")[0].decode().strip()
-    text = raw.decode("cp1251" if encoding.lower() == "microsoft-cp1251" else encoding)
-    lines: dict[str, list[str]] = defaultdict(list)
-    for line, letters in zip(text.split("\n")[1:], _DIGITS.sub("", text).split("\n")[1:]):
-        line = line.strip()
-        if line and not line.startswith(pyphen.ignored):
-            lines[letters.strip()].append(line)
+    head, _, body = path.read_bytes().partition(b"\n")
+    encoding = head.decode().strip()
+    codec = "cp1251" if encoding.lower() == "microsoft-cp1251" else encoding
+    # A digit is the same byte in every encoding these files use, and no other letter's: the letters of every line
+    # come from one pass over the bytes, not one per line.
+    letters = body.translate(None, b"0123456789").decode(codec).split("\n")
+    lines = [(key.strip(), line) for text, key in zip(body.decode(codec).split("\n"), letters)
+             if (line := text.strip()) and not line.startswith(pyphen.ignored)]
+    single = dict(lines)
+    several: dict[str, list[str]] = {}
+    if len(single) < len(lines):
+        shared = {key for key, count in Counter(key for key, _line in lines).items() if count > 1}
+        for key, line in lines:
+            if key in shared:
+                several.setdefault(key, []).append(line)
+        for key in several:
+            del single[key]
     dictionary = pyphen.HyphDict.__new__(pyphen.HyphDict)
-    dictionary.patterns, dictionary.cache = _PatternsWhenAsked(encoding, dict(lines)), {}
-    dictionary.maxlen = max(map(len, lines))
+    dictionary.patterns, dictionary.cache = _PatternsWhenAsked(encoding, single, several), {}
+    dictionary.maxlen = max(map(len, [*single, *several]))
     return dictionary
 
 

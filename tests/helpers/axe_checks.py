@@ -24,14 +24,18 @@ def settle(page) -> None:
         page.wait_for_timeout(50)
 
 
-def violations(page, where: str, only: list[str] | None = None, scope: str | None = None) -> list[str]:
-    """The serious and critical axe-core violations of the page (or of one part of it), one line each."""
+def violations(page, where: str, only: list[str] | None = None, scope: str | None = None,
+               skip: list[str] | None = None) -> list[str]:
+    """The serious and critical axe-core violations of the page (or of one part of it), one line each: of the
+    rules `only` names, else of every rule but those `skip` names."""
     settle(page)
     if not page.evaluate("typeof window.axe === 'object'"):
         page.evaluate(AXE)
     options = {"resultTypes": ["violations"]}
     if only:
         options["runOnly"] = {"type": "rule", "values": only}
+    if skip:
+        options["rules"] = {rule: {"enabled": False} for rule in skip}
     found = page.evaluate("([scope, options]) => axe.run(scope ? document.querySelector(scope) : document, options)",
                           [scope, options])
     return [f"{where}: {v['id']} ({v['impact']}) {v['help']} at {[n['target'] for n in v['nodes']][:4]}"
@@ -48,3 +52,12 @@ def both_themes(page, where: str, scope: str | None = None) -> list[str]:
     found += violations(page, f"{where} dark", only=COLOUR_RULES, scope=scope)
     page.emulate_media(color_scheme="light")
     return found
+
+
+def in_language(page, where: str, lang: str, scope: str | None = None) -> list[str]:
+    """In English, every rule in both themes; in another language every rule but the colour ones, in the light
+    theme. The colours are the same in every language (the words differ, which the other rules read): checked
+    once, in English."""
+    if lang == "en":
+        return both_themes(page, where, scope=scope)
+    return violations(page, f"{where} light", scope=scope, skip=COLOUR_RULES)

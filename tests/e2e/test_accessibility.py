@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from tests.helpers.api_tables import COOK, GEEK, GUEVARA, SIESTA, Table, api
 from tests.helpers.axe_checks import in_language, settle
+from tests.helpers.browser_steps import take_seat as seat_taken
 from tests.helpers.browser_steps import until
 from tests.helpers.chromium import DISPLAY, PHONE
 
@@ -43,11 +44,8 @@ def visit(page, url: str, where: str, lang: str) -> list[str]:
 
 
 def take_seat(page, url: str, seat: int, name: str) -> None:
-    """The phone takes a seat through the join page."""
-    page.goto(url)
-    page.check(f"input[name=seat][value='{seat}']")
-    page.fill("#name", name)
-    page.locator("#name").locator("xpath=ancestor::form").locator("button[type=submit]").click()
+    """The phone takes a seat (the join page is checked once, on its own) and shows it."""
+    seat_taken(page, url, seat, name)
     expect(page.get_by_test_id("my-total")).to_be_visible()
 
 

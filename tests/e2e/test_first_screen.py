@@ -13,21 +13,16 @@ from playwright.sync_api import expect
 
 from tests.helpers.api_tables import COOK, GEEK, GUEVARA, JOBS, RANKS, SIESTA, api
 from tests.helpers.browser_steps import PHONE_SIZES as SIZES
-from tests.helpers.browser_steps import UNCOVERED, at_the_top, uncovered_at_every_size
+from tests.helpers.browser_steps import UNCOVERED, at_the_top, join, uncovered_at_every_size
 from tests.helpers.chromium import PHONE
 
-SCREEN = PHONE["viewport"]["height"]
+SIZE = PHONE["viewport"]
+SCREEN = SIZE["height"]
 
 
 def phone(browser, url, seat, name, lang):
     """A phone in the player's language takes a seat."""
-    page = browser.new_context(**PHONE, locale=lang).new_page()
-    page.goto(url)
-    page.check(f"input[name=seat][value='{seat}']")
-    page.fill("#name", name)
-    page.locator("#name").locator("xpath=ancestor::form").locator("button[type=submit]").click()
-    expect(page.get_by_test_id("my-total")).to_be_visible()
-    return page
+    return join(browser, url, seat, name, (lang, SIZE["width"], SIZE["height"]))
 
 
 def on_first_screen(page, locator, what):

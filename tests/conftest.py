@@ -16,6 +16,7 @@ import pytest
 
 pytest.register_assert_rewrite("tests.helpers")  # their asserts explain a failure as a test's own do
 
+from tests.helpers import drawn_photos
 from tests.helpers.language_scan import RECORDER
 from tests.helpers.postgres_cluster import started_cluster
 from tests.helpers.url_builders import share_compiled_url_builders
@@ -27,13 +28,22 @@ def pytest_configure(config):
     source again (0.14 CPU-s of a server's 0.46 to start). And the run, its pytest-xdist workers included, writes
     bytecode after all: else every worker rewrote each test module for pytest's asserts anew on every run (4 of
     its 7 CPU-s of collecting) instead of reading it from __pycache__. Every process compiles each URL rule's
-    builder once, not once for each app its tests create (url_builders)."""
+    builder once, not once for each app its tests create (url_builders). The run keeps each card photo a test
+    draws, for every worker (drawn_photos)."""
+    if not hasattr(config, "workerinput"):
+        drawn_photos.open_folder()
     if sys.dont_write_bytecode and not hasattr(config, "workerinput"):
         for package in ("companion", "benchmarks"):
             compileall.compile_dir(Path(config.rootpath, package), quiet=1)
         sys.dont_write_bytecode = False
         os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the workers, started after this, inherit it
     share_compiled_url_builders()
+
+
+def pytest_unconfigure(config):
+    """The run's drawn photos removed, by the process that kept them."""
+    if not hasattr(config, "workerinput"):
+        drawn_photos.close_folder()
 
 
 # Files that mostly wait (for timeouts, a database away, workers replaced) go out among the browser files, one to

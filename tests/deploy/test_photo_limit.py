@@ -8,10 +8,10 @@ import pytest
 
 from companion.knowledge import photo_uploads
 from companion.testing.card_photos import BOUNDARY, form_body, plain
-from companion.testing.card_photos import card_photo as draw
 from companion.testing.nginx_proxy import Proxy
 from companion.testing.real_server import Server
 from tests.helpers.api_tables import api
+from tests.helpers.drawn_photos import draw
 
 pytestmark = pytest.mark.skipif(not photo_uploads.available(), reason="Tesseract with deu, rus is not installed")
 

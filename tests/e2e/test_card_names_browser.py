@@ -5,8 +5,9 @@ import re
 
 from playwright.sync_api import expect
 
-from companion.testing.card_photos import card_photo, plain
+from companion.testing.card_photos import plain
 from tests.helpers.browser_steps import PROPAGATION_MS, advance_to, open_numbers, table_of_three
+from tests.helpers.drawn_photos import draw
 
 # Tesseract reading a photo on a machine busy with other tests: the wait is for it, not a speed. The readers run at
 # nice 10, so beside two busy processes they get about a tenth of a core, and a card no deck has (read to the end
@@ -85,12 +86,12 @@ def test_a_photo_of_the_card_names_it(browser, file_server):
     camera = ana.locator(".play-card-form input[data-card-photo]")
     expect(camera).to_have_attribute("capture", "environment")
     camera.set_input_files(
-        {"name": "card.jpg", "mimeType": "image/jpeg", "buffer": card_photo("Soap", 6, **plain())}
+        {"name": "card.jpg", "mimeType": "image/jpeg", "buffer": draw("Soap", 6, **plain())}
     )
     chips = ana.locator(".play-card-form .card-picker").get_by_test_id("pick")
     expect(chips.first).to_have_text("Soap", timeout=READING_MS)
     camera.set_input_files(
-        {"name": "card.jpg", "mimeType": "image/jpeg", "buffer": card_photo("Quokka Parade", 4, **plain())}
+        {"name": "card.jpg", "mimeType": "image/jpeg", "buffer": draw("Quokka Parade", 4, **plain())}
     )
     expect(ana.locator("#pc-name-seat")).to_have_value(
         re.compile("quokka", re.IGNORECASE), timeout=READING_MS
@@ -114,7 +115,7 @@ def test_photo_answers_say_one_thing_each_and_only_the_last_photo_counts(browser
     expect(ana.locator("[data-refusal]")).to_be_visible()
 
     def photo(name, seed=4):
-        sent = card_photo(name, seed, **plain())
+        sent = draw(name, seed, **plain())
         camera.set_input_files({"name": "card.jpg", "mimeType": "image/jpeg", "buffer": sent})
 
     photo("Quokka Parade")

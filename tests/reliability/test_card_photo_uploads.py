@@ -18,10 +18,10 @@ import pytest
 
 from companion.knowledge import photo_readers, photo_uploads, tesseract
 from companion.testing.card_photos import BOUNDARY, plain
-from companion.testing.card_photos import card_photo as draw
 from companion.testing.card_photos import form_body as body_of
 from companion.testing.real_server import Server
 from tests.helpers.api_tables import api
+from tests.helpers.drawn_photos import draw
 
 pytestmark = pytest.mark.skipif(
     not photo_uploads.available(), reason="Tesseract with deu and rus is not installed"

@@ -22,10 +22,10 @@ import pytest
 
 from companion.knowledge import photo_uploads
 from companion.testing.card_photos import BOUNDARY, form_body, plain
-from companion.testing.card_photos import card_photo as draw
 from companion.testing.loopback_clients import call, open_stream, open_table
 from companion.testing.real_server import Server, wait_for
 from tests.helpers.api_tables import api
+from tests.helpers.drawn_photos import draw
 from tests.helpers.server_processes import descendants, gone, gone_or_dying, holder, running
 
 HUNG_AFTER = 2.0  # the heartbeat timeout these tests give the server, to keep them short

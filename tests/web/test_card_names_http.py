@@ -8,8 +8,8 @@ from PIL import Image
 from companion import cards as catalog
 from companion.knowledge.card_match import FORMS, Choice, takes
 from companion.knowledge.learning import MISSING_LABELS
-from companion.testing.card_photos import card_photo as draw
 from companion.testing.card_photos import plain
+from tests.helpers.drawn_photos import draw
 from tests.helpers.http_phones import act, join, state
 from tests.helpers.http_tables import open_table, started, to_phase
 

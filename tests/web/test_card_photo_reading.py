@@ -16,8 +16,8 @@ from companion import cards as catalog
 from companion.knowledge import card_choices, card_photo, photo_uploads, tesseract
 from companion.knowledge.card_match import fold, read_score
 from companion.storage import store
-from companion.testing.card_photos import card_photo as draw
 from companion.testing.card_photos import made_up_name, plain
+from tests.helpers.drawn_photos import draw
 
 pytestmark = pytest.mark.skipif(
     not photo_uploads.available(), reason="Tesseract with deu and rus is not installed"

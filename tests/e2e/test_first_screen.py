@@ -66,6 +66,9 @@ def new_card_at_every_size(page, kind):
         page.get_by_test_id("go-play_card").click()
         page.locator("#pc-name-seat").fill("Qwzx Unseen")
         expect(page.locator(".play-card-form .card-numbers")).to_have_attribute("open", "", timeout=5000)
+        # The chips for the name typed come with the server's answer, above the type buttons: the player taps
+        # once they are shown (a tap while the list shrinks lands where a button was).
+        expect(page.locator(".play-card-form [data-card-picker][aria-busy]")).to_have_count(0, timeout=5000)
         page.locator(f"label[for='pc-type-{kind}-seat']").click()
         try:
             expect(page.locator("#pc-slack-seat")).to_be_focused()

@@ -40,6 +40,7 @@ def test_a_refused_cards_numbers_are_not_played_with_the_next_card(browser, file
     ana.fill("#pc-slack-seat", "4")
     ana.locator("#pc-name-seat").fill("Siesta")
     expect(ana.locator("#pc-slack-seat")).to_have_value("")
+    open_numbers(ana)  # once the picker has answered "Siesta": its chips sit above the type buttons
     ana.locator("label[for='pc-type-activity-seat']").click()
     ana.get_by_test_id("play-card").click()  # a new Activity without its Slack: asked, not played
     expect(ana.locator(".error").first).to_contain_text("Siesta")

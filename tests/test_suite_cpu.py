@@ -12,8 +12,10 @@ def test_the_busy_share_of_each_stretch_shows_a_core_kept_busy():
                               "--", sys.executable, "-c", spin], capture_output=True, text=True, check=True).stdout
     shares = [int(share.rstrip("%")) for share in printed.splitlines()[-1].partition(": ")[2].split()]
     assert len(shares) >= 4
-    # one core at least, all of them at most; each share is read in clock ticks, 10 ms per core in 250
-    assert all(70 / os.cpu_count() <= share <= 105 for share in shares), printed
+    # One core at least, all of them at most. Each core counts its busy time in clock ticks of 10 ms, so at either
+    # end of a stretch of 250 ms every core's count may be a tick off: 2 * 10 / 250, 8 points either way.
+    off = 2 * 10 / 250 * 100
+    assert all(70 / os.cpu_count() <= share <= 100 + off for share in shares), printed
 
 
 def test_a_process_of_no_known_kind_is_named_by_its_command_line():

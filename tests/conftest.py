@@ -32,11 +32,11 @@ def pytest_configure(config):
     draws, for every worker (drawn_photos)."""
     if not hasattr(config, "workerinput"):
         drawn_photos.open_folder()
-    if sys.dont_write_bytecode and not hasattr(config, "workerinput"):
-        for package in ("companion", "benchmarks"):
-            compileall.compile_dir(Path(config.rootpath, package), quiet=1)
-        sys.dont_write_bytecode = False
-        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the workers, started after this, inherit it
+        if sys.dont_write_bytecode:
+            for package in ("companion", "benchmarks"):
+                compileall.compile_dir(Path(config.rootpath, package), quiet=1)
+            sys.dont_write_bytecode = False
+            os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the workers, started after this, inherit it
     share_compiled_url_builders()
 
 

@@ -36,8 +36,9 @@ def draw(name: str | None, seed: int = 0, lang: str = "en", **fixed) -> bytes:
 
 
 def open_folder() -> None:
-    """The run's folder, made by the first pytest process (its workers inherit the variable)."""
-    os.environ.setdefault(FOLDER, tempfile.mkdtemp(prefix="companion-test-photos-"))
+    """The run's folder, made by the first pytest process (its workers inherit the variable); a folder named by a
+    run this one was started from is not this run's to remove."""
+    os.environ[FOLDER] = tempfile.mkdtemp(prefix="companion-test-photos-")
 
 
 def close_folder() -> None:

@@ -22,14 +22,15 @@ from .violations import N_, RuleViolation
 END = "end"  # passing every phase left: the turn ends
 
 
-def _next(state: TableState, seat: int, extra: dict[str, Any]) -> tuple[list[dict], TableState]:
-    """The events and the state of one ordinary "Next phase"."""
+def _next(state: TableState, seat: int, extra: dict[str, Any]) -> list[dict]:
+    """One ordinary "Next phase": its events, applied to `state` itself (a copy the caller owns).
+
+    Its events go without what they do to the tents: whoever logs them notes that over the whole action."""
     turn = state.turn
-    events = engine.decide(state, "advance", seat, {**extra, "phase": turn.phase, "turn": turn.number})
-    after = state
+    events = engine.decide(state, "advance", seat, {**extra, "phase": turn.phase, "turn": turn.number}, effects=False)
     for offset, event in enumerate(events, start=1):
-        after = engine.apply(after, {**event, "seq": after.version + offset})
-    return events, after
+        engine.apply_in_place(state, {**event, "seq": state.version + offset})
+    return events
 
 
 def _waits(state: TableState, seat: int) -> bool:
@@ -59,8 +60,9 @@ def _owed(state: TableState, seat: int) -> bool:
 
 
 def _accepts(state: TableState, kind: str, seat: int, args: dict[str, Any]) -> bool:
+    """Whether the rules accept the action now."""
     try:
-        engine.decide(state, kind, seat, args)
+        engine.decide(state, kind, seat, args, effects=False)
     except RuleViolation:
         return False
     return True
@@ -73,11 +75,11 @@ def reachable(state: TableState, seat: int, extra: dict[str, Any] | None = None)
     if turn is None or turn.seat != seat or state.winner is not None:
         return None, False
     phases = state.rules.phases
-    current, stop, found, steps = state, None, False, 0
+    current, stop, found, steps = state.copy(), None, False, 0
     try:
         while (current.turn is not None and current.turn.seat == seat and current.turn.number == turn.number
                and current.turn.phase != phases[-1] and current.winner is None):
-            _events, current = _next(current, seat, extra or {})
+            _next(current, seat, extra or {})
             steps += 1
             waits = _waits(current, seat)
             cards_only = steps == 1 and not waits and not _owed(current, seat)  # "Next phase" goes there already
@@ -103,14 +105,13 @@ def decide_passing(state: TableState, seat: int, args: dict[str, Any]) -> list[d
     stop, may_end = reachable(state, seat, extra)
     if target != stop and not (target == END and may_end):  # never past a nearer stop
         raise RuleViolation(N_("Something is still to be done before that phase."), section="guevara.turn")
-    events, passed, current = [], [], state
+    events, passed, current = [], [], state.copy()
     while (current.turn is not None and current.turn.seat == seat and current.turn.number == turn.number
            and current.winner is None):  # a win on the way ends the game there, at once
         if target != END and current.turn.phase == target:
             break
         passed.append(current.turn.phase)
-        step, current = _next(current, seat, extra)
-        events += step
+        events += _next(current, seat, extra)
     marker = {"type": "phases_passed", "seat": seat, "args": {"phases": passed, "to": target}}
     return [marker, *events]
 

@@ -91,9 +91,9 @@ def _patterns_read_when_asked(path: Path) -> pyphen.HyphDict:
     single = dict(lines)
     several: dict[str, list[str]] = {}
     if len(single) < len(lines):
-        shared = {key for key, count in Counter(key for key, _line in lines).items() if count > 1}
+        counts = Counter(key for key, _line in lines)
         for key, line in lines:
-            if key in shared:
+            if counts[key] > 1:
                 several.setdefault(key, []).append(line)
         for key in several:
             del single[key]

@@ -36,6 +36,7 @@ KINDS = (
     ("--type=zygote", "Chromium: start"),
     ("chromium", "Chromium: browser"),
     ("companion serve", "servers"),
+    ("multiprocessing.forkserver", "servers"),  # the test run forks its servers (companion.testing.forked_servers)
     ("multiprocessing", "servers' photo readers"),
     ("playwright", "Playwright's driver"),
     ("postgres", "PostgreSQL"),

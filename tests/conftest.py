@@ -16,6 +16,7 @@ import pytest
 
 pytest.register_assert_rewrite("tests.helpers")  # their asserts explain a failure as a test's own do
 
+from companion.testing.real_server import Server
 from tests.helpers import drawn_photos
 from tests.helpers.language_scan import RECORDER
 from tests.helpers.postgres_cluster import started_cluster
@@ -29,7 +30,8 @@ def pytest_configure(config):
     bytecode after all: else every worker rewrote each test module for pytest's asserts anew on every run (4 of
     its 7 CPU-s of collecting) instead of reading it from __pycache__. Every process compiles each URL rule's
     builder once, not once for each app its tests create (url_builders). The run keeps each card photo a test
-    draws, for every worker (drawn_photos)."""
+    draws, for every worker (drawn_photos). Its servers are forked from a process that has imported them once
+    (real_server.Server.forked): the imports of a server are paid once a worker, not at every start."""
     if not hasattr(config, "workerinput"):
         drawn_photos.open_folder()
         if sys.dont_write_bytecode:
@@ -38,6 +40,7 @@ def pytest_configure(config):
             sys.dont_write_bytecode = False
             os.environ.pop("PYTHONDONTWRITEBYTECODE", None)  # the workers, started after this, inherit it
     share_compiled_url_builders()
+    Server.forked = True
 
 
 def pytest_unconfigure(config):

@@ -12,6 +12,10 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.testing.forked_servers import ForkedServer
 
 # A photo's reading may take this long in the tests: with the suite keeping both cores busy a reading at idle
 # priority waits far longer than at a table. The deadline itself is tested with its own, short one.
@@ -59,7 +63,11 @@ class Server:
     `public_url` is False).
     `loopback_url` is for the tests' own requests, which do not go through Chromium's host mapping.
     `workers` server processes share the port; `database` is a postgresql:// address, or None for SQLite.
+    With `forked` (the test run sets it), the server is forked from a process that has already imported it
+    (companion.testing.forked_servers), unless something must run in its process before it starts.
     """
+
+    forked = False
 
     def __init__(self, instance: Path, port: int | None = None, extra_args: tuple[str, ...] = (),
                  host_name: str = "127.0.0.1", public_url: bool = True, preexec_fn=None, workers: int = 1,
@@ -73,14 +81,20 @@ class Server:
             ("--database", database) if database else ()) + tuple(extra_args)
         self.preexec_fn = preexec_fn  # run in the server's process before it starts (e.g. to drop a privilege)
         self.worker_count = workers
-        self.process: subprocess.Popen | None = None
+        self.process: subprocess.Popen | ForkedServer | None = None
 
     def start(self, ready_path: str = "/healthz") -> Server:
         """Start the server and wait until `ready_path` answers 200."""
         command = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(self.port),
                    "--instance", str(self.instance), *self.extra_args]
-        self.log = open(self.instance.parent / f"server-{self.port}.log", "ab")
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=self.preexec_fn)
+        log_path = self.instance.parent / f"server-{self.port}.log"
+        self.log = open(log_path, "ab")
+        if self.forked and self.preexec_fn is None:
+            from companion.testing import forked_servers
+            self.process = forked_servers.start(command[3:], str(log_path))
+        else:
+            self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT,
+                                            preexec_fn=self.preexec_fn)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

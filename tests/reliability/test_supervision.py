@@ -251,7 +251,7 @@ def photo_readings(server: Server) -> list[int]:
         try:
             process = psutil.Process(pid)
             parents[pid] = process.ppid()
-            if "multiprocessing" in " ".join(process.cmdline()):
+            if "spawn_main" in " ".join(process.cmdline()):
                 readers.add(pid)
         except psutil.NoSuchProcess:  # it ended meanwhile (a zombie included)
             pass

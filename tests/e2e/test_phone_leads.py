@@ -241,6 +241,7 @@ def test_every_moment_puts_its_action_under_the_thumb_and_keeps_the_phase_and_to
     through_phases(cleo, GUEVARA[:3])
     display.act("play_card", 3, cards=[SIESTA])
     display.act("undo")
+    caught_up(cleo, display)  # the undo's live update is on her phone before its version is read
 
     def question(where):
         cleo.fill("#pc-name-seat", SIESTA["name"])

@@ -23,6 +23,7 @@ from .knowledge import photo_readers  # noqa: E402
 from .serve import netaddr, qr, startup, workers  # noqa: E402
 from .serve.server import make_server  # noqa: E402
 from .serve.shares import AddressShares  # noqa: E402
+from .service.database import connections  # noqa: E402
 from .web.views.card_names import PHOTO_BYTES, PHOTO_PATH, PHOTO_TOO_SLOW_PATH  # noqa: E402
 
 REQUEST_THREADS = 8
@@ -256,6 +257,7 @@ def _run(app, server, say_stopped: bool = True) -> None:
     finally:
         server.close()
         photo_readers.close_all()
+        connections.close()
         if say_stopped:
             print("Stopped.", flush=True)
 

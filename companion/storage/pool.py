@@ -28,6 +28,7 @@ class Pool:
         self._idle: dict[str, list[Database]] = {}
         self._servers: dict[str, "postgres.PgPool"] = {}
         self._lock = threading.Lock()
+        self._closed = False
 
     def _server(self, url: str) -> "postgres.PgPool":
         """The pool of connections to one PostgreSQL server (made on first use, in the process that uses it)."""
@@ -66,7 +67,7 @@ class Pool:
         if not discard:
             with self._lock:
                 idle = self._idle.setdefault(path, [])
-                if len(idle) < IDLE_CONNECTIONS:
+                if len(idle) < IDLE_CONNECTIONS and not self._closed:
                     idle.append(db)
                     return
         db.close()
@@ -83,9 +84,15 @@ class Pool:
         self.give(path, db)
 
     def close(self) -> None:
-        """Close every PostgreSQL server's pool (idle SQLite connections close with their process)."""
+        """Close every idle SQLite connection, and each given back from now on, and every PostgreSQL server's pool (a
+        server stops). The last SQLite connection to a file folds its write-ahead log into it, so a stopped server
+        leaves the one file: a worker ends without Python's own cleanup, which would otherwise have closed them."""
         with self._lock:
+            self._closed = True
             servers, self._servers = list(self._servers.values()), {}
+            idle, self._idle = [db for dbs in self._idle.values() for db in dbs], {}
+        for db in idle:
+            db.close()
         for server in servers:
             server.close()
 

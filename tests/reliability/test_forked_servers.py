@@ -32,11 +32,16 @@ def log(made: Server) -> str:
 
 
 @STARTS
-def test_stopped_politely_it_says_so_and_exits_0(tmp_path, forked):
-    made = server(tmp_path, forked, workers=2).start()
+@pytest.mark.parametrize("workers", [1, 2])
+def test_stopped_politely_it_says_so_exits_0_and_leaves_the_database_one_file(tmp_path, forked, workers):
+    """Its connections closed, the write-ahead log is folded in: a stopped server's folder can be copied whole."""
+    made = server(tmp_path, forked, workers=workers).start()
+    for _ in range(3):
+        api(made, "/api/tables", {"game": "guevara", "seats": 3, "language": "en"})
     made.stop()
     assert made.process.returncode == 0
     assert log(made).rstrip().endswith("Stopped.")
+    assert not list(made.instance.glob("companion.sqlite-*")), sorted(path.name for path in made.instance.iterdir())
 
 
 @STARTS

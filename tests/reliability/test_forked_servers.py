@@ -3,13 +3,13 @@ forked server is what `python -m companion serve` starts, for every outcome the 
 
 from __future__ import annotations
 
-import http.client
 import signal
 from pathlib import Path
 
 import pytest
 
 from companion.knowledge import photo_uploads
+from companion.testing.loopback_clients import call
 from companion.testing.real_server import Server, held_port
 from tests.helpers.api_tables import api
 from tests.helpers.server_processes import gone
@@ -28,7 +28,7 @@ def server(folder: Path, forked: bool, **options) -> Server:
 
 def log(made: Server) -> str:
     """What the server printed."""
-    return (made.instance.parent / f"server-{made.port}.log").read_text()
+    return Path(made.log.name).read_text()
 
 
 @STARTS
@@ -66,13 +66,9 @@ def test_a_server_that_cannot_start_exits_1_with_its_one_line(tmp_path, forked):
 def photo_answer(made: Server) -> int:
     """The status of an empty card-photo upload from the table's display: 404 where the server reads no photos."""
     table = api(made, "/api/tables", {"game": "guevara", "seats": 3, "language": "en"})
-    connection = http.client.HTTPConnection("127.0.0.1", made.port, timeout=30)
-    try:
-        connection.request("POST", f"/t/{table['token']}/card-photo", body=b"",
-                           headers={"Authorization": f"Bearer {table['display_key']}"})
-        return connection.getresponse().status
-    finally:
-        connection.close()
+    status, _body, _seconds = call(made.port, "POST", f"/t/{table['token']}/card-photo",
+                                   headers={"Authorization": f"Bearer {table['display_key']}"}, timeout=30)
+    return status
 
 
 @needs_tesseract
